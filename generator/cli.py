@@ -1,0 +1,56 @@
+"""`rulepress` (also `python -m generator`): one sub-command per module in
+generator/commands. Content errors print as file:line messages and exit 1;
+a Python traceback shows only with --debug."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from generator.errors import ContentError, ContentErrors
+
+COMMANDS = ("build", "serve", "check", "new")
+
+
+def parser() -> argparse.ArgumentParser:
+    from generator.commands import build, check, new, serve
+
+    top = argparse.ArgumentParser(prog="rulepress", description="Build rules sites, print-and-play kits and playable walkthroughs for tabletop games.")
+    top.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in (build, serve, check, new):
+        command = sub.add_parser(module.NAME, help=module.HELP, description=module.__doc__)
+        command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show Python tracebacks for errors")
+        module.add_arguments(command)
+        command.set_defaults(run=module.run)
+    return top
+
+
+def print_errors(errors: list[ContentError]) -> None:
+    count = len(errors)
+    print(f"rulepress: {count} problem{'s' if count != 1 else ''} in the content:", file=sys.stderr)
+    for error in errors:
+        print(error.describe(), file=sys.stderr)
+    print("Nothing was written; the previous output is unchanged.", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args) or 0
+    except ContentErrors as errors:
+        if args.debug:
+            raise
+        print_errors(errors.errors)
+        return 1
+    except ContentError as error:
+        if args.debug:
+            raise
+        print_errors([error])
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # anything else is our bug: say so briefly
+        if args.debug:
+            raise
+        print(f"rulepress: internal error: {type(error).__name__}: {error}\n(run again with --debug for the traceback)", file=sys.stderr)
+        return 2

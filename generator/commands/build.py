@@ -1,0 +1,38 @@
+"""Build the site: pages, kits and play bundles into output/ (swapped in whole)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.commands import site_argument
+
+NAME = "build"
+HELP = "build the site into output/"
+
+
+def add_arguments(parser) -> None:
+    site_argument(parser)
+    parser.add_argument("-o", "--output", type=Path, help="output folder (default: SITE/output)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+
+
+def run(args) -> int:
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from generator.build import build
+
+    console = Console(stderr=True, quiet=args.quiet)
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                  console=console, transient=True, disable=args.quiet) as progress:
+        task = progress.add_task("building", total=None)
+        report = build(args.site, args.output, progress=lambda message: progress.update(task, description=message))
+    if not args.quiet:
+        kinds: dict[str, list[int]] = {}
+        for name, size in report.files.items():
+            kind = Path(name).suffix.lstrip(".") or "other"
+            kinds.setdefault(kind, []).append(size)
+        summary = ", ".join(f"{len(sizes)} {kind}" for kind, sizes in sorted(kinds.items()))
+        console.quiet = False
+        print(f"Built {len(report.site.games)} games, {report.pages} pages into {report.output} "
+              f"({len(report.files)} files, {report.bytes / 1e6:.1f} MB: {summary}) in {report.seconds:.2f} s")
+    return 0

@@ -1,0 +1,321 @@
+"""Read a site folder into the model, validating everything and reporting every
+problem at once with its file and line."""
+from __future__ import annotations
+
+import csv
+import io
+import re
+import tomllib
+from pathlib import Path
+
+import yaml
+
+from generator.content.model import Clarification, DataTable, Game, Page, Site
+from generator.content.schema import Field, Schema, validate, locate
+from generator.errors import ContentError, ContentErrors
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+CLARIFICATION_ID = re.compile(r"^C[1-9][0-9]*$")
+COLUMN_TYPES = {"str": str, "int": int, "float": float, "bool": bool}
+
+
+def colour(value):
+    return None if COLOUR.match(value) else "a colour like #3559c7"
+
+
+def range_table(value):
+    low, high = value.get("min"), value.get("max")
+    if not (isinstance(low, int) and isinstance(high, int)) or isinstance(low, bool) or low < 1 or high < low:
+        return "a table { min = N, max = M } of whole numbers with 1 <= min <= max"
+    if set(value) - {"min", "max"}:
+        return "only the keys min and max"
+    return None
+
+
+def column_types(value):
+    bad = [f"{k} = {v!r}" for k, v in value.items() if v not in COLUMN_TYPES]
+    return f"column types from {', '.join(COLUMN_TYPES)}" if bad else None
+
+
+SITE_SCHEMA = Schema({
+    "title": Field(str, required=True),
+    "base_url": Field(str, default="https://example.org/"),
+    "path_prefix": Field(str, default="/", check=lambda v: None if v.startswith("/") and v.endswith("/") else "a path that starts and ends with /"),
+    "language": Field(str, default="en"),
+    "description": Field(str, default=""),
+    "raw_html": Field(bool, default=False),
+    "pyodide_url": Field(str, default=""),
+    "theme": Field(dict, default=dict, schema=Schema({"accent": Field(str, default="#3559c7", check=colour)})),
+})
+
+DATA_SCHEMA = Schema({
+    "file": Field(str, required=True, describe="a CSV or TOML file in the game folder"),
+    "columns": Field(dict, required=True, check=column_types, describe="a table of column = type"),
+    "caption": Field(str, default=""),
+})
+
+GAME_SCHEMA = Schema({
+    "title": Field(str, required=True),
+    "designers": Field(list, required=True, items=str, describe="a list of names"),
+    "year": Field(int, default=None),
+    "source": Field(str, required=True, describe="the title of the source rules"),
+    "source_url": Field(str, default=""),
+    "licence": Field(str, required=True, describe="the source's licence note"),
+    "credit": Field(str, default=""),
+    "players": Field(dict, required=True, check=range_table, describe="{ min = N, max = M }"),
+    "ages": Field(int, default=None),
+    "play_time": Field(dict, default=None, check=range_table, describe="{ min = N, max = M } in minutes"),
+    "summary": Field(str, required=True),
+    "accent": Field(str, default="#3559c7", check=colour),
+    "pages": Field(list, default=lambda: ["rules"], items=str),
+    "data": Field(dict, default=dict, schema=Schema({}, open=True, entry=DATA_SCHEMA)),
+})
+
+FRONT_MATTER_SCHEMA = Schema({
+    "title": Field(str, required=True),
+    "summary": Field(str, default=""),
+    "glossary": Field(bool, default=False),
+    "clarifications": Field(list, default=list, items=dict),
+})
+
+
+def read_text(path: Path, root: Path) -> str:
+    """Read a file that must lie inside the site folder (no escaping via .. or links)."""
+    resolved = path.resolve()
+    if not resolved.is_relative_to(root.resolve()):
+        raise ContentError(path, None, "path leads outside the site folder",
+                           expected=f"a file inside {root}", found=str(resolved))
+    return resolved.read_text(encoding="utf-8")
+
+
+def parse_toml(path: Path, text: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+        line, column = (int(match[1]), int(match[2])) if match else (None, None)
+        message = re.sub(r"\s*\(at line.*\)$", "", str(error))
+        raise ContentError(path, line, "invalid TOML", column=column,
+                           expected="valid TOML", found=message) from None
+
+
+def split_front_matter(path: Path, text: str) -> tuple[dict, str, int]:
+    """(front matter, body, 1-based line where the body starts)."""
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != "---":
+        raise ContentError(path, 1, "missing YAML front matter",
+                           expected="a first line '---' opening the front matter (with at least a title)",
+                           found=lines[0].strip() if lines else "an empty file")
+    for end in range(1, len(lines)):
+        if lines[end].strip() == "---":
+            break
+    else:
+        raise ContentError(path, 1, "front matter is never closed", expected="a line '---' after the front matter", found="end of file")
+    try:
+        data = yaml.safe_load("".join(lines[1:end])) or {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 2 if mark else 1
+        column = mark.column + 1 if mark else None
+        raise ContentError(path, line, "invalid YAML front matter", column=column,
+                           expected="valid YAML", found=str(getattr(error, "problem", error))) from None
+    if not isinstance(data, dict):
+        raise ContentError(path, 2, "front matter is not a mapping", expected="key: value lines", found=type(data).__name__)
+    return data, "".join(lines[end + 1:]), end + 2
+
+
+def load_page(game: str, path: Path, root: Path, errors: list) -> Page | None:
+    text = read_text(path, root)
+    data, body, body_line = split_front_matter(path, text)
+    front = "".join(text.splitlines(keepends=True)[:body_line - 1])
+    values = validate(data, FRONT_MATTER_SCHEMA, path, front, errors)
+    clarifications = []
+    for item in values.get("clarifications") or []:
+        cid, tests = item.get("id"), item.get("tests", [])
+        line = locate(front, "clarifications")
+        if not (isinstance(cid, str) and CLARIFICATION_ID.match(cid)) or not isinstance(tests, list) or set(item) - {"id", "tests", "title"}:
+            errors.append(ContentError(path, line, "bad clarification entry",
+                                       expected="{id: C<n>, tests: [test ids]}", found=repr(item)))
+            continue
+        clarifications.append(Clarification(cid, tuple(str(t) for t in tests)))
+    if "title" not in values:
+        return None
+    return Page(game=game, name=path.stem, path=path, title=values["title"], summary=values["summary"],
+                glossary=values["glossary"], clarifications=tuple(clarifications), body=body, body_line=body_line)
+
+
+def convert_cell(value: str, kind: str):
+    if kind == "str":
+        return value
+    if kind == "int":
+        return int(value)
+    if kind == "float":
+        return float(value)
+    if value.strip().lower() in ("true", "yes", "1"):
+        return True
+    if value.strip().lower() in ("false", "no", "0", ""):
+        return False
+    raise ValueError(value)
+
+
+def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, errors: list) -> DataTable | None:
+    path = folder / spec["file"]
+    toml_text = game_toml.read_text(encoding="utf-8")
+    if not path.is_file():
+        errors.append(ContentError(game_toml, locate(toml_text, "file", locate(toml_text, name) or 0),
+                                   f"data file for '{name}' not found", expected=f"a file {path.name} in {folder}", found="no such file"))
+        return None
+    try:
+        text = read_text(path, root)
+    except ContentError as error:
+        errors.append(error)
+        return None
+    columns = spec["columns"]
+    rows, lines = [], []
+    if path.suffix == ".csv":
+        reader = csv.DictReader(io.StringIO(text))
+        header = reader.fieldnames or []
+        missing = [c for c in columns if c not in header]
+        extra = [c for c in header if c not in columns]
+        if missing or extra:
+            errors.append(ContentError(path, 1, "columns do not match the declaration in game.toml",
+                                       expected=", ".join(columns), found=", ".join(header)))
+            return None
+        for row in reader:
+            line = reader.line_num
+            try:
+                rows.append({c: convert_cell(row[c] if row[c] is not None else "", columns[c]) for c in columns})
+                lines.append(line)
+            except (ValueError, TypeError):
+                bad = next(c for c in columns if not _converts(row[c], columns[c]))
+                errors.append(ContentError(path, line, f"wrong type in column '{bad}'",
+                                           expected=columns[bad], found=repr(row[bad])))
+    elif path.suffix == ".toml":
+        table = parse_toml(path, text)
+        for index, row in enumerate(table.get("rows", [])):
+            line = _nth_line(text, "[[rows]]", index)
+            bad = [c for c in columns if c not in row or not _converts(row[c], columns[c], native=True)]
+            extra = [c for c in row if c not in columns]
+            if bad or extra:
+                errors.append(ContentError(path, line, "row does not match the declared columns",
+                                           expected=", ".join(f"{c}: {t}" for c, t in columns.items()),
+                                           found=", ".join(f"{c}={row.get(c)!r}" for c in (bad or extra))))
+                continue
+            rows.append(dict(row))
+            lines.append(line)
+    else:
+        errors.append(ContentError(game_toml, locate(toml_text, name), f"unsupported data file type {path.suffix}",
+                                   expected=".csv or .toml", found=path.name))
+        return None
+    return DataTable(name=name, path=path, columns=dict(columns), rows=tuple(rows), lines=tuple(lines))
+
+
+def _converts(value, kind, native=False) -> bool:
+    if native:
+        expected = COLUMN_TYPES[kind]
+        return isinstance(value, expected) and not (expected is int and isinstance(value, bool))
+    try:
+        convert_cell(value if value is not None else "", kind)
+        return True
+    except (ValueError, TypeError):
+        return False
+
+
+def _nth_line(text: str, marker: str, n: int) -> int | None:
+    seen = -1
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip() == marker:
+            seen += 1
+            if seen == n:
+                return number
+    return None
+
+
+def load_game(folder: Path, root: Path, errors: list) -> Game | None:
+    slug = folder.name
+    game_toml = folder / "game.toml"
+    if not SLUG.match(slug):
+        errors.append(ContentError(folder, None, "bad game folder name", expected="lowercase letters, digits and hyphens", found=slug))
+        return None
+    if not game_toml.is_file():
+        errors.append(ContentError(game_toml, None, "missing game.toml", expected="a game.toml in every game folder", found="no such file"))
+        return None
+    text = read_text(game_toml, root)
+    try:
+        raw = parse_toml(game_toml, text)
+    except ContentError as error:
+        errors.append(error)
+        return None
+    values = validate(raw, GAME_SCHEMA, game_toml, text, errors)
+    page_names = values.get("pages") or ["rules"]
+    if "rules" not in page_names:
+        page_names = ["rules", *page_names]
+    pages = []
+    for name in page_names:
+        path = folder / f"{name}.md"
+        if not path.is_file():
+            line = locate(text, "pages") if name != "rules" else None
+            what = "missing rules.md" if name == "rules" else f"page '{name}' listed in pages has no file"
+            errors.append(ContentError(path if name == "rules" else game_toml, line, what,
+                                       expected=f"a Markdown file {path.name} in {folder.name}/", found="no such file"))
+            continue
+        try:
+            page = load_page(slug, path, root, errors)
+        except ContentError as error:
+            errors.append(error)
+            continue
+        if page:
+            pages.append(page)
+    unlisted = sorted(p.stem for p in folder.glob("*.md") if p.stem not in page_names)
+    for stem in unlisted:
+        errors.append(ContentError(game_toml, locate(text, "pages"), f"page {stem}.md is not listed in pages",
+                                   expected="every Markdown page named in pages", found=stem))
+    data = {}
+    for name, spec in (values.get("data") or {}).items():
+        if "file" in spec and "columns" in spec:
+            table = load_data(name, spec, game_toml, folder, root, errors)
+            if table:
+                data[name] = table
+    if any(key not in values for key in ("title", "designers", "source", "licence", "players", "summary")):
+        return None
+    play_time = values.get("play_time")
+    return Game(
+        slug=slug, folder=folder, title=values["title"], designers=tuple(values["designers"]),
+        year=values.get("year"), source=values["source"], source_url=values.get("source_url", ""),
+        licence=values["licence"], credit=values.get("credit", ""),
+        players=(values["players"]["min"], values["players"]["max"]), ages=values.get("ages"),
+        play_time=(play_time["min"], play_time["max"]) if play_time else None,
+        summary=values["summary"], accent=values.get("accent", "#3559c7"), pages=tuple(pages), data=data,
+    )
+
+
+def load_site(root: Path) -> Site:
+    """Load and validate the whole site; raise ContentErrors listing every problem."""
+    root = Path(root)
+    content = root / "content"
+    errors: list[ContentError] = []
+    site_toml = content / "site.toml"
+    if not site_toml.is_file():
+        raise ContentErrors([ContentError(site_toml, None, "missing site.toml",
+                                          expected="content/site.toml in the site folder", found="no such file")])
+    text = site_toml.read_text(encoding="utf-8")
+    try:
+        raw = parse_toml(site_toml, text)
+    except ContentError as error:
+        errors.append(error)
+        raw = {}
+    values = validate(raw, SITE_SCHEMA, site_toml, text, errors) if raw or not errors else {}
+    games = []
+    for folder in sorted(p for p in content.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+        game = load_game(folder, root, errors)
+        if game:
+            games.append(game)
+    if errors:
+        raise ContentErrors(errors)
+    theme = values.get("theme") or {}
+    return Site(
+        root=root, title=values["title"], base_url=values["base_url"], path_prefix=values["path_prefix"],
+        language=values["language"], description=values["description"], raw_html=values["raw_html"],
+        pyodide_url=values["pyodide_url"], accent=theme.get("accent", "#3559c7"), games=tuple(games),
+    )

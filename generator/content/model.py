@@ -1,0 +1,105 @@
+"""What a site is made of, once loaded and validated: plain dataclasses."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DataTable:
+    """A CSV/TOML table declared under [data.<name>] in game.toml."""
+
+    name: str
+    path: Path
+    columns: dict[str, str]  # column -> type name
+    rows: tuple[dict[str, Any], ...]
+    lines: tuple[int, ...]  # source line of each row, for errors
+
+
+@dataclass(frozen=True)
+class Clarification:
+    id: str
+    tests: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    game: str  # slug
+    name: str  # file stem: "rules", "reference", ...
+    path: Path
+    title: str
+    summary: str
+    glossary: bool
+    clarifications: tuple[Clarification, ...]
+    body: str  # Markdown after the front matter
+    body_line: int  # 1-based line of the body's first line in the file
+
+    @property
+    def url(self) -> str:
+        """Path of the page within the site (the rules page is the game's index)."""
+        return f"{self.game}/index.html" if self.name == "rules" else f"{self.game}/{self.name}.html"
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    folder: Path
+    title: str
+    designers: tuple[str, ...]
+    year: int | None
+    source: str
+    source_url: str
+    licence: str
+    credit: str
+    players: tuple[int, int]
+    ages: int | None
+    play_time: tuple[int, int] | None
+    summary: str
+    accent: str
+    pages: tuple[Page, ...]
+    data: dict[str, DataTable] = field(default_factory=dict)
+
+    @property
+    def has_engine(self) -> bool:
+        return (self.folder / "engine.py").is_file()
+
+    def page(self, name: str) -> Page | None:
+        return next((p for p in self.pages if p.name == name), None)
+
+    @property
+    def players_text(self) -> str:
+        low, high = self.players
+        return f"{low} players" if low == high else f"{low}–{high} players"
+
+    @property
+    def play_time_text(self) -> str:
+        if not self.play_time:
+            return ""
+        low, high = self.play_time
+        return f"{low} min" if low == high else f"{low}–{high} min"
+
+
+@dataclass(frozen=True)
+class Site:
+    root: Path  # the site folder (holding content/ and maybe templates/)
+    title: str
+    base_url: str
+    path_prefix: str
+    language: str
+    description: str
+    raw_html: bool
+    pyodide_url: str
+    accent: str
+    games: tuple[Game, ...]
+
+    @property
+    def content(self) -> Path:
+        return self.root / "content"
+
+    def game(self, slug: str) -> Game | None:
+        return next((g for g in self.games if g.slug == slug), None)
+
+    @property
+    def pages(self) -> tuple[Page, ...]:
+        return tuple(p for g in self.games for p in g.pages)

@@ -1,0 +1,128 @@
+"""A small declarative schema for TOML/YAML mappings (in the spirit of MkDocs'
+config options): each field says its type and whether it is required, and
+validation collects every problem with the line it stands on.
+
+TOML and YAML parsers hand back plain dicts without positions, so `locate`
+finds a key's line in the source text; good enough to point an author at it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from generator.errors import ContentError
+
+
+@dataclass(frozen=True)
+class Field:
+    kind: type | tuple[type, ...]
+    required: bool = False
+    default: Any = None
+    check: Callable[[Any], str | None] | None = None  # returns a problem or None
+    describe: str = ""  # what a valid value looks like, for messages
+    items: type | None = None  # element type for lists
+    schema: "Schema | None" = None  # for nested tables
+
+
+@dataclass
+class Schema:
+    fields: dict[str, Field]
+    open: bool = False  # allow unknown keys (e.g. tables of named entries)
+    entry: "Schema | None" = None  # schema of each value when open
+
+
+def type_name(kind) -> str:
+    names = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
+             list: "a list", dict: "a table"}
+    if isinstance(kind, tuple):
+        return " or ".join(names.get(k, k.__name__) for k in kind)
+    return names.get(kind, kind.__name__)
+
+
+def describe_value(value) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true or false)"
+    if isinstance(value, (int, float)):
+        return f"{value!r} ({type_name(type(value))})"
+    if isinstance(value, str):
+        return f"{value!r} (text)"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return repr(value)
+
+
+def is_kind(value, kind) -> bool:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        return False  # True is an int in Python, never in a schema
+    if float in kinds and isinstance(value, int) and not isinstance(value, bool):
+        return True
+    return isinstance(value, kinds)
+
+
+def locate(text: str, key: str, after_line: int = 0) -> int | None:
+    """The 1-based line where `key` is set (as `key =`, `key:` or `[..key]`)."""
+    pattern = re.compile(
+        rf"^\s*(?:\[+\s*[\w.\-\"]*\b{re.escape(key)}\b[\w.\-\"]*\s*\]+|\"?{re.escape(key)}\"?\s*[=:]|{re.escape(key)}\s*=)"
+    )
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number > after_line and pattern.match(line):
+            return number
+    if after_line:
+        return locate(text, key)
+    return None
+
+
+def validate(data: dict, schema: Schema, path: Path, text: str, errors: list,
+             where: str = "", base_line: int = 0) -> dict:
+    """Check `data` against `schema`; append ContentErrors; return data with defaults."""
+    out: dict = {}
+
+    def line_of(key: str) -> int | None:
+        found = locate(text, key, base_line)
+        return found or (base_line or None)
+
+    for key, value in data.items():
+        spec = schema.fields.get(key)
+        if spec is None and schema.open and schema.entry is not None:
+            spec = Field(dict, schema=schema.entry)
+        if spec is None:
+            known = ", ".join(sorted(schema.fields)) or "none"
+            errors.append(ContentError(path, line_of(key), f"unknown key '{where}{key}'",
+                                       expected=f"one of: {known}", found=key))
+            continue
+        if not is_kind(value, spec.kind):
+            errors.append(ContentError(path, line_of(key), f"wrong type for '{where}{key}'",
+                                       expected=spec.describe or type_name(spec.kind),
+                                       found=describe_value(value)))
+            continue
+        if spec.items is not None:
+            bad = [v for v in value if not is_kind(v, spec.items)]
+            if bad:
+                errors.append(ContentError(path, line_of(key), f"wrong item type in '{where}{key}'",
+                                           expected=f"a list of {type_name(spec.items)}",
+                                           found=describe_value(bad[0])))
+                continue
+        if spec.schema is not None:
+            value = validate(value, spec.schema, path, text, errors, f"{where}{key}.",
+                             line_of(key) or base_line)
+        if spec.check is not None:
+            problem = spec.check(value)
+            if problem:
+                errors.append(ContentError(path, line_of(key), f"bad value for '{where}{key}'",
+                                           expected=problem, found=describe_value(value)))
+                continue
+        out[key] = value
+    for key, spec in schema.fields.items():
+        if key in data:
+            continue
+        if spec.required:
+            errors.append(ContentError(path, base_line or 1, f"missing required key '{where}{key}'",
+                                       expected=spec.describe or type_name(spec.kind), found="nothing"))
+        else:
+            out[key] = spec.default() if callable(spec.default) else spec.default
+    return out

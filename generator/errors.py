@@ -1,0 +1,61 @@
+"""Errors a site author can act on: where (file:line:column), what was expected, what was found."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class ContentError(Exception):
+    """One problem in the site's sources."""
+
+    def __init__(self, path: str | Path, line: int | None, message: str, *,
+                 column: int | None = None, expected: str | None = None, found: str | None = None):
+        self.path = Path(path)
+        self.line = line
+        self.column = column
+        self.message = message
+        self.expected = expected
+        self.found = found
+        super().__init__(self.describe())
+
+    @property
+    def where(self) -> str:
+        where = str(self.path)
+        if self.line:
+            where += f":{self.line}"
+            if self.column:
+                where += f":{self.column}"
+        return where
+
+    def describe(self) -> str:
+        text = f"{self.where}: {self.message}"
+        if self.expected is not None:
+            text += f"\n    expected: {self.expected}"
+        if self.found is not None:
+            text += f"\n    found:    {self.found}"
+        return text
+
+
+class ContentErrors(Exception):
+    """Several problems, reported together (like MkDocs' config validation)."""
+
+    def __init__(self, errors: list[ContentError]):
+        self.errors = sorted(errors, key=lambda e: (str(e.path), e.line or 0, e.column or 0))
+        super().__init__("\n".join(e.describe() for e in self.errors))
+
+
+@dataclass
+class ErrorCollector:
+    """Collects content errors so one run reports all of them at once."""
+
+    errors: list
+
+    def __init__(self):
+        self.errors = []
+
+    def add(self, error: ContentError) -> None:
+        self.errors.append(error)
+
+    def raise_if_any(self) -> None:
+        if self.errors:
+            raise ContentErrors(self.errors)

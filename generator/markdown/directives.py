@@ -1,0 +1,90 @@
+"""Fenced-block directives: a fence whose info string names a directive is
+replaced by what that directive renders. Its body is YAML options.
+
+    ```table
+    data: scoring
+    ```
+
+A directive is a plain function `directive(options: dict, context) -> html`.
+Later stages register their own (`walkthrough`, `position`, `component`)
+by passing them to `directives_plugin(md, directives={...})`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Callable
+
+import yaml
+from markdown_it import MarkdownIt
+
+from generator.errors import ContentError
+
+
+@dataclass
+class DirectiveContext:
+    env: dict  # the page's markdown-it env: page, game, site, ...
+    line: int  # 1-based line of the opening fence in the page's file
+    name: str
+
+    @property
+    def page(self):
+        return self.env["page"]
+
+    @property
+    def game(self):
+        return self.env["game"]
+
+    def error(self, message: str, *, expected: str | None = None, found: str | None = None,
+              line: int | None = None) -> ContentError:
+        return ContentError(self.page.path, line or self.line, f"{self.name}: {message}",
+                            expected=expected, found=found)
+
+
+Directive = Callable[[dict, DirectiveContext], str]
+
+
+def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
+    fallback = md.renderer.rules.get("fence")
+
+    def render_fence(self, tokens, idx, options, env):
+        token = tokens[idx]
+        name = token.info.strip().split(" ")[0] if token.info else ""
+        directive = directives.get(name)
+        if directive is None:
+            return fallback(tokens, idx, options, env)
+        page = env["page"]
+        line = page.body_line + (token.map[0] if token.map else 0)
+        context = DirectiveContext(env=env, line=line, name=name)
+        try:
+            options = parse_options(token.content, context)
+            return directive(options, context)
+        except ContentError as error:
+            env.setdefault("errors", []).append(error)
+            return f'<p class="directive-error">{escape(error.message)}</p>\n'
+
+    md.add_render_rule("fence", render_fence)
+
+
+def parse_options(body: str, context: DirectiveContext) -> dict:
+    try:
+        options = yaml.safe_load(body) if body.strip() else {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise context.error("invalid YAML options", expected="key: value lines",
+                            found=str(getattr(error, "problem", error)),
+                            line=context.line + 1 + (mark.line if mark else 0)) from None
+    if not isinstance(options, dict):
+        raise context.error("options must be key: value lines", expected="a YAML mapping",
+                            found=type(options).__name__)
+    return options
+
+
+def check_keys(options: dict, context: DirectiveContext, allowed: set[str], required: set[str] = frozenset()):
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise context.error(f"unknown option '{unknown[0]}'", expected="one of: " + ", ".join(sorted(allowed)),
+                            found=unknown[0])
+    missing = sorted(set(required) - set(options))
+    if missing:
+        raise context.error(f"missing option '{missing[0]}'", expected=missing[0], found="nothing")

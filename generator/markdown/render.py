@@ -1,0 +1,96 @@
+"""The Markdown stage: parse every page first (so glossaries and link targets
+are known), then render each page to HTML with its TOC, anchors and links."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.attrs import attrs_block_plugin, attrs_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+
+from generator.content.model import Page, Site
+from generator.errors import ContentError
+from generator.markdown.admonitions import admonitions_plugin
+from generator.markdown.directives import Directive, directives_plugin
+from generator.markdown.glossary import Term, extract_terms, glossary_anchors, link_terms
+from generator.markdown.headings import headings_plugin
+from generator.markdown.links import links_plugin, page_url, relative
+from generator.markdown.tables import clarifications_directive, table_directive
+
+BUILTIN_DIRECTIVES: dict[str, Directive] = {
+    "table": table_directive,
+    "clarifications": clarifications_directive,
+}
+
+
+@dataclass
+class RenderedPage:
+    page: Page
+    html: str
+    toc: list[dict]
+    anchors: set[str]
+    links: list[dict]
+    terms: list[Term] = field(default_factory=list)
+
+
+def make_markdown(raw_html: bool, directives: dict[str, Directive]) -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": raw_html, "typographer": True})
+    md.enable(["table", "strikethrough", "replacements", "smartquotes"])
+    md.use(footnote_plugin).use(deflist_plugin).use(attrs_block_plugin).use(attrs_plugin)
+    md.use(admonitions_plugin).use(headings_plugin).use(links_plugin)
+    md.core.ruler.push("glossary_anchors", glossary_anchors)
+    md.use(directives_plugin, directives={**BUILTIN_DIRECTIVES, **directives})
+    return md
+
+
+def render_pages(site: Site, directives: dict[str, Directive] | None = None) -> tuple[dict[str, RenderedPage], list[ContentError]]:
+    """Render every page of the site; return pages by URL and the errors found."""
+    md = make_markdown(site.raw_html, directives or {})
+    errors: list[ContentError] = []
+    parsed = {}
+    for game in site.games:
+        for page in game.pages:
+            env = {"page": page, "game": game, "site": site}
+            parsed[page.url] = (md.parse(page.body, env), env)
+    rendered = {}
+    for game in site.games:
+        glossary_page = next((p for p in game.pages if p.glossary), None)
+        terms = extract_terms(parsed[glossary_page.url][0]) if glossary_page else []
+        for page in game.pages:
+            tokens, env = parsed[page.url]
+            used = []
+            if glossary_page and page is not glossary_page:
+                used = link_terms(tokens, terms, relative(page.url, glossary_page.url))
+            html = md.renderer.render(tokens, md.options, env)
+            errors.extend(env.get("errors", []))
+            errors.extend(check_clarifications(page, env))
+            rendered[page.url] = RenderedPage(page=page, html=html, toc=env.get("toc", []),
+                                              anchors=set(env.get("anchors", set())),
+                                              links=env.get("links", []), terms=used)
+    return rendered, errors
+
+
+def check_clarifications(page: Page, env: dict) -> list[ContentError]:
+    """Every clarification admonition is listed in the front matter, and the reverse."""
+    errors = []
+    declared = [c.id for c in page.clarifications]
+    found = env.get("clarifications", [])
+    for index, item in enumerate(found, start=1):
+        line = page.body_line + item["line"] - 1 if item["line"] else None
+        if not item["id"]:
+            errors.append(ContentError(page.path, line, "clarification without an id",
+                                       expected="'::: clarification C<n> Title'", found="no id"))
+        elif item["id"] != f"C{index}":
+            errors.append(ContentError(page.path, line, "clarifications are numbered in page order",
+                                       expected=f"C{index}", found=item["id"]))
+        elif item["id"] not in declared:
+            errors.append(ContentError(page.path, line, f"clarification {item['id']} is not in the front matter",
+                                       expected=f"an entry '- id: {item['id']}' with its tests under clarifications:",
+                                       found="no entry"))
+    ids = {item["id"] for item in found}
+    for cid in declared:
+        if cid not in ids:
+            errors.append(ContentError(page.path, 2, f"front matter lists {cid}, but the page has no such clarification",
+                                       expected=f"'::: clarification {cid} ...' in the page", found="none"))
+    return errors

@@ -1,0 +1,55 @@
+"""The `table` directive: a table rendered from a game's data file, so a
+table is never retyped (one source of truth for pages, engines and kits)."""
+from __future__ import annotations
+
+from html import escape
+
+from generator.markdown.directives import DirectiveContext, check_keys
+
+
+def table_directive(options: dict, context: DirectiveContext) -> str:
+    check_keys(options, context, {"data", "columns", "headers", "caption"}, {"data"})
+    game = context.game
+    table = game.data.get(options["data"])
+    if table is None:
+        raise context.error(f"no data table '{options['data']}' in {game.slug}/game.toml",
+                            expected="one of: " + (", ".join(sorted(game.data)) or "(none declared)"),
+                            found=str(options["data"]))
+    columns = options.get("columns") or list(table.columns)
+    unknown = [c for c in columns if c not in table.columns]
+    if unknown:
+        raise context.error(f"no column '{unknown[0]}' in data '{table.name}'",
+                            expected="one of: " + ", ".join(table.columns), found=unknown[0])
+    headers = options.get("headers") or [c.replace("_", " ").capitalize() for c in columns]
+    if len(headers) != len(columns):
+        raise context.error("headers and columns differ in length", expected=f"{len(columns)} headers",
+                            found=f"{len(headers)} headers")
+    caption = options.get("caption", "")
+    out = ['<div class="table-wrap"><table class="data-table">']
+    if caption:
+        out.append(f"<caption>{escape(str(caption))}</caption>")
+    out.append("<thead><tr>" + "".join(f'<th scope="col">{escape(str(h))}</th>' for h in headers) + "</tr></thead><tbody>")
+    for row in table.rows:
+        cells = []
+        for column in columns:
+            value = row[column]
+            if isinstance(value, bool):
+                value = "yes" if value else "no"
+            cells.append(f"<td>{escape(str(value))}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</tbody></table></div>\n")
+    return "".join(out)
+
+
+def clarifications_directive(options: dict, context: DirectiveContext) -> str:
+    """The numbered list of every clarification on the page, linking to each."""
+    check_keys(options, context, set())
+    items = context.env.get("clarifications", [])
+    if not items:
+        return '<p class="empty">This page decides no ambiguities.</p>\n'
+    out = ['<ol class="clarification-list">']
+    for item in items:
+        cid = escape(item["id"])
+        out.append(f'<li value="{cid[1:]}"><a href="#{cid.lower()}"><strong>{cid}</strong> {escape(item["title"])}</a></li>')
+    out.append("</ol>\n")
+    return "".join(out)

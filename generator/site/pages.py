@@ -1,0 +1,99 @@
+"""Render every HTML file of the site from the templates, over one shared context."""
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+
+import jinja2
+from markupsafe import Markup
+
+from generator.content.model import Game, Site
+from generator.markdown.links import relative
+from generator.markdown.render import RenderedPage
+from generator.site.sitemap import absolute_url
+
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+       "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+       "object-src 'none'; base-uri 'none'; form-action 'none'")
+
+
+@dataclass
+class SiteContext:
+    """What every template sees: the site, hashed asset names and extra page sections."""
+
+    site: Site
+    assets: dict[str, str]  # logical name -> hashed path under the site root
+    sections: dict[str, list[dict]] = field(default_factory=dict)  # page url -> [{id, title, html}]
+    head: dict[str, list[str]] = field(default_factory=dict)  # page url -> extra <head> html
+    dev_script: str = ""  # set by `serve` for live reload
+    csp: str = CSP
+
+    def asset_url(self, from_url: str, name: str) -> str:
+        if name not in self.assets:
+            raise KeyError(f"no asset named {name!r}")
+        return relative(from_url, self.assets[name])
+
+
+def root_prefix(url: str) -> str:
+    depth = url.count("/")
+    return "../" * depth or "./"
+
+
+def common(context: SiteContext, url: str) -> dict:
+    site = context.site
+    return {
+        "site": site,
+        "url": url,
+        "root": root_prefix(url),
+        "asset": lambda name: context.asset_url(url, name),
+        "link": lambda target: relative(url, target),
+        "canonical": absolute_url(site.base_url, site.path_prefix, url),
+        "csp": Markup(context.csp),  # our own constant: its quotes must stay readable
+        "dev_script": context.dev_script,
+        "extra_head": Markup("\n".join(context.head.get(url, []))),
+    }
+
+
+def render_index(env: jinja2.Environment, context: SiteContext) -> str:
+    games = [{"game": g, "href": relative("index.html", g.pages[0].url)} for g in context.site.games]
+    return env.get_template("index.html").render(**common(context, "index.html"), games=games,
+                                                 title=context.site.title)
+
+
+def render_not_found(env: jinja2.Environment, context: SiteContext) -> str:
+    # A 404 page is served at any depth, so it links from the site root.
+    data = common(context, "404.html")
+    prefix = context.site.path_prefix
+    data["asset"] = lambda name: prefix + context.assets[name]
+    data["link"] = lambda target: prefix + target
+    data["root"] = prefix
+    return env.get_template("404.html").render(**data, title="Page not found",
+                                               games=context.site.games)
+
+
+def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, rendered: RenderedPage) -> str:
+    page = rendered.page
+    url = page.url
+    order = list(game.pages)
+    index = order.index(page)
+    nav = [{"title": p.title, "href": relative(url, p.url), "current": p is page} for p in order]
+    prev_page = order[index - 1] if index > 0 else None
+    next_page = order[index + 1] if index + 1 < len(order) else None
+    return env.get_template("game.html").render(
+        **common(context, url),
+        title=f"{page.title} — {game.title}",
+        game=game,
+        page=page,
+        content=Markup(rendered.html),
+        toc=rendered.toc,
+        nav=nav,
+        prev={"title": prev_page.title, "href": relative(url, prev_page.url)} if prev_page else None,
+        next={"title": next_page.title, "href": relative(url, next_page.url)} if next_page else None,
+        terms=rendered.terms,
+        sections=context.sections.get(url, []),
+        home=relative(url, "index.html"),
+    )
+
+
+def page_dir(url: str) -> str:
+    return posixpath.dirname(url)

@@ -1,0 +1,49 @@
+"""Where templates come from: the site's own `templates/` first, file by file,
+then the default theme that ships inside the package."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+PACKAGE_THEME = Path(__file__).resolve().parent.parent / "theme"
+
+
+def default_theme() -> Path:
+    return PACKAGE_THEME
+
+
+def theme_dirs(site_root: Path) -> list[Path]:
+    own = site_root / "templates"
+    dirs = [own] if own.is_dir() and own.resolve() != PACKAGE_THEME.resolve() else []
+    return dirs + [PACKAGE_THEME]
+
+
+def make_environment(site_root: Path) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(d) for d in theme_dirs(site_root)]),
+        autoescape=jinja2.select_autoescape(["html", "xml"]),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    return env
+
+
+def find_asset(site_root: Path, name: str) -> Path | None:
+    """An asset file (under assets/) with the same override order as templates."""
+    for folder in theme_dirs(site_root):
+        candidate = folder / "assets" / name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def asset_names(site_root: Path) -> list[str]:
+    names = set()
+    for folder in theme_dirs(site_root):
+        assets = folder / "assets"
+        if assets.is_dir():
+            names.update(str(p.relative_to(assets)) for p in assets.rglob("*") if p.is_file())
+    return sorted(names)

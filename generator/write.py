@@ -1,0 +1,47 @@
+"""Write the build into a temporary folder beside the output, then swap it in
+whole: a failed build never leaves a half-written or emptied `output/`."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+
+class Output:
+    def __init__(self, target: Path):
+        self.target = Path(target)
+        self.staging = self.target.parent / f".{self.target.name}.building-{os.getpid()}"
+        if self.staging.exists():
+            shutil.rmtree(self.staging)
+        self.staging.mkdir(parents=True)
+        self.files: dict[str, int] = {}
+
+    def path(self, rel: str) -> Path:
+        """A path inside the staging folder (parents created), for writers that need a file name."""
+        path = self.staging / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def write(self, rel: str, data: bytes | str) -> None:
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        self.path(rel).write_bytes(data)
+        self.files[rel] = len(data)
+
+    def record(self, rel: str) -> None:
+        """Note a file some other writer put at `self.path(rel)`."""
+        self.files[rel] = (self.staging / rel).stat().st_size
+
+    def exists(self, rel: str) -> bool:
+        return (self.staging / rel).is_file()
+
+    def commit(self) -> None:
+        old = self.target.parent / f".{self.target.name}.old-{os.getpid()}"
+        if self.target.exists():
+            os.replace(self.target, old)
+        os.replace(self.staging, self.target)
+        if old.exists():
+            shutil.rmtree(old)
+
+    def abort(self) -> None:
+        shutil.rmtree(self.staging, ignore_errors=True)

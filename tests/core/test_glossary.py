@@ -1,0 +1,47 @@
+"""Glossary terms link from other pages to their definitions, first use only."""
+from __future__ import annotations
+
+from generator.build import build
+from tests.core.sitefactory import make_site
+
+
+def built(tmp_path, name="index.html"):
+    make_site(tmp_path)
+    build(tmp_path, stages=[])
+    return (tmp_path / "output/pebbles" / name).read_text()
+
+
+def test_first_use_of_a_term_links_to_its_definition(tmp_path):
+    html = built(tmp_path)
+    assert ('<a href="glossary.html#term-pebble" class="term" data-def="A small stone that each player moves." '
+            'aria-describedby="gdef-term-pebble">Pebble</a>') in html
+
+
+def test_only_the_first_use_is_linked(tmp_path):
+    html = built(tmp_path, "reference.html")
+    assert html.count('href="glossary.html#term-pebble"') == 1
+
+
+def test_definitions_are_on_the_page_for_screen_readers(tmp_path):
+    html = built(tmp_path)
+    assert '<span id="gdef-term-pebble">A small stone that each player moves.</span>' in html
+
+
+def test_headings_are_never_linked(tmp_path):
+    make_site(tmp_path, **{"content__pebbles__reference.md": "---\ntitle: Aid\n---\n## Pebble moves {#summary}\n\nNothing here.\n"})
+    build(tmp_path, stages=[])
+    html = (tmp_path / "output/pebbles/reference.html").read_text()
+    assert '<h2 id="summary">Pebble moves</h2>' in html
+
+
+def test_glossary_terms_get_anchors_on_the_glossary_page(tmp_path):
+    html = built(tmp_path, "glossary.html")
+    assert '<dt id="term-pebble">Pebble</dt>' in html
+    assert 'class="term"' not in html.split("<article", 1)[1]
+
+
+def test_plurals_link_to_the_singular_term(tmp_path):
+    make_site(tmp_path, **{"content__pebbles__reference.md": "---\ntitle: Aid\n---\n## Summary\n\nAll Boards are flat.\n"})
+    build(tmp_path, stages=[])
+    html = (tmp_path / "output/pebbles/reference.html").read_text()
+    assert 'href="glossary.html#term-board"' in html and ">Boards</a>" in html

@@ -1,0 +1,113 @@
+"""Each Markdown feature a rules author relies on renders as expected."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.build import build
+from tests.core.sitefactory import RULES, make_site
+
+
+def build_rules(tmp_path, body: str, site_toml: str | None = None) -> str:
+    overrides = {"content__pebbles__rules.md": "---\ntitle: Rules\n---\n" + body,
+                 "content__pebbles__reference.md": "---\ntitle: Player aid\n---\nMove.\n"}
+    if site_toml:
+        overrides["content__site.toml"] = site_toml
+    make_site(tmp_path, **overrides)
+    build(tmp_path, stages=[])
+    return (tmp_path / "output/pebbles/index.html").read_text()
+
+
+def test_front_matter_title_becomes_the_page_heading(tmp_path):
+    html = build_rules(tmp_path, "Hello.\n")
+    assert "<h1>Rules</h1>" in html
+    assert "<title>Rules — Pebbles · Test shelf</title>" in html
+
+
+def test_pipe_tables_render_as_html_tables(tmp_path):
+    html = build_rules(tmp_path, "| Roll | Move |\n|---|---|\n| 1 | one step |\n")
+    assert "<th>Roll</th>" in html and "<td>one step</td>" in html
+
+
+def test_footnotes_link_both_ways(tmp_path):
+    html = build_rules(tmp_path, "A rule.[^why]\n\n[^why]: The reason.\n")
+    assert 'href="#fn1"' in html and 'id="fn1"' in html and "The reason." in html
+
+
+def test_definition_lists(tmp_path):
+    html = build_rules(tmp_path, "Rock\n: A heavy thing.\n")
+    assert "<dt>Rock</dt>" in html and "<dd>A heavy thing.</dd>" in html
+
+
+def test_attributes_set_ids_and_classes(tmp_path):
+    html = build_rules(tmp_path, "{#intro .lead}\nFirst paragraph.\n")
+    assert '<p id="intro" class="lead">First paragraph.</p>' in html
+
+
+@pytest.mark.parametrize("kind,label", [("note", "Note"), ("tip", "Tip"), ("example", "Example")])
+def test_admonition_containers(tmp_path, kind, label):
+    html = build_rules(tmp_path, f"::: {kind}\nInside.\n:::\n")
+    assert f'class="admonition {kind}"' in html
+    assert f'<p class="admonition-title">{label}</p>' in html and "<p>Inside.</p>" in html
+
+
+def test_admonition_takes_an_optional_title(tmp_path):
+    html = build_rules(tmp_path, "::: tip Plan ahead\nThink.\n:::\n")
+    assert '<p class="admonition-title">Plan ahead</p>' in html
+
+
+def test_clarification_gets_its_id_as_anchor_and_is_listed(tmp_path):
+    make_site(tmp_path)
+    build(tmp_path, stages=[])
+    html = (tmp_path / "output/pebbles/index.html").read_text()
+    assert '<aside class="admonition clarification" id="c1"' in html
+    assert "Clarification C1: Ties" in html
+    assert re.search(r'<ol class="clarification-list"><li value="1"><a href="#c1"><strong>C1</strong> Ties', html)
+
+
+def test_heading_anchors_are_stable_slugs_and_unique(tmp_path):
+    html = build_rules(tmp_path, "## Setting up the Board!\n\n## Setting up the Board!\n\n## Own id {#mine}\n")
+    assert '<h2 id="setting-up-the-board">' in html
+    assert '<h2 id="setting-up-the-board-2">' in html
+    assert '<h2 id="mine">Own id</h2>' in html
+
+
+def test_table_of_contents_lists_h2_and_h3(tmp_path):
+    html = build_rules(tmp_path, "## Setup\n\n### Pieces\n\n#### Too deep\n")
+    toc = html.split('<ul class="toc"', 1)[1].split("</ul>", 1)[0]
+    assert 'href="#setup">Setup' in toc and 'href="#pieces">Pieces' in toc
+    assert "Too deep" not in toc
+
+
+def test_raw_html_is_escaped_by_default(tmp_path):
+    html = build_rules(tmp_path, "Hi <script>alert(1)</script> <b>bold</b>\n")
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_raw_html_passes_when_the_site_opts_in(tmp_path):
+    html = build_rules(tmp_path, "Hi <b>bold</b>\n", site_toml='title = "T"\nraw_html = true\n')
+    assert "<b>bold</b>" in html
+
+
+def test_data_table_directive_renders_the_data_file(tmp_path):
+    make_site(tmp_path)
+    build(tmp_path, stages=[])
+    html = (tmp_path / "output/pebbles/index.html").read_text()
+    assert "<caption>Points per pebble</caption>" in html
+    assert "<tr><td>2</td><td>5</td></tr>" in html
+
+
+def test_links_to_markdown_pages_become_relative_html_links(tmp_path):
+    make_site(tmp_path)
+    build(tmp_path, stages=[])
+    html = (tmp_path / "output/pebbles/index.html").read_text()
+    assert 'href="reference.html#summary"' in html
+    ref = (tmp_path / "output/pebbles/reference.html").read_text()
+    assert 'href="index.html#turns"' in ref
+
+
+def test_unknown_fence_languages_stay_code_blocks(tmp_path):
+    html = build_rules(tmp_path, "```python\nprint(1)\n```\n")
+    assert '<code class="language-python">print(1)' in html
