@@ -1,0 +1,1 @@
+"""Helpers for scripts/bench: a seeded corpus and timing."""

@@ -1,0 +1,73 @@
+"""A seeded corpus of rule pages (~1,600 words each: headings, lists, three
+tables, cross-links), written both as a Rulepress site and as a MkDocs project
+so the two tools build the same Markdown."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+WORDS = ("piece board turn player move roll die card hand score token rock troll dwarf "
+         "square row column edge corner step push pull throw land chute fall safe zone gold "
+         "chest goodie baddie deck draw pass grab dolphin letter round game win lose tie rule "
+         "setup phase action attack cover damage heal weapon gadget jam loot respawn").split()
+PAGES_PER_GAME = 5
+
+
+def sentence(rng: random.Random) -> str:
+    words = [rng.choice(WORDS) for _ in range(rng.randint(8, 16))]
+    return " ".join(words).capitalize() + "."
+
+
+def paragraph(rng: random.Random) -> str:
+    return " ".join(sentence(rng) for _ in range(rng.randint(4, 7)))
+
+
+def table(rng: random.Random) -> str:
+    head = "| Roll | Effect | Points |\n|---|---|---|\n"
+    return head + "".join(f"| {i} | {sentence(rng)} | {rng.randint(0, 9)} |\n" for i in range(1, 7))
+
+
+def page_body(rng: random.Random, game: str, index: int, games: list[str]) -> str:
+    parts = []
+    for section in range(6):
+        parts.append(f"## Section {section + 1} of part {index + 1}\n")
+        parts.append(paragraph(rng) + "\n")
+        parts.append("\n".join(f"- {sentence(rng)}" for _ in range(4)) + "\n")
+        if section < 3:
+            parts.append(table(rng))
+        parts.append(paragraph(rng) + "\n")
+        if section == 2:
+            other = rng.choice(games)
+            parts.append(f"See [the first part](p0.md#section-1-of-part-1) and [another game](../{other}/p1.md).\n")
+    return "\n".join(parts)
+
+
+def write_corpus(root: Path, pages: int, seed: int = 1) -> tuple[Path, Path]:
+    """Write `pages` pages as games of PAGES_PER_GAME; return (rulepress site, mkdocs project)."""
+    rng = random.Random(seed)
+    count = max(1, pages // PAGES_PER_GAME)
+    games = [f"g{n:04d}" for n in range(count)]
+    site, mk = root / "rulepress", root / "mkdocs"
+    (site / "content").mkdir(parents=True, exist_ok=True)
+    (site / "content/site.toml").write_text('title = "Corpus"\n')
+    (mk / "docs").mkdir(parents=True, exist_ok=True)
+    nav = []
+    for game in games:
+        names = [f"p{i}" for i in range(PAGES_PER_GAME)]
+        folder = site / "content" / game
+        folder.mkdir(exist_ok=True)
+        (folder / "game.toml").write_text(
+            f'title = "Game {game}"\ndesigners = ["Bench"]\nsource = "generated"\nlicence = "none"\n'
+            f'players = {{ min = 2, max = 4 }}\nsummary = "A generated game."\npages = {["rules", *names[1:]]!r}\n'.replace("'", '"'))
+        (mk / "docs" / game).mkdir(exist_ok=True)
+        for i, name in enumerate(names):
+            body = page_body(rng, game, i, games)
+            # Rulepress calls the first page rules.md; MkDocs keeps p0.md.
+            rp_body = body.replace("(p0.md#", "(rules.md#").replace("/p1.md)", "/p1.md)")
+            file_name = "rules.md" if i == 0 else f"{name}.md"
+            (folder / file_name).write_text(f"---\ntitle: Part {i + 1}\n---\n\n{rp_body}")
+            (mk / "docs" / game / f"{name}.md").write_text(f"# Part {i + 1}\n\n{body}")
+        nav.append(game)
+    (mk / "docs/index.md").write_text("# Corpus\n")
+    (mk / "mkdocs.yml").write_text("site_name: Corpus\nuse_directory_urls: false\n")
+    return site, mk
