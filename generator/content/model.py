@@ -68,9 +68,13 @@ class Game:
         return next((p for p in self.pages if p.name == name), None)
 
     @property
-    def players_text(self) -> str:
+    def players_range(self) -> str:
         low, high = self.players
-        return f"{low} players" if low == high else f"{low}–{high} players"
+        return f"{low}" if low == high else f"{low}–{high}"
+
+    @property
+    def players_text(self) -> str:
+        return f"{self.players_range} players"
 
     @property
     def play_time_text(self) -> str:

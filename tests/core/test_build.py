@@ -28,7 +28,7 @@ def test_index_lists_games_as_cards(tmp_path):
     html = (tmp_path / "output/index.html").read_text()
     card = html.split('<li class="game-card" data-game="pebbles">', 1)[1].split("</li>", 1)[0]
     assert 'href="pebbles/index.html">Pebbles</a>' in card
-    assert "2–4 players" in card and "10–20 min" in card and "7+" in card
+    assert "<dt>Players</dt><dd>2–4</dd>" in card and "10–20 min" in card and "7+" in card
     assert "Move pebbles; take the most." in card
 
 
