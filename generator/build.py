@@ -1,13 +1,21 @@
-"""The pipeline: load -> render pages (and the stages' kits and play bundles) -> write.
+"""The pipeline: load -> per-game stage files (kits, bundles) -> pages -> site files -> swap.
 
-Stages plug in through a small protocol (any method may be missing):
+Stages plug in through a small protocol (every method optional):
 
-    directives(site) -> {name: directive}     fenced-block directives for pages
-    prepare(site, context)                   add page sections / head tags
-    write(site, output, context)             write files into the staging output
+    name                                        for progress messages
+    directives(site) -> {name: directive}       fenced-block directives for pages
+    game_key(site, game) -> str | None          content key of the stage's inputs for one game
+    write_game(site, game, output, context) -> info
+                                                the game's files; `info` (JSON) may hold
+                                                {"sections": {page url: [{id, title, html}]}}
+    write_site(site, output, context, uses)     site-wide files, knowing what pages use
+                                                (`uses`: kind -> set of values from directives)
 
-Every page is read and rendered before anything is written, and all content
-errors are reported together; the old output stays until the new one is whole.
+Every page is rendered (on every core) before anything is swapped in, all
+content errors are reported together, and the old output stays until the new
+one is whole. A build cache beside the output lets the next build reuse every
+file whose inputs did not change (see generator/cache.py): a no-op rebuild
+renders nothing, an edited page re-renders that page alone.
 """
 from __future__ import annotations
 
@@ -16,14 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from generator import cache as build_cache
 from generator.content.load import load_site
-from generator.content.model import Site
+from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
-from generator.markdown.render import RenderedPage, render_pages
-from generator.site import pages as site_pages
-from generator.site.assets import accent_css, hashed_name
-from generator.site.sitemap import sitemap
-from generator.site.theme import asset_names, find_asset, make_environment
+from generator.fingerprint import code_digest, digest, files_digest, theme_digest, tree_files
+from generator.site.theme import theme_dirs
 from generator.write import Output
 
 Progress = Callable[[str], None]
@@ -31,10 +37,12 @@ Progress = Callable[[str], None]
 
 @dataclass
 class BuildReport:
-    site: Site
+    site: Site | None
     output: Path
     files: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    rendered: int = 0  # pages rendered this time (the rest came from the cache)
+    up_to_date: bool = False
 
     @property
     def pages(self) -> int:
@@ -46,100 +54,255 @@ class BuildReport:
 
 
 def default_stages() -> list:
-    """The optional stages that ship with Rulepress (kits, play), in order."""
+    """The stages that ship with Rulepress (kits, play), in order."""
     from generator.stages import available_stages
     return available_stages()
 
 
-def check_links(rendered: dict[str, RenderedPage], output: Output | None) -> list[ContentError]:
+def input_digest(root: Path, code: str, dev_script: str) -> str:
+    """Every file the build reads, for the no-op check (content, theme, Pyodide lock)."""
+    content = root / "content"
+    parts = [files_digest(tree_files(content), content)]
+    parts += [files_digest(tree_files(d), d) for d in theme_dirs(root)]
+    lock = root / "package-lock.json"
+    parts.append(lock.read_bytes().hex() if lock.is_file() else "")
+    return digest(code, dev_script, *parts)
+
+
+def game_digest(game: Game) -> str:
+    """A game's inputs other than its pages' text: game.toml, data, engine, images."""
+    files = [p for p in tree_files(game.folder) if p.suffix != ".md"]
+    glossary = next((p for p in game.pages if p.glossary), None)
+    titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
+    return digest(files_digest(files, game.folder), titles, glossary.path.read_bytes() if glossary else b"")
+
+
+def check_links(pages: dict[str, dict], output: Output) -> list[ContentError]:
+    """Every internal link hits a page (and its anchor) or a written file."""
     errors = []
-    for page in rendered.values():
-        for link in page.links:
+    for page in pages.values():
+        for link in page["links"]:
             url, anchor = link["url"], link["anchor"]
-            target = rendered.get(url)
+            target = pages.get(url)
             if target is None:
-                if url.endswith(".html") or output is None or not output.exists(url):
-                    if output is None and not url.endswith(".html"):
-                        continue  # non-page files are checked once they are written
-                    errors.append(ContentError(page.page.path, link["line"], "broken link",
+                if url.endswith(".html") or not output.exists(url):
+                    errors.append(ContentError(page["path"], link["line"], "broken link",
                                                expected="a page or file of this site", found=link["href"]))
                 continue
-            if anchor and anchor not in target.anchors:
-                errors.append(ContentError(page.page.path, link["line"], f"missing anchor #{anchor}",
-                                           expected=f"a heading or id '{anchor}' in {target.page.path.name}",
+            if anchor and anchor not in target["anchors"]:
+                errors.append(ContentError(page["path"], link["line"], f"missing anchor #{anchor}",
+                                           expected=f"a heading or id '{anchor}' in {Path(target['path']).name}",
                                            found=link["href"]))
     return errors
 
 
-def render(site: Site, stages: list, dev_script: str = "") -> tuple[dict[str, RenderedPage], site_pages.SiteContext]:
-    directives = {}
-    for stage in stages:
-        if hasattr(stage, "directives"):
-            directives.update(stage.directives(site))
-    rendered, errors = render_pages(site, directives)
-    errors += check_links(rendered, None)
-    if errors:
-        raise ContentErrors(errors)
-    context = site_pages.SiteContext(site=site, assets={}, dev_script=dev_script)
-    for stage in stages:
-        if hasattr(stage, "prepare"):
-            stage.prepare(site, context)
-    return rendered, context
+class Builder:
+    """One build of one site. Holds the run's state so each step stays small."""
 
+    def __init__(self, root: Path, output_dir: Path, stages: list, say: Progress, dev_script: str,
+                 processes: int | None, use_cache: bool):
+        self.root, self.output_dir, self.stages, self.say = root, output_dir, stages, say
+        self.dev_script, self.processes, self.use_cache = dev_script, processes, use_cache
+        self.code = code_digest()
+        self.inputs = input_digest(root, self.code, dev_script)
+        self.use_cache = use_cache and not self.legacy
+        self.previous = build_cache.load(output_dir, self.code) if self.use_cache else None
+        self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs)
+        self.rendered = 0
 
-def write_assets(site: Site, output: Output, context: site_pages.SiteContext) -> None:
-    for name in asset_names(site.root):
-        data = find_asset(site.root, name).read_bytes()
-        target = "assets/" + hashed_name(name, data)
-        output.write(target, data)
-        context.assets[name] = target
-    css = accent_css(site.accent, site.games).encode()
-    target = "assets/" + hashed_name("accents.css", css)
-    output.write(target, css)
-    context.assets["accents.css"] = target
+    def up_to_date(self) -> bool:
+        return self.previous is not None and self.previous.inputs == self.inputs
 
+    def previous_files(self) -> dict[str, int]:
+        return {rel: size for rel, (size, _mtime) in sorted(self.previous.files.items())}
 
-def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
-          progress: Progress | None = None, dev_script: str = "") -> BuildReport:
-    """Build the site in `root` into `output_dir` (default root/output)."""
-    started = time.perf_counter()
-    say = progress or (lambda message: None)
-    root = Path(root)
-    output_dir = Path(output_dir) if output_dir else root / "output"
-    stages = default_stages() if stages is None else stages
-    say("loading content")
-    site = load_site(root)
-    say("rendering pages")
-    rendered, context = render(site, stages, dev_script)
-    output = Output(output_dir)
-    try:
-        write_assets(site, output, context)
-        for stage in stages:
-            if hasattr(stage, "write"):
-                say(f"writing {getattr(stage, 'name', type(stage).__name__)}")
-                stage.write(site, output, context)
-        say("writing pages")
-        env = make_environment(site.root)
+    @property
+    def legacy(self) -> list:
+        """Stages on the first protocol (a plain `write`, side effects from directives):
+        they need pages rendered in this process, twice, and no cache."""
+        return [stage for stage in self.stages if hasattr(stage, "write")]
+
+    def run(self) -> BuildReport:
+        from generator.site import pages as site_pages
+
+        self.say("loading content")
+        site = load_site(self.root)
+        context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script)
+        output = Output(self.output_dir)
+        try:
+            self.write_assets(site, output, context)
+            directives = {}
+            for stage in self.stages:
+                if hasattr(stage, "directives"):
+                    directives.update(stage.directives(site))
+            for stage in self.stages:
+                if hasattr(stage, "prepare"):
+                    stage.prepare(site, context)
+            game_keys = self.write_games(site, output, context)
+            self.say("rendering pages")
+            pages, uses = self.write_pages(site, output, context, directives, game_keys)
+            for stage in self.stages:
+                if hasattr(stage, "write_site"):
+                    self.say(f"writing {getattr(stage, 'name', type(stage).__name__)}")
+                    stage.write_site(site, output, context, uses)
+            if self.legacy:
+                for stage in self.legacy:
+                    stage.write(site, output, context)
+                self.previous = None  # pages again, now with what the stages added to their heads
+                pages, uses = self.write_pages(site, output, context, directives, game_keys)
+            self.write_site_pages(site, output, context)
+            errors = check_links(pages, output)
+            if errors:
+                raise ContentErrors(errors)
+        except BaseException:
+            output.abort()
+            raise
+        output.commit()
+        if self.use_cache:
+            build_cache.save(self.output_dir, self.manifest)
+        else:
+            build_cache.forget(self.output_dir)
+        return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
+                           rendered=self.rendered)
+
+    def write_assets(self, site: Site, output: Output, context) -> None:
+        for name, (target, data) in site_assets(site).items():
+            output.write(target, data)
+            context.assets[name] = target
+
+    def write_games(self, site: Site, output: Output, context) -> dict[str, str]:
+        """Each stage's files per game, reused when the game's key is unchanged.
+        Returns, per game, a key of all stage keys (pages depend on them)."""
+        keys: dict[str, list[str]] = {game.slug: [] for game in site.games}
+        for stage in self.stages:
+            if not hasattr(stage, "write_game"):
+                continue
+            name = getattr(stage, "name", type(stage).__name__)
+            for game in site.games:
+                key = stage.game_key(site, game)
+                if key is None:
+                    continue
+                key = digest(self.code, key)
+                keys[game.slug].append(key)
+                entry_name = f"{name}/{game.slug}"
+                old = self.previous.games.get(entry_name) if self.previous else None
+                if old and old["key"] == key and all(output.reuse(rel) for rel in old["files"]):
+                    info, files = old["info"], old["files"]
+                else:
+                    self.say(f"writing {name}: {game.title}")
+                    before = set(output.files)
+                    info = stage.write_game(site, game, output, context) or {}
+                    files = sorted(set(output.files) - before)
+                for url, sections in sorted(info.get("sections", {}).items()):
+                    context.sections.setdefault(url, []).extend(sections)
+                self.manifest.games[entry_name] = {"key": key, "files": files, "info": info}
+        return {slug: digest(*parts) for slug, parts in keys.items()}
+
+    def page_key(self, site: Site, game: Game, page, stage_key: str, theme: str, site_toml: bytes) -> str:
+        return digest(self.code, theme, site_toml, self.dev_script, self.game_digests[game.slug],
+                      stage_key, page.path.read_bytes())
+
+    def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
+        from generator.pagework import render_urls
+
+        theme = theme_digest(theme_dirs(site.root))
+        site_toml = (site.content / "site.toml").read_bytes()
+        self.game_digests = {game.slug: game_digest(game) for game in site.games}
+        pages: dict[str, dict] = {}
+        todo: list[str] = []
+        uses: dict[str, set] = {}
         for game in site.games:
             for page in game.pages:
-                output.write(page.url, site_pages.render_game_page(env, context, game, rendered[page.url]))
+                key = self.page_key(site, game, page, game_keys[game.slug], theme, site_toml)
+                old = self.previous.pages.get(page.url) if self.previous else None
+                if old and old["key"] == key and output.reuse(page.url):
+                    pages[page.url] = old
+                else:
+                    pages[page.url] = {"key": key}
+                    todo.append(page.url)
+        errors: list[ContentError] = []
+        processes = 1 if self.legacy else self.processes
+        for result in render_urls(site, todo, directives, context, processes):
+            errors.extend(result.errors)
+            if not result.errors:
+                output.write(result.url, result.html)
+            pages[result.url].update(path=result.path, anchors=result.anchors, links=result.links,
+                                     uses={k: sorted(v) for k, v in result.uses.items()})
+        if errors:
+            raise ContentErrors(errors)
+        self.rendered = len(todo)
+        for url, entry in pages.items():
+            for kind, values in entry.get("uses", {}).items():
+                uses.setdefault(kind, set()).update(values)
+        self.manifest.pages = pages
+        return pages, uses
+
+    def write_site_pages(self, site: Site, output: Output, context) -> None:
+        from generator.site import pages as site_pages
+        from generator.site.sitemap import sitemap
+        from generator.site.theme import make_environment
+
+        env = make_environment(site.root)
         output.write("index.html", site_pages.render_index(env, context))
         output.write("404.html", site_pages.render_not_found(env, context))
         output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
                                             ["index.html", *(p.url for p in site.pages)]))
-        errors = check_links(rendered, output)
-        if errors:
-            raise ContentErrors(errors)
-    except BaseException:
-        output.abort()
-        raise
-    output.commit()
-    return BuildReport(site=site, output=output_dir, files=dict(sorted(output.files.items())),
-                       seconds=time.perf_counter() - started)
+
+
+def site_assets(site: Site) -> dict[str, tuple[str, bytes]]:
+    """Theme assets and the accent colours: logical name -> (hashed path, bytes)."""
+    from generator.site.assets import accent_css, hashed_name
+    from generator.site.theme import asset_names, find_asset
+
+    assets = {}
+    for name in asset_names(site.root):
+        data = find_asset(site.root, name).read_bytes()
+        assets[name] = ("assets/" + hashed_name(name, data), data)
+    css = accent_css(site.accent, site.games).encode()
+    assets["accents.css"] = ("assets/" + hashed_name("accents.css", css), css)
+    return assets
+
+
+def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
+          progress: Progress | None = None, dev_script: str = "", processes: int | None = None,
+          use_cache: bool = True) -> BuildReport:
+    """Build the site in `root` into `output_dir` (default root/output)."""
+    started = time.perf_counter()
+    root = Path(root)
+    output_dir = Path(output_dir) if output_dir else root / "output"
+    stages = default_stages() if stages is None else stages
+    builder = Builder(root, output_dir, stages, progress or (lambda message: None), dev_script, processes, use_cache)
+    if builder.up_to_date():
+        report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True)
+    else:
+        report = builder.run()
+    report.seconds = time.perf_counter() - started
+    return report
 
 
 def check(root: Path, stages: list | None = None) -> Site:
     """Validate all content and internal links without writing anything."""
+    import tempfile
+
+    from generator.pagework import render_urls
+    from generator.site.pages import SiteContext
+
     site = load_site(Path(root))
-    render(site, default_stages() if stages is None else stages)
+    stages = default_stages() if stages is None else stages
+    directives = {}
+    for stage in stages:
+        if hasattr(stage, "directives"):
+            directives.update(stage.directives(site))
+    context = SiteContext(site=site, assets={name: target for name, (target, _) in site_assets(site).items()})
+    results = render_urls(site, [p.url for p in site.pages], directives, context, None)
+    errors = [e for r in results for e in r.errors]
+    # other files (kits, images) exist only once written: check links between pages
+    pages = {r.url: {"path": r.path, "anchors": r.anchors,
+                     "links": [link for link in r.links if link["url"].endswith(".html")]} for r in results}
+    with tempfile.TemporaryDirectory() as scratch:
+        output = Output(Path(scratch) / "out")
+        errors += check_links(pages, output)
+        output.abort()
+    if errors:
+        raise ContentErrors(errors)
     return site

@@ -18,6 +18,9 @@ class ContentError(Exception):
         self.found = found
         super().__init__(self.describe())
 
+    def __reduce__(self):  # keyword-only fields: pickle (for worker processes) needs help
+        return (_rebuild, (str(self.path), self.line, self.message, self.column, self.expected, self.found))
+
     @property
     def where(self) -> str:
         where = str(self.path)
@@ -34,6 +37,10 @@ class ContentError(Exception):
         if self.found is not None:
             text += f"\n    found:    {self.found}"
         return text
+
+
+def _rebuild(path, line, message, column, expected, found) -> ContentError:
+    return ContentError(path, line, message, column=column, expected=expected, found=found)
 
 
 class ContentErrors(Exception):

@@ -8,6 +8,10 @@ from pathlib import Path
 
 
 class Output:
+    """The staging folder of one build. `reuse` takes a file unchanged from the
+    previous output as a hard link (no copy); `write` never writes through a
+    link, so the previous output is never modified in place."""
+
     def __init__(self, target: Path):
         self.target = Path(target)
         self.staging = self.target.parent / f".{self.target.name}.building-{os.getpid()}"
@@ -17,9 +21,13 @@ class Output:
         self.files: dict[str, int] = {}
 
     def path(self, rel: str) -> Path:
-        """A path inside the staging folder (parents created), for writers that need a file name."""
+        """A fresh path inside the staging folder (parents created), for writers
+        that need a file name. Any file already there is removed first: it may be
+        a hard link into the previous output, which must never be written through."""
         path = self.staging / rel
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_file() or path.is_symlink():
+            path.unlink()
         return path
 
     def write(self, rel: str, data: bytes | str) -> None:
@@ -27,6 +35,20 @@ class Output:
             data = data.encode("utf-8")
         self.path(rel).write_bytes(data)
         self.files[rel] = len(data)
+
+    def reuse(self, rel: str) -> bool:
+        """Take `rel` from the previous output; False if it is not there."""
+        old = self.target / rel
+        path = self.path(rel)
+        try:
+            os.link(old, path)
+        except OSError:
+            try:
+                shutil.copy2(old, path)  # another file system: copy instead
+            except OSError:
+                return False
+        self.files[rel] = path.stat().st_size
+        return True
 
     def record(self, rel: str) -> None:
         """Note a file some other writer put at `self.path(rel)`."""

@@ -13,6 +13,8 @@ def add_arguments(parser) -> None:
     site_argument(parser)
     parser.add_argument("-o", "--output", type=Path, help="output folder (default: SITE/output)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    parser.add_argument("--clean", action="store_true", help="ignore the build cache: render everything")
+    parser.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: one per core)")
 
 
 def run(args) -> int:
@@ -25,14 +27,18 @@ def run(args) -> int:
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
                   console=console, transient=True, disable=args.quiet) as progress:
         task = progress.add_task("building", total=None)
-        report = build(args.site, args.output, progress=lambda message: progress.update(task, description=message))
-    if not args.quiet:
+        report = build(args.site, args.output, progress=lambda message: progress.update(task, description=message),
+                       processes=args.jobs, use_cache=not args.clean)
+    if not args.quiet and report.up_to_date:
+        print(f"Up to date: nothing changed since the last build of {report.output} ({report.seconds:.2f} s)")
+    elif not args.quiet:
         kinds: dict[str, list[int]] = {}
         for name, size in report.files.items():
             kind = Path(name).suffix.lstrip(".") or "other"
             kinds.setdefault(kind, []).append(size)
         summary = ", ".join(f"{len(sizes)} {kind}" for kind, sizes in sorted(kinds.items()))
         console.quiet = False
-        print(f"Built {len(report.site.games)} games, {report.pages} pages into {report.output} "
-              f"({len(report.files)} files, {report.bytes / 1e6:.1f} MB: {summary}) in {report.seconds:.2f} s")
+        print(f"Built {len(report.site.games)} games, {report.pages} pages ({report.rendered} rendered, "
+              f"the rest unchanged) into {report.output} ({len(report.files)} files, "
+              f"{report.bytes / 1e6:.1f} MB: {summary}) in {report.seconds:.2f} s")
     return 0

@@ -35,6 +35,15 @@ class DirectiveContext:
     def game(self):
         return self.env["game"]
 
+    def use(self, kind: str, value: str) -> None:
+        """Note that this page needs something site-wide (e.g. ("play", "splut")):
+        stages see every page's uses in `write_site`."""
+        self.env.setdefault("uses", {}).setdefault(kind, set()).add(value)
+
+    def add_head(self, key: str, html: str) -> None:
+        """Add tags to this page's <head>, once per key however many blocks ask."""
+        self.env.setdefault("head", {}).setdefault(key, html)
+
     def error(self, message: str, *, expected: str | None = None, found: str | None = None,
               line: int | None = None) -> ContentError:
         return ContentError(self.page.path, line or self.line, f"{self.name}: {message}",

@@ -1,5 +1,5 @@
-"""The Markdown stage: parse every page first (so glossaries and link targets
-are known), then render each page to HTML with its TOC, anchors and links."""
+"""The Markdown stage: one configured parser; a game's glossary terms; a page
+rendered to HTML with its TOC, anchors, links and the terms it links."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -9,13 +9,13 @@ from mdit_py_plugins.attrs import attrs_block_plugin, attrs_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 
-from generator.content.model import Page, Site
+from generator.content.model import Game, Page, Site
 from generator.errors import ContentError
 from generator.markdown.admonitions import admonitions_plugin
 from generator.markdown.directives import Directive, directives_plugin
 from generator.markdown.glossary import Term, extract_terms, glossary_anchors, link_terms
 from generator.markdown.headings import headings_plugin
-from generator.markdown.links import links_plugin, page_url, relative
+from generator.markdown.links import links_plugin, relative
 from generator.markdown.tables import clarifications_directive, table_directive
 
 BUILTIN_DIRECTIVES: dict[str, Directive] = {
@@ -32,6 +32,9 @@ class RenderedPage:
     anchors: set[str]
     links: list[dict]
     terms: list[Term] = field(default_factory=list)
+    errors: list[ContentError] = field(default_factory=list)
+    uses: dict[str, set] = field(default_factory=dict)  # from directives: kind -> values
+    head: list[str] = field(default_factory=list)  # from directives: tags for <head>
 
 
 def make_markdown(raw_html: bool, directives: dict[str, Directive]) -> MarkdownIt:
@@ -44,30 +47,41 @@ def make_markdown(raw_html: bool, directives: dict[str, Directive]) -> MarkdownI
     return md
 
 
+def glossary_page(game: Game) -> Page | None:
+    return next((p for p in game.pages if p.glossary), None)
+
+
+def glossary_terms(md: MarkdownIt, site: Site, game: Game) -> list[Term]:
+    page = glossary_page(game)
+    if page is None:
+        return []
+    return extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site}))
+
+
+def render_page(md: MarkdownIt, site: Site, game: Game, page: Page, terms: list[Term]) -> RenderedPage:
+    env = {"page": page, "game": game, "site": site}
+    tokens = md.parse(page.body, env)
+    used = []
+    glossary = glossary_page(game)
+    if glossary and page is not glossary:
+        used = link_terms(tokens, terms, relative(page.url, glossary.url))
+    html = md.renderer.render(tokens, md.options, env)
+    errors = env.get("errors", []) + check_clarifications(page, env)
+    return RenderedPage(page=page, html=html, toc=env.get("toc", []), anchors=set(env.get("anchors", set())),
+                        links=env.get("links", []), terms=used, errors=errors, uses=env.get("uses", {}),
+                        head=[env["head"][key] for key in sorted(env.get("head", {}))])
+
+
 def render_pages(site: Site, directives: dict[str, Directive] | None = None) -> tuple[dict[str, RenderedPage], list[ContentError]]:
-    """Render every page of the site; return pages by URL and the errors found."""
+    """Render every page of the site in this process; pages by URL, and the errors found."""
     md = make_markdown(site.raw_html, directives or {})
-    errors: list[ContentError] = []
-    parsed = {}
+    rendered, errors = {}, []
     for game in site.games:
+        terms = glossary_terms(md, site, game)
         for page in game.pages:
-            env = {"page": page, "game": game, "site": site}
-            parsed[page.url] = (md.parse(page.body, env), env)
-    rendered = {}
-    for game in site.games:
-        glossary_page = next((p for p in game.pages if p.glossary), None)
-        terms = extract_terms(parsed[glossary_page.url][0]) if glossary_page else []
-        for page in game.pages:
-            tokens, env = parsed[page.url]
-            used = []
-            if glossary_page and page is not glossary_page:
-                used = link_terms(tokens, terms, relative(page.url, glossary_page.url))
-            html = md.renderer.render(tokens, md.options, env)
-            errors.extend(env.get("errors", []))
-            errors.extend(check_clarifications(page, env))
-            rendered[page.url] = RenderedPage(page=page, html=html, toc=env.get("toc", []),
-                                              anchors=set(env.get("anchors", set())),
-                                              links=env.get("links", []), terms=used)
+            result = render_page(md, site, game, page, terms)
+            rendered[page.url] = result
+            errors.extend(result.errors)
     return rendered, errors
 
 

@@ -79,8 +79,11 @@ def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, 
     nav = [{"title": p.title, "href": relative(url, p.url), "current": p is page} for p in order]
     prev_page = order[index - 1] if index > 0 else None
     next_page = order[index + 1] if index + 1 < len(order) else None
+    data = common(context, url)
+    if rendered.head:
+        data["extra_head"] = Markup("\n".join([*context.head.get(url, []), *rendered.head]))
     return env.get_template("game.html").render(
-        **common(context, url),
+        **data,
         title=f"{page.title} — {game.title}",
         game=game,
         page=page,

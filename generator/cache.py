@@ -1,0 +1,82 @@
+"""The build cache: what the last build made from which inputs.
+
+It lives beside the output (`.rulepress-cache/<output name>/manifest.json`)
+and records, per page and per game stage, the content key of its inputs and
+what it produced (files, anchors, links, page sections). The next build
+reuses the previous output's files (hard links) wherever a key is unchanged.
+
+Anything unexpected — a missing or unreadable manifest, another version, an
+output that no longer matches it — means no cache: a clean build, never a
+wrong one.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CACHE_VERSION = 2
+
+
+def cache_dir(output: Path) -> Path:
+    return output.parent / ".rulepress-cache" / output.name
+
+
+@dataclass
+class Manifest:
+    code: str = ""  # our code + library versions
+    inputs: str = ""  # every input file, for the no-op check
+    pages: dict[str, dict] = field(default_factory=dict)  # url -> {key, path, anchors, links}
+    games: dict[str, dict] = field(default_factory=dict)  # "stage/slug" -> {key, files, info}
+    files: dict[str, list] = field(default_factory=dict)  # output file -> [size, mtime_ns]
+
+    def to_json(self) -> dict:
+        return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
+                "pages": self.pages, "games": self.games, "files": self.files}
+
+
+def load(output: Path, code: str) -> Manifest | None:
+    """The previous build's manifest if it can be trusted, else None."""
+    path = cache_dir(output) / "manifest.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("version") != CACHE_VERSION or data.get("code") != code:
+            return None
+        manifest = Manifest(code=data["code"], inputs=data["inputs"], pages=dict(data["pages"]),
+                            games=dict(data["games"]), files=dict(data["files"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return manifest if output_matches(output, manifest) else None
+
+
+def output_matches(output: Path, manifest: Manifest) -> bool:
+    """The output still holds exactly the files the manifest says it wrote."""
+    try:
+        for rel, (size, mtime) in manifest.files.items():
+            stat = os.stat(output / rel)
+            if stat.st_size != size or stat.st_mtime_ns != mtime:
+                return False
+    except (OSError, ValueError, TypeError):
+        return False
+    return True
+
+
+def save(output: Path, manifest: Manifest) -> None:
+    folder = cache_dir(output)
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest.files = {}
+    for rel in sorted(output.rglob("*")):
+        if rel.is_file():
+            stat = rel.stat()
+            manifest.files[str(rel.relative_to(output))] = [stat.st_size, stat.st_mtime_ns]
+    temporary = folder / f"manifest.json.{os.getpid()}"
+    temporary.write_text(json.dumps(manifest.to_json(), sort_keys=True), encoding="utf-8")
+    os.replace(temporary, folder / "manifest.json")
+
+
+def forget(output: Path) -> None:
+    try:
+        (cache_dir(output) / "manifest.json").unlink()
+    except FileNotFoundError:
+        pass

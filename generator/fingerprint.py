@@ -1,0 +1,56 @@
+"""Content hashes of what a build depends on, for the build cache.
+
+A key changes whenever anything that could change the bytes it stands for
+changes: our own code and the versions of the libraries that shape output
+are part of every key, so upgrading either falls back to a fresh render.
+"""
+from __future__ import annotations
+
+import hashlib
+import sys
+from importlib import metadata
+from pathlib import Path
+
+GENERATOR = Path(__file__).resolve().parent
+SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "jinja2", "pyyaml", "svgwrite", "reportlab")
+
+
+def digest(*parts: bytes | str) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def files_digest(paths: list[Path], base: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(paths):
+        h.update(str(path.relative_to(base)).encode() + b"\0")
+        h.update(path.read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def tree_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+            and not any(part.startswith(".") for part in p.relative_to(folder).parts)]
+
+
+def code_digest() -> str:
+    """Our code (every module, any stage) and the libraries' versions."""
+    versions = []
+    for name in SHAPING_LIBRARIES:
+        try:
+            versions.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name}=none")
+    code = [p for p in tree_files(GENERATOR) if p.suffix == ".py"]
+    return digest(files_digest(code, GENERATOR), ";".join(versions), sys.version.split()[0])
+
+
+def theme_digest(theme_dirs: list[Path]) -> str:
+    return digest(*(files_digest(tree_files(d), d) for d in theme_dirs))

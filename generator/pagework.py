@@ -1,0 +1,92 @@
+"""Turning pages into finished HTML files, on every core.
+
+A page is the unit of work: Markdown to HTML, then the game template around
+it. Each worker process keeps one parser and one template environment (built
+once, after fork), and a game's glossary terms once it has seen that game.
+Small sites render in this process: forking costs more than it saves there.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from generator.content.model import Site
+from generator.errors import ContentError
+
+PARALLEL_FROM = 40  # pages; below this, one process is faster
+
+
+@dataclass
+class PageResult:
+    url: str
+    path: str  # the Markdown source, for error messages
+    html: bytes
+    anchors: list[str]
+    links: list[dict]
+    uses: dict[str, set] = field(default_factory=dict)  # what its directives need site-wide
+    errors: list[ContentError] = field(default_factory=list)
+
+
+class PageRenderer:
+    """Everything needed to finish pages of one site, built once per process."""
+
+    def __init__(self, site: Site, directives: dict, context):
+        from generator.markdown.render import make_markdown
+        from generator.site.theme import make_environment
+
+        self.site = site
+        self.context = context
+        self.md = make_markdown(site.raw_html, directives)
+        self.templates = make_environment(site.root)
+        self.terms: dict[str, list] = {}
+
+    def render(self, url: str) -> PageResult:
+        from generator.markdown.render import glossary_terms, render_page
+        from generator.site.pages import render_game_page
+
+        slug, _, _ = url.partition("/")
+        game = self.site.game(slug)
+        page = next(p for p in game.pages if p.url == url)
+        if slug not in self.terms:
+            self.terms[slug] = glossary_terms(self.md, self.site, game)
+        rendered = render_page(self.md, self.site, game, page, self.terms[slug])
+        html = b""
+        if not rendered.errors:
+            html = render_game_page(self.templates, self.context, game, rendered).encode("utf-8")
+        return PageResult(url=url, path=str(page.path), html=html, anchors=sorted(rendered.anchors),
+                          links=rendered.links, uses=rendered.uses, errors=rendered.errors)
+
+
+_renderer: PageRenderer | None = None  # one per worker process, set by _start_worker
+
+
+def _start_worker(site, directives, context) -> None:
+    global _renderer
+    _renderer = PageRenderer(site, directives, context)
+
+
+def _render_in_worker(url: str) -> PageResult:
+    return _renderer.render(url)
+
+
+def worker_count() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def render_urls(site: Site, urls: list[str], directives: dict, context, processes: int | None = None) -> list[PageResult]:
+    """Finish every page in `urls`, in order, across `processes` (default: one per core)."""
+    processes = processes or worker_count()
+    if processes == 1 or len(urls) < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+        renderer = PageRenderer(site, directives, context)
+        return [renderer.render(url) for url in urls]
+    # fork: workers inherit the loaded site, stages and engines without pickling them
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_start_worker, initargs=(site, directives, context))
+    with pool:
+        chunk = max(1, min(32, len(urls) // (processes * 4)))
+        return list(pool.map(_render_in_worker, urls, chunksize=chunk))
