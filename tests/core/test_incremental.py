@@ -1,0 +1,132 @@
+"""The build cache: an incremental build after any edit equals a clean build
+byte for byte, and a cache that cannot be trusted is never used."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from generator import cache
+from generator.build import build
+from tests.core.sitefactory import GAME_TOML, make_site
+from tests.core.test_build import tree_digest
+
+GLOSSARY_TERM = "\nStone\n: Another word for a pebble.\n"
+
+
+def clean_build_equals(site: Path, incremental: Path) -> None:
+    clean = site.parent / "clean-output"
+    shutil.rmtree(clean, ignore_errors=True)
+    build(site, clean, stages=[], use_cache=False)
+    assert tree_digest(incremental) == tree_digest(clean)
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+def test_no_op_rebuild_renders_nothing(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    report = build(site, stages=[])
+    assert report.up_to_date and report.rendered == 0
+
+
+def test_editing_one_page_renders_that_page_only(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
+    report = build(site, stages=[])
+    assert report.rendered == 1
+    assert "Move one" in (site / "output/pebbles/reference.html").read_text()
+
+
+def test_editing_the_glossary_renders_every_page_of_the_game(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    (site / "content/pebbles/glossary.md").write_text((site / "content/pebbles/glossary.md").read_text() + GLOSSARY_TERM)
+    assert build(site, stages=[]).rendered == 3
+
+
+def test_incremental_output_equals_a_clean_build_after_a_series_of_edits(tmp_path):
+    site = make_site(tmp_path / "site")
+    output = site / "output"
+    build(site, stages=[])
+    steps = [
+        lambda: edit(site / "content/pebbles/rules.md", "Each player takes", "Every player takes"),
+        lambda: (edit(site / "content/pebbles/game.toml", 'pages = ["rules", "reference", "glossary"]',
+                      'pages = ["rules", "reference", "variants", "glossary"]'),
+                 (site / "content/pebbles/variants.md").write_text("---\ntitle: Variants\n---\n\n## Solo\n\nPlay alone.\n")),
+        lambda: (edit(site / "content/pebbles/game.toml", '"variants", ', ""),
+                 (site / "content/pebbles/variants.md").unlink()),
+        lambda: (site / "templates").mkdir() or (site / "templates/404.html").write_text(
+            "{% extends 'base.html' %}{% block main %}<h1>Nothing here</h1>{% endblock %}"),
+        lambda: (site / "content/pebbles/scores.csv").write_text("pebbles,points\n1,3\n2,6\n3,9\n"),
+        lambda: (site / "content/pebbles/glossary.md").write_text(
+            (site / "content/pebbles/glossary.md").read_text() + GLOSSARY_TERM),
+        lambda: edit(site / "content/site.toml", 'title = "Test shelf"', 'title = "Test shelf 2"'),
+    ]
+    for step in steps:
+        step()
+        build(site, stages=[])
+        clean_build_equals(site, output)
+
+
+def test_a_corrupted_cache_falls_back_to_a_clean_build(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    manifest = cache.cache_dir(site / "output") / "manifest.json"
+    manifest.write_text("{ not json")
+    report = build(site, stages=[])
+    assert report.rendered == 3 and not report.up_to_date
+    clean_build_equals(site, site / "output")
+
+
+def test_an_old_cache_version_falls_back_to_a_clean_build(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    manifest = cache.cache_dir(site / "output") / "manifest.json"
+    data = json.loads(manifest.read_text())
+    data["version"] = cache.CACHE_VERSION - 1
+    manifest.write_text(json.dumps(data))
+    assert build(site, stages=[]).rendered == 3
+
+
+def test_a_hand_edited_output_is_not_trusted(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    page = site / "output/pebbles/reference.html"
+    page.write_text(page.read_text() + "<!-- edited by hand -->")
+    report = build(site, stages=[])
+    assert report.rendered == 3
+    clean_build_equals(site, site / "output")
+
+
+def test_a_failed_incremental_build_keeps_the_previous_output_and_cache(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    before = tree_digest(site / "output")
+    edit(site / "content/pebbles/reference.md", "## Summary", "## Summary\n\n[x](nowhere.md)")
+    try:
+        build(site, stages=[])
+    except Exception:
+        pass
+    assert tree_digest(site / "output") == before
+    edit(site / "content/pebbles/reference.md", "\n\n[x](nowhere.md)", "")
+    assert build(site, stages=[]).up_to_date
+
+
+def test_a_cached_build_never_writes_through_into_the_previous_output(tmp_path):
+    """Unchanged files are hard links into the old output; a changed page must be
+    a new file, or an open reader of the old output would see it change."""
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    keep = tmp_path / "keep"
+    (site / "output").rename(keep)
+    shutil.copytree(keep, site / "output", copy_function=lambda s, d: Path(d).hardlink_to(s))
+    old_reference = (keep / "pebbles/reference.html").read_bytes()
+    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
+    build(site, stages=[])
+    assert (keep / "pebbles/reference.html").read_bytes() == old_reference
