@@ -42,12 +42,27 @@ def page_body(rng: random.Random, game: str, index: int, games: list[str]) -> st
     return "\n".join(parts)
 
 
-def write_corpus(root: Path, pages: int, seed: int = 1) -> tuple[Path, Path]:
-    """Write `pages` pages as games of PAGES_PER_GAME; return (rulepress site, mkdocs project)."""
+HUGO_CONFIG = 'baseURL = "https://corpus.example/"\ntitle = "Corpus"\ndisableKinds = ["taxonomy", "term", "RSS"]\n'
+HUGO_SINGLE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head>
+<body><nav>{{ range .CurrentSection.Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ end }}</nav>
+<main><h1>{{ .Title }}</h1>{{ .TableOfContents }}{{ .Content }}</main></body></html>
+"""
+HUGO_LIST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head>
+<body><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>
+"""
+
+
+def write_corpus(root: Path, pages: int, seed: int = 1) -> tuple[Path, Path, Path]:
+    """Write `pages` pages as games of PAGES_PER_GAME; return the Rulepress site,
+    the MkDocs project and the Hugo site, all holding the same Markdown."""
     rng = random.Random(seed)
     count = max(1, pages // PAGES_PER_GAME)
     games = [f"g{n:04d}" for n in range(count)]
-    site, mk = root / "rulepress", root / "mkdocs"
+    site, mk, hugo = root / "rulepress", root / "mkdocs", root / "hugo"
+    (hugo / "layouts/_default").mkdir(parents=True, exist_ok=True)
+    (hugo / "hugo.toml").write_text(HUGO_CONFIG)
+    (hugo / "layouts/_default/single.html").write_text(HUGO_SINGLE)
+    (hugo / "layouts/_default/list.html").write_text(HUGO_LIST)
     (site / "content").mkdir(parents=True, exist_ok=True)
     (site / "content/site.toml").write_text('title = "Corpus"\n')
     (mk / "docs").mkdir(parents=True, exist_ok=True)
@@ -60,6 +75,7 @@ def write_corpus(root: Path, pages: int, seed: int = 1) -> tuple[Path, Path]:
             f'title = "Game {game}"\ndesigners = ["Bench"]\nsource = "generated"\nlicence = "none"\n'
             f'players = {{ min = 2, max = 4 }}\nsummary = "A generated game."\npages = {["rules", *names[1:]]!r}\n'.replace("'", '"'))
         (mk / "docs" / game).mkdir(exist_ok=True)
+        (hugo / "content" / game).mkdir(parents=True, exist_ok=True)
         for i, name in enumerate(names):
             body = page_body(rng, game, i, games)
             # Rulepress calls the first page rules.md; MkDocs keeps p0.md.
@@ -67,7 +83,8 @@ def write_corpus(root: Path, pages: int, seed: int = 1) -> tuple[Path, Path]:
             file_name = "rules.md" if i == 0 else f"{name}.md"
             (folder / file_name).write_text(f"---\ntitle: Part {i + 1}\n---\n\n{rp_body}")
             (mk / "docs" / game / f"{name}.md").write_text(f"# Part {i + 1}\n\n{body}")
+            (hugo / "content" / game / f"{name}.md").write_text(f"---\ntitle: Part {i + 1}\n---\n\n{body}")
         nav.append(game)
     (mk / "docs/index.md").write_text("# Corpus\n")
     (mk / "mkdocs.yml").write_text("site_name: Corpus\nuse_directory_urls: false\n")
-    return site, mk
+    return site, mk, hugo

