@@ -7,6 +7,7 @@ are part of every key, so upgrading either falls back to a fresh render.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -25,19 +26,35 @@ def digest(*parts: bytes | str) -> str:
 
 
 def files_digest(paths: list[Path], base: Path) -> str:
+    # plain strings and os calls: this runs on every build, over every source file
     h = hashlib.sha256()
-    for path in sorted(paths):
-        h.update(str(path.relative_to(base)).encode() + b"\0")
-        h.update(path.read_bytes())
+    prefix = len(str(base)) + 1
+    for path in sorted(str(p) for p in paths):
+        h.update(path[prefix:].encode() + b"\0")
+        with open(path, "rb") as handle:
+            h.update(handle.read())
         h.update(b"\0")
     return h.hexdigest()
 
 
 def tree_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    return [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-            and not any(part.startswith(".") for part in p.relative_to(folder).parts)]
+    """Every file below `folder`, skipping hidden names and __pycache__."""
+    found: list[str] = []
+    stack = [str(folder)]
+    while stack:
+        try:
+            entries = os.scandir(stack.pop())
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        with entries:
+            for entry in entries:
+                if entry.name.startswith(".") or entry.name == "__pycache__":
+                    continue
+                if entry.is_dir():
+                    stack.append(entry.path)
+                elif entry.is_file():
+                    found.append(entry.path)
+    return [Path(p) for p in found]
 
 
 def code_digest() -> str:
