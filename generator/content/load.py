@@ -14,6 +14,7 @@ from generator.content.model import Clarification, DataTable, Game, Page, Site
 from generator.content.schema import Field, Schema, validate, locate
 from generator.errors import ContentError, ContentErrors
 
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: ten times faster
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLARIFICATION_ID = re.compile(r"^C[1-9][0-9]*$")
@@ -113,7 +114,7 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, str, int]:
     else:
         raise ContentError(path, 1, "front matter is never closed", expected="a line '---' after the front matter", found="end of file")
     try:
-        data = yaml.safe_load("".join(lines[1:end])) or {}
+        data = yaml.load("".join(lines[1:end]), Loader=SAFE_LOADER) or {}
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 2 if mark else 1
