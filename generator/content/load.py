@@ -77,6 +77,7 @@ FRONT_MATTER_SCHEMA = Schema({
     "title": Field(str, required=True),
     "summary": Field(str, default=""),
     "glossary": Field(bool, default=False),
+    "print": Field(str, default="", check=lambda v: None if v in ("", "one-page") else '"one-page" (pack the page onto one printed side)'),
     "clarifications": Field(list, default=list, items=dict),
 })
 
@@ -143,7 +144,7 @@ def load_page(game: str, path: Path, root: Path, errors: list) -> Page | None:
     if "title" not in values:
         return None
     return Page(game=game, name=path.stem, path=path, title=values["title"], summary=values["summary"],
-                glossary=values["glossary"], clarifications=tuple(clarifications), body=body, body_line=body_line)
+                glossary=values["glossary"], print_layout=values.get("print", ""), clarifications=tuple(clarifications), body=body, body_line=body_line)
 
 
 def convert_cell(value: str, kind: str):

@@ -34,6 +34,7 @@ class Page:
     clarifications: tuple[Clarification, ...]
     body: str  # Markdown after the front matter
     body_line: int  # 1-based line of the body's first line in the file
+    print_layout: str = ""  # "one-page": the print stylesheet packs it onto one side (player aids)
 
     @property
     def url(self) -> str:
