@@ -3,6 +3,7 @@
 Stages plug in through a small protocol (every method optional):
 
     name                                        for progress messages
+    check(site) -> [ContentError]               validate the stage's inputs (build and `check`)
     directives(site) -> {name: directive}       fenced-block directives for pages
     game_key(site, game) -> str | None          content key of the stage's inputs for one game
     write_game(site, game, output, context) -> info
@@ -128,6 +129,9 @@ class Builder:
         self.say("loading content")
         site = load_site(self.root)
         context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script)
+        errors = [e for stage in self.stages if hasattr(stage, "check") for e in stage.check(site)]
+        if errors:
+            raise ContentErrors(errors)
         output = Output(self.output_dir)
         try:
             self.write_assets(site, output, context)
@@ -289,13 +293,14 @@ def check(root: Path, stages: list | None = None) -> Site:
 
     site = load_site(Path(root))
     stages = default_stages() if stages is None else stages
+    stage_errors = [e for stage in stages if hasattr(stage, "check") for e in stage.check(site)]
     directives = {}
     for stage in stages:
         if hasattr(stage, "directives"):
             directives.update(stage.directives(site))
     context = SiteContext(site=site, assets={name: target for name, (target, _) in site_assets(site).items()})
     results = render_urls(site, [p.url for p in site.pages], directives, context, None)
-    errors = [e for r in results for e in r.errors]
+    errors = stage_errors + [e for r in results for e in r.errors]
     # other files (kits, images) exist only once written: check links between pages
     pages = {r.url: {"path": r.path, "anchors": r.anchors,
                      "links": [link for link in r.links if link["url"].endswith(".html")]} for r in results}

@@ -55,7 +55,8 @@ class PageRenderer:
         html = b""
         if not rendered.errors:
             html = render_game_page(self.templates, self.context, game, rendered).encode("utf-8")
-        return PageResult(url=url, path=str(page.path), html=html, anchors=sorted(rendered.anchors),
+        sections = [section["id"] for section in self.context.sections.get(url, [])]
+        return PageResult(url=url, path=str(page.path), html=html, anchors=sorted(rendered.anchors | set(sections)),
                           links=rendered.links, uses=rendered.uses, errors=rendered.errors)
 
 

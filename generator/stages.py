@@ -1,9 +1,11 @@
 """The optional build stages that ship with Rulepress, in the order they run.
 
-Each stage is an object with any of `directives(site)`, `prepare(site, context)`
-and `write(site, output, context)` (see generator/build.py)."""
+Each stage is an object with any of the methods of the stage protocol
+described in generator/build.py."""
 from __future__ import annotations
 
 
 def available_stages() -> list:
-    return []
+    from generator.kit.stage import KitStage  # print-and-play kits
+
+    return [KitStage()]

@@ -30,6 +30,12 @@ class Output:
             path.unlink()
         return path
 
+    def folder(self, rel: str) -> Path:
+        """A folder inside the staging output, for writers that write several files."""
+        path = self.staging / rel
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
     def write(self, rel: str, data: bytes | str) -> None:
         if isinstance(data, str):
             data = data.encode("utf-8")

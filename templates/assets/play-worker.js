@@ -16,6 +16,7 @@ let pythonReady = null; // Promise of the Pyodide instance
 const bundlesReady = new Map(); // bundle URL -> Promise
 let server = null; // the Python SessionServer (a PyProxy)
 let queue = Promise.resolve(); // calls run one at a time, in order
+let announcedReady = false;
 
 function progress(step, text) {
   self.postMessage({ kind: "progress", step, of: STEPS, text });
@@ -67,7 +68,10 @@ async function answer(message) {
     const started = performance.now();
     const text = server.handle(JSON.stringify(message.request));
     const workerMs = performance.now() - started;
-    progress(STEPS, "Ready");
+    if (!announcedReady) {
+      announcedReady = true;
+      progress(STEPS, "Ready");
+    }
     self.postMessage({ kind: "answer", id: message.id, answer: JSON.parse(text), workerMs });
   } catch (error) {
     self.postMessage({

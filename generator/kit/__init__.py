@@ -1,0 +1,51 @@
+"""Print-and-play kits: boards, cards, sheets and tokens from `content/<slug>/components.toml`.
+
+Public API (what the site build uses):
+
+`load_components(game_dir: Path) -> Components | None`
+    Read and validate the game's components.toml (format: `generator.kit.spec`) and
+    the data files it names. None when the game has no components.toml. Problems
+    raise `generator.errors.ContentError` (one) or `ContentErrors` (several), each
+    with the file and line: of components.toml, or of the data file (CSV row, map
+    row) at fault. Nothing is written while loading, so a bad spec fails the build
+    before any output changes.
+
+`render_previews(components) -> list[Preview]`
+    One SVG preview per component for the game page's "Print & play" section:
+    the board, a 3x3 thumbnail of a card sheet (eight fronts and a back), the first
+    copy of each sheet, one of each token. `Preview(name, title, svg, kind)`; the
+    SVG has a viewBox in mm and no width/height (size it with CSS) and unique ids.
+
+`write_kits(components, out_dir: Path, *, title: str, author: str,
+            papers=None, variants=None) -> list[KitFile]`
+    Write the kit PDFs into out_dir: for each edition (if the spec defines card
+    editions) x paper ("a4", "letter") x variant ("print", "ink-saver", and
+    "fold-over" when the spec asks for it). File names:
+    `<slug>-kit[-<edition>]-<paper>[-<variant>].pdf`. Each `KitFile` has path,
+    paper, pages, bytes, variant, edition and a label for the download link.
+    `title` and `author` go into the PDF metadata, the cover and every footer.
+    The same inputs give the same bytes; each file is written atomically.
+
+Pages of a kit: a cover (contents with page numbers, printing steps, calibration
+square), then boards (tiled when larger than the page), sheets, tokens, and
+cards (fronts, then their mirrored backs, page by page). See `impose` for the
+print geometry and the roles that tests read back from the PDF.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from generator.kit.build import KitFile, build_kits
+from generator.kit.load import load_components
+from generator.kit.preview import Preview, render_previews
+from generator.kit.spec import Components
+
+__all__ = ["Components", "KitFile", "Preview", "load_components", "render_previews", "write_kits"]
+
+
+def write_kits(components: Components, out_dir: Path, *, title: str, author: str,
+               papers: Optional[tuple[str, ...]] = None,
+               variants: Optional[tuple[str, ...]] = None) -> list[KitFile]:
+    """Write every kit PDF of the game into out_dir; see the module docstring."""
+    return build_kits(components, Path(out_dir), title=title, author=author, papers=papers, variants=variants)

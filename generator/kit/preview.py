@@ -1,0 +1,77 @@
+"""SVG previews of every component for the game page's "Print & play" section."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.draw.shapes import Drawing, Group, Rect, Style
+from generator.draw.svg import to_svg
+from generator.kit.board import board_drawing
+from generator.kit.cards import back_drawing, front_drawing
+from generator.kit.sheets import sheet_drawing
+from generator.kit.spec import Components
+from generator.kit.tokens import token_drawing
+
+GAP = 3.0
+
+
+@dataclass(frozen=True)
+class Preview:
+    name: str  # the component's name (unique within the game)
+    title: str  # what to show as its caption
+    svg: str  # a standalone <svg> without width/height (size it with CSS; viewBox in mm)
+    kind: str = ""  # board | deck | sheet | token
+
+
+def render_previews(components: Components) -> list[Preview]:
+    previews = []
+    for spec in components.boards:
+        previews.append(_preview(spec.name, spec.title, board_drawing(spec), "board", components.slug))
+    for deck in components.decks:
+        previews.append(_preview(deck.name, f"{deck.title}: {len(deck.instances())} cards",
+                                 card_sheet(deck), "deck", components.slug))
+    for spec in components.sheets:
+        player = components.options.players[0] if spec.per_player else None
+        previews.append(_preview(spec.name, spec.title, sheet_drawing(spec, player), "sheet", components.slug))
+    for spec in components.tokens:
+        owners = components.options.players if spec.per_player else (None,)
+        items = [token_drawing(spec, item, owner) for owner in owners for item in spec.items]
+        count = sum(item.count for item in spec.items) * len(owners)
+        previews.append(_preview(spec.name, f"{spec.title}: {count} pieces", flow(items, 180.0), "token",
+                                 components.slug))
+    return previews
+
+
+def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str) -> Preview:
+    svg = to_svg(drawing, width="", height="", id_prefix=f"{slug}-{name}-", css_class=f"kit-preview kit-{kind}")
+    return Preview(name, title, svg, kind)
+
+
+def card_sheet(deck) -> Drawing:
+    """Up to eight distinct fronts and the back in a 3 x 3 grid, cut to the trim."""
+    cards = [card for card, _count in deck.cards][:8]
+    drawings = [front_drawing(card.front, deck) for card in cards]
+    if cards:
+        drawings.append(back_drawing(cards[0].back, deck))
+    w, h, b = deck.width, deck.height, deck.bleed
+    cols = min(3, len(drawings)) or 1
+    rows = (len(drawings) + cols - 1) // cols
+    shapes = []
+    for i, drawing in enumerate(drawings):
+        x, y = (i % cols) * (w + GAP), (i // cols) * (h + GAP)
+        shapes.append(Group(drawing.shapes, dx=x - b, dy=y - b, clip=(b, b, w, h)))
+        shapes.append(Rect(x, y, w, h, Style(stroke="#999999", stroke_width=0.3)))
+    return Drawing(cols * (w + GAP) - GAP, rows * (h + GAP) - GAP, tuple(shapes), title=deck.title)
+
+
+def flow(drawings: list[Drawing], width: float) -> Drawing:
+    x = y = row_h = 0.0
+    shapes = []
+    used_w = 0.0
+    for drawing in drawings:
+        if x and x + drawing.width > width:
+            x, y, row_h = 0.0, y + row_h + GAP, 0.0
+        shapes.append(Group(drawing.shapes, dx=x, dy=y))
+        x += drawing.width + GAP
+        used_w = max(used_w, x - GAP)
+        row_h = max(row_h, drawing.height)
+    return Drawing(max(used_w, 1.0), max(y + row_h, 1.0), tuple(shapes))

@@ -1,0 +1,73 @@
+"""The build stage for print-and-play kits (see generator/build.py).
+
+For each game with a `components.toml`: SVG previews and the PDF kits under
+`<slug>/kit/`, and a "Print & play" section on the game's rules page
+(template `kit-section.html`, which a site may override).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.content.model import Game, Site
+from generator.errors import ContentError, ContentErrors
+from generator.fingerprint import digest, files_digest, tree_files
+
+SECTION_ID = "print-and-play"
+
+
+def has_kit(game: Game) -> bool:
+    return (game.folder / "components.toml").is_file()
+
+
+class KitStage:
+    name = "print-and-play kits"
+
+    def check(self, site: Site) -> list[ContentError]:
+        """Validate every game's components and data without writing anything."""
+        from generator.kit import load_components
+
+        errors = []
+        for game in site.games:
+            try:
+                load_components(game.folder)
+            except ContentErrors as many:
+                errors.extend(many.errors)
+            except ContentError as one:
+                errors.append(one)
+        return errors
+
+    def game_key(self, site: Site, game: Game) -> str | None:
+        if not has_kit(game):
+            return None
+        # the spec and its data; pages and the engine do not change a kit
+        inputs = [p for p in tree_files(game.folder) if p.suffix not in (".md", ".py")]
+        return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers))
+
+    def write_game(self, site: Site, game: Game, output, context) -> dict:
+        from generator.kit import load_components, render_previews, write_kits
+        from generator.site.theme import make_environment
+
+        components = load_components(game.folder)
+        folder = f"{game.slug}/kit"
+        previews = []
+        for preview in render_previews(components):
+            rel = f"{folder}/{preview.name}.svg"
+            output.write(rel, preview.svg)
+            previews.append({"title": preview.title, "kind": preview.kind, "file": f"kit/{preview.name}.svg"})
+        staging = output.folder(folder)
+        kits = []
+        for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers)):
+            rel = f"{folder}/{Path(kit.path).name}"
+            output.record(rel)
+            kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
+                         "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
+        rules = game.page("rules")
+        html = make_environment(site.root).get_template("kit-section.html").render(
+            game=game, previews=previews, kits=kits)
+        return {"sections": {rules.url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}}
+
+
+def human_size(size: int) -> str:
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f} MB"
+    return f"{max(1, round(size / 1000))} kB"

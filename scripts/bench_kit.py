@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Benchmark: print-and-play kit generation for every game in content/ (A4 + Letter).
+
+Prints, per game and in total, the time to load the component specs, lay out and
+write every kit PDF (all editions and variants the spec asks for), the pages
+written and pages per second. Run from the repository root:
+
+    .venv/bin/python scripts/bench_kit.py [--content content] [--repeat 3]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.kit import load_components, write_kits  # noqa: E402
+
+
+def game_meta(folder: Path) -> tuple[str, str]:
+    try:
+        meta = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return folder.name, ""
+    return meta.get("title", folder.name), ", ".join(meta.get("designers", []))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--content", type=Path, default=ROOT / "content")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per game; the median is reported")
+    args = parser.parse_args()
+    games = sorted(p.parent for p in args.content.glob("*/components.toml"))
+    if not games:
+        print(f"no components.toml under {args.content}")
+        return 1
+    print(f"{'game':<16}{'files':>6}{'pages':>7}{'MB':>7}{'seconds':>9}{'pages/s':>9}")
+    total_pages = total_time = total_bytes = total_files = 0
+    for folder in games:
+        title, author = game_meta(folder)
+        times = []
+        with tempfile.TemporaryDirectory() as out:
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                components = load_components(folder)
+                kits = write_kits(components, Path(out), title=title, author=author, papers=("a4", "letter"))
+                times.append(time.perf_counter() - start)
+        seconds = statistics.median(times)
+        pages = sum(k.pages for k in kits)
+        size = sum(k.bytes for k in kits)
+        print(f"{folder.name:<16}{len(kits):>6}{pages:>7}{size / 1e6:>7.2f}{seconds:>9.2f}{pages / seconds:>9.0f}")
+        total_pages += pages
+        total_time += seconds
+        total_bytes += size
+        total_files += len(kits)
+    print(f"{'all games':<16}{total_files:>6}{total_pages:>7}{total_bytes / 1e6:>7.2f}{total_time:>9.2f}"
+          f"{total_pages / total_time:>9.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
