@@ -313,6 +313,7 @@ def load_site(root: Path) -> Site:
         game = load_game(folder, root, errors)
         if game:
             games.append(game)
+    games.sort(key=lambda game: (game.title.casefold(), game.slug))  # the catalogue reads by title
     if errors:
         raise ContentErrors(errors)
     theme = values.get("theme") or {}
