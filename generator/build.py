@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Callable
 
 from generator import cache as build_cache
-from generator.content.load import load_site
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import code_digest, digest, files_digest, theme_digest, tree_files
@@ -106,7 +105,6 @@ class Builder:
         self.dev_script, self.processes, self.use_cache = dev_script, processes, use_cache
         self.code = code_digest()
         self.inputs = input_digest(root, self.code, dev_script)
-        self.use_cache = use_cache and not self.legacy
         self.previous = build_cache.load(output_dir, self.code) if self.use_cache else None
         self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs)
         self.rendered = 0
@@ -117,14 +115,10 @@ class Builder:
     def previous_files(self) -> dict[str, int]:
         return {rel: size for rel, (size, _mtime) in sorted(self.previous.files.items())}
 
-    @property
-    def legacy(self) -> list:
-        """Stages on the first protocol (a plain `write`, side effects from directives):
-        they need pages rendered in this process, twice, and no cache."""
-        return [stage for stage in self.stages if hasattr(stage, "write")]
-
     def run(self) -> BuildReport:
         from generator.site import pages as site_pages
+
+        from generator.content.load import load_site
 
         self.say("loading content")
         site = load_site(self.root)
@@ -149,11 +143,6 @@ class Builder:
                 if hasattr(stage, "write_site"):
                     self.say(f"writing {getattr(stage, 'name', type(stage).__name__)}")
                     stage.write_site(site, output, context, uses)
-            if self.legacy:
-                for stage in self.legacy:
-                    stage.write(site, output, context)
-                self.previous = None  # pages again, now with what the stages added to their heads
-                pages, uses = self.write_pages(site, output, context, directives, game_keys)
             self.write_site_pages(site, output, context)
             errors = check_links(pages, output)
             if errors:
@@ -225,8 +214,7 @@ class Builder:
                     pages[page.url] = {"key": key}
                     todo.append(page.url)
         errors: list[ContentError] = []
-        processes = 1 if self.legacy else self.processes
-        for result in render_urls(site, todo, directives, context, processes):
+        for result in render_urls(site, todo, directives, context, self.processes):
             errors.extend(result.errors)
             if not result.errors:
                 output.write(result.url, result.html)
@@ -274,14 +262,24 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
     started = time.perf_counter()
     root = Path(root)
     output_dir = Path(output_dir) if output_dir else root / "output"
-    stages = default_stages() if stages is None else stages
     builder = Builder(root, output_dir, stages, progress or (lambda message: None), dev_script, processes, use_cache)
-    if builder.up_to_date():
+    if builder.up_to_date():  # decided before importing any stage: a no-op must be instant
         report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True)
     else:
+        builder.stages = default_stages() if stages is None else stages
         report = builder.run()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def up_to_date(root: Path, output_dir: Path | None = None, dev_script: str = "") -> BuildReport | None:
+    """A report if the last build of `root` into `output_dir` is still current, else None."""
+    root = Path(root)
+    output_dir = Path(output_dir) if output_dir else root / "output"
+    builder = Builder(root, output_dir, None, lambda message: None, dev_script, None, True)
+    if not builder.up_to_date():
+        return None
+    return BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True)
 
 
 def check(root: Path, stages: list | None = None) -> Site:
@@ -290,6 +288,8 @@ def check(root: Path, stages: list | None = None) -> Site:
 
     from generator.pagework import render_urls
     from generator.site.pages import SiteContext
+
+    from generator.content.load import load_site
 
     site = load_site(Path(root))
     stages = default_stages() if stages is None else stages

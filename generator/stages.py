@@ -6,6 +6,7 @@ from __future__ import annotations
 
 
 def available_stages() -> list:
+    from generator.interactive.stage import InteractiveStage  # walkthroughs, diagrams, play
     from generator.kit.stage import KitStage  # print-and-play kits
 
-    return [KitStage()]
+    return [KitStage(), InteractiveStage()]

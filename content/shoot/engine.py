@@ -412,6 +412,9 @@ class ShootEngine(Engine):
     option_defaults = {"mode": "flag", "cards": "normal", "max_turns": 200, "flag_returns": False}
     rules_version = "shoot-1"
 
+    def player_name(self, state, player: int) -> str:
+        return f"P{player + 1}"  # the rules' player names
+
     # -- setting up ---------------------------------------------------------------------
     def initial_state(self, players: int, options: Mapping | None = None) -> ShootState:
         self.check_players(players)

@@ -216,6 +216,9 @@ class SplashEngine(Engine):
     max_players = 6
     option_defaults = {"variant": "standard", "dealer": 0, "max_beats": 3000}
 
+    def player_name(self, state, player: int) -> str:
+        return f"P{player + 1}"  # the rules' seat names
+
     # -- setting up ---------------------------------------------------------
     def initial_state(self, players: int, options: Mapping[str, Any] | None = None) -> SplashState:
         self.check_players(players)

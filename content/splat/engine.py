@@ -366,6 +366,9 @@ class SplatEngine(Engine):
     max_players = 4
     option_defaults = {}
 
+    def player_name(self, state, player: int) -> str:
+        return COLOUR_NAMES[player]
+
     # -- setting up
     def initial_state(self, players, options=None):
         self.check_players(players)

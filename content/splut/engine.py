@@ -361,6 +361,9 @@ class SplutEngine(Engine):
     max_players = 4
     option_defaults = {"turn_limit": 300}
 
+    def player_name(self, state, player: int) -> str:
+        return state.colour(player)
+
     # -- setting up ---------------------------------------------------------
     def initial_state(self, players: int, options=None) -> SplutState:
         self.check_players(players)

@@ -18,6 +18,14 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    from generator.build import up_to_date
+
+    if not args.clean:
+        current = up_to_date(args.site, args.output)
+        if current:  # answered before loading anything heavy: a no-op build is instant
+            if not args.quiet:
+                print(f"Up to date: nothing changed since the last build of {current.output}")
+            return 0
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 

@@ -1,8 +1,6 @@
 """Serve the built site on 127.0.0.1, rebuild when sources change and reload the open page."""
 from __future__ import annotations
 
-import functools
-import http.server
 import threading
 from pathlib import Path
 
@@ -45,6 +43,8 @@ class Reloader:
 
 
 def make_handler(output: Path, reloader: Reloader):
+    import http.server
+
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=str(output), **kwargs)
@@ -94,7 +94,9 @@ def make_handler(output: Path, reloader: Reloader):
     return Handler
 
 
-def make_server(output: Path, port: int, reloader: Reloader) -> http.server.ThreadingHTTPServer:
+def make_server(output: Path, port: int, reloader: Reloader):
+    import http.server
+
     server = http.server.ThreadingHTTPServer((HOST, port), make_handler(output, reloader))
     server.daemon_threads = True
     return server

@@ -210,7 +210,8 @@ def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, 
         errors.append(ContentError(game_toml, locate(toml_text, name), f"unsupported data file type {path.suffix}",
                                    expected=".csv or .toml", found=path.name))
         return None
-    return DataTable(name=name, path=path, columns=dict(columns), rows=tuple(rows), lines=tuple(lines))
+    return DataTable(name=name, path=path, columns=dict(columns), rows=tuple(rows), lines=tuple(lines),
+                     caption=spec.get("caption", ""))
 
 
 def _converts(value, kind, native=False) -> bool:

@@ -15,6 +15,7 @@ class DataTable:
     columns: dict[str, str]  # column -> type name
     rows: tuple[dict[str, Any], ...]
     lines: tuple[int, ...]  # source line of each row, for errors
+    caption: str = ""
 
 
 @dataclass(frozen=True)

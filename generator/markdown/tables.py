@@ -24,10 +24,10 @@ def table_directive(options: dict, context: DirectiveContext) -> str:
     if len(headers) != len(columns):
         raise context.error("headers and columns differ in length", expected=f"{len(columns)} headers",
                             found=f"{len(headers)} headers")
-    caption = options.get("caption", "")
-    out = ['<div class="table-wrap"><table class="data-table">']
-    if caption:
-        out.append(f"<caption>{escape(str(caption))}</caption>")
+    caption = str(options.get("caption", "") or table.caption or table.name.replace("_", " ").capitalize())
+    # a wide table scrolls: keyboard users must be able to reach and scroll it
+    out = [f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(caption)}"><table class="data-table">']
+    out.append(f"<caption>{escape(caption)}</caption>")
     out.append("<thead><tr>" + "".join(f'<th scope="col">{escape(str(h))}</th>' for h in headers) + "</tr></thead><tbody>")
     for row in table.rows:
         cells = []

@@ -191,6 +191,10 @@ class Engine:
     def state_from_json(self, data: Mapping[str, Any]):
         raise NotImplementedError
 
+    def player_name(self, state, player: int) -> str:
+        """How readers call a seat ("Red", "Goodies"); captions and controls use it."""
+        return f"Player {player + 1}"
+
     # -- interaction and diagrams -----------------------------------------
     def cells(self, state, action) -> tuple[str, ...]:
         """The board cells an action touches, in order: the acting piece's

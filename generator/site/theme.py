@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jinja2
-
 PACKAGE_THEME = Path(__file__).resolve().parent.parent / "theme"
 
 
@@ -19,7 +17,9 @@ def theme_dirs(site_root: Path) -> list[Path]:
     return dirs + [PACKAGE_THEME]
 
 
-def make_environment(site_root: Path) -> jinja2.Environment:
+def make_environment(site_root: Path):
+    import jinja2  # not at import time: a no-op build never renders a template
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(d) for d in theme_dirs(site_root)]),
         autoescape=jinja2.select_autoescape(["html", "xml"]),

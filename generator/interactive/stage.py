@@ -1,0 +1,265 @@
+"""The build stage for walkthroughs, diagrams and play (see generator/build.py).
+
+Directives (fenced blocks, YAML body):
+
+    ```walkthrough        replay steps through the engine; a strip of diagrams
+    ```position           one diagram
+    ```play               a full game against the computer
+
+Every walkthrough is replayed at build time (CPython): an illegal or
+unreadable step fails the build with the page's file, the step's line and
+the engine's reason. A page that holds a widget gets play.css and play.js in
+its <head> and `uses` ("play", slug); every game with an engine gets its
+bundle (`_play/<slug>.<hash>.zip`, see bundle.py); and when any page uses
+play, the output gets Pyodide (`_pyodide/<version>/`, unless site.toml's
+`pyodide_url` points elsewhere). A site without widgets gets no runtime.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from html import escape
+
+import yaml
+
+from generator.content.model import Game, Site
+from generator.errors import ContentError, ContentErrors
+from generator.interactive import widgets
+from generator.interactive.bundle import bundle_bytes, bundle_key, bundle_name, game_files
+from generator.interactive.runtime import RuntimeMissing, copy_runtime, runtime_location
+from generator.markdown.directives import DirectiveContext, check_keys
+from generator.markdown.links import relative
+from generator.play import load_engine
+from generator.play.bots import bot_names, make_bot
+from generator.play.walkthrough import WalkthroughError, position_from_spec, replay_walkthrough
+
+PLAY_KEYS = {"game", "title", "players", "seats", "bot", "setup", "options"}
+SCRIPT = "play.js"
+WORKER = "play-worker.js"
+STYLE = "play.css"
+USE = "play"  # the `uses` kind: the slugs of the games pages run
+
+
+class InteractiveStage:
+    name = "play"
+
+    def __init__(self):
+        self._bundles: dict[str, str] = {}  # slug -> bundle path in the output, per build
+        self._assets: dict[str, str] | None = None
+
+    # -- the build protocol ---------------------------------------------------
+    def directives(self, site: Site) -> dict:
+        self._bundles, self._assets = {}, None  # a new build: sources may have changed
+        return {"walkthrough": self.walkthrough, "position": self.position, "play": self.play}
+
+    def game_key(self, site: Site, game: Game) -> str | None:
+        """What the game's bundle and its pages' widgets depend on (None: no engine, no bundle)."""
+        if not game.has_engine:
+            return None
+        try:
+            runtime = runtime_location(site)
+        except RuntimeMissing:
+            runtime = "missing"  # reported by the first widget that needs it
+        return f"{self.bundle_path(game)}|{runtime}"
+
+    def write_game(self, site: Site, game: Game, output, context) -> dict:
+        path = self.bundle_path(game)
+        output.write(path, bundle_bytes(game.folder))
+        return {"bundle": path}
+
+    def write_site(self, site: Site, output, context, uses: dict) -> None:
+        if not uses.get(USE):
+            return
+        try:
+            copy_runtime(site, output)
+        except RuntimeMissing as error:
+            raise ContentErrors([ContentError(site.content / "site.toml", None, str(error))]) from None
+
+    def bundle_path(self, game: Game) -> str:
+        if game.slug not in self._bundles:
+            self._bundles[game.slug] = bundle_name(game.slug, bundle_key(game.folder))
+        return self._bundles[game.slug]
+
+    def head_tags(self, site: Site, url: str, context: DirectiveContext) -> str:
+        """play.css and play.js with the worker and runtime URLs (relative to the page)."""
+        if self._assets is None:
+            from generator.build import site_assets
+            self._assets = {name: target for name, (target, _) in site_assets(site).items()}
+        try:
+            runtime = runtime_location(site)
+        except RuntimeMissing as error:
+            raise context.error(str(error)) from None
+        if not re.match(r"^[a-z][a-z0-9+.-]*:|^/", runtime):
+            runtime = relative(url, runtime.rstrip("/")) + "/"
+        return (
+            f'<link rel="stylesheet" href="{escape(relative(url, self._assets[STYLE]))}">\n'
+            f'<script src="{escape(relative(url, self._assets[SCRIPT]))}" defer '
+            f'data-worker="{escape(relative(url, self._assets[WORKER]))}" '
+            f'data-pyodide="{escape(runtime)}"></script>'
+        )
+
+    # -- directives -----------------------------------------------------------
+    def walkthrough(self, options: dict, context: DirectiveContext) -> str:
+        game, engine = self._engine(options, context)
+        spec = {key: value for key, value in options.items() if key != "game"}
+        try:
+            walkthrough = replay_walkthrough(engine, spec)
+        except WalkthroughError as error:
+            raise self._replay_error(error, context) from None
+        except Exception as error:  # a bug in the engine, not in the page: still say where
+            raise context.error(f"the engine failed while replaying: {type(error).__name__}: {error}") from None
+        widget = self._widget_id(context, "wt", walkthrough.title)
+        bundle = self._used(context, game)
+        return self._draw(context, lambda: widgets.walkthrough_html(engine, game.slug, bundle, widget, walkthrough))
+
+    def position(self, options: dict, context: DirectiveContext) -> str:
+        game, engine = self._engine(options, context)
+        spec = {key: value for key, value in options.items() if key != "game"}
+        try:
+            diagram = position_from_spec(engine, spec)
+        except WalkthroughError as error:
+            raise self._replay_error(error, context, key="do") from None
+        except Exception as error:
+            raise context.error(f"the engine failed while setting up: {type(error).__name__}: {error}") from None
+        widget = self._widget_id(context, "pos", diagram.title)
+        bundle = self._used(context, game)
+        return self._draw(context, lambda: widgets.position_html(engine, game.slug, bundle, widget, diagram))
+
+    def play(self, options: dict, context: DirectiveContext) -> str:
+        check_keys(options, context, PLAY_KEYS)
+        game, engine = self._engine(options, context)
+        players = options.get("players", engine.min_players)
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+                engine.min_players <= players <= engine.max_players):
+            raise context.error("players out of range",
+                                expected=f"a whole number from {engine.min_players} to {engine.max_players}",
+                                found=repr(players))
+        seats = options.get("seats", [0])
+        seats = [seats] if isinstance(seats, int) and not isinstance(seats, bool) else seats
+        if (not isinstance(seats, list) or not seats
+                or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in seats)):
+            raise context.error("seats are the players the reader may play",
+                                expected=f"a list of seat numbers from 0 to {players - 1}", found=repr(seats))
+        bot = options.get("bot")
+        if bot is None:
+            from generator.interactive.session import default_bot
+            bot = default_bot(engine)
+        try:
+            make_bot(engine, str(bot))
+        except ValueError:
+            raise context.error(f"{engine.name} has no bot {bot!r}", expected="one of: " + ", ".join(bot_names(engine)),
+                                found=str(bot)) from None
+        setup, game_options = options.get("setup") or "", options.get("options") or {}
+        if not isinstance(game_options, dict):
+            raise context.error("options must be a mapping", expected="name: value lines", found=repr(game_options))
+        spec = {"setup": setup} if setup else {"players": players}
+        if game_options:
+            spec["options"] = game_options
+        try:
+            start = position_from_spec(engine, spec)
+        except WalkthroughError as error:
+            raise context.error(f"cannot start {engine.name}: {error.reason}") from None
+        title = str(options.get("title") or f"Play {engine.name} against the computer")
+        widget = self._widget_id(context, "play", title)
+        bundle = self._used(context, game)
+        return self._draw(context, lambda: widgets.play_html(
+            engine, game.slug, bundle, widget, title=title, state=start.state, players=players, seats=seats,
+            bot=str(bot), setup=str(setup), options=game_options))
+
+    # -- helpers ----------------------------------------------------------------
+    def _engine(self, options: dict, context: DirectiveContext) -> tuple[Game, object]:
+        site: Site = context.env["site"]
+        slug = options.get("game") or context.game.slug
+        game = site.game(str(slug))
+        if game is None:
+            raise context.error(f"no game '{slug}' in this site", expected="one of: " + ", ".join(
+                g.slug for g in site.games), found=str(slug))
+        if not game.has_engine:
+            raise context.error(f"{game.title} has no rule engine", expected=f"{game.folder / 'engine.py'}",
+                                found="no such file")
+        try:
+            return game, fresh_engine(game)
+        except Exception as error:  # the engine's own bug: say where, not a traceback
+            raise context.error(f"the engine of {game.title} failed to load: {type(error).__name__}: {error}",
+                                found=str(game.folder / "engine.py")) from None
+
+    def _draw(self, context: DirectiveContext, render) -> str:
+        try:
+            return render()
+        except ContentError:
+            raise
+        except Exception as error:
+            raise context.error(f"the engine could not draw this diagram: {type(error).__name__}: {error}") from None
+
+    def _used(self, context: DirectiveContext, game: Game) -> str:
+        """Note the page runs this game; return the bundle's URL for the widget."""
+        site = context.env["site"]
+        context.use(USE, game.slug)
+        context.add_head(USE, self.head_tags(site, context.page.url, context))
+        return relative(context.page.url, self.bundle_path(game))
+
+    @staticmethod
+    def _widget_id(context: DirectiveContext, kind: str, title: str) -> str:
+        """A page-unique id, from the title when there is one (stable as pages grow)."""
+        taken = context.env.setdefault("rp_widget_ids", set())
+        base = f"{kind}-" + (re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40] or "1")
+        widget, n = base, 1
+        while widget in taken:
+            n += 1
+            widget = f"{base}-{n}"
+        taken.add(widget)
+        return widget
+
+    def _replay_error(self, error: WalkthroughError, context: DirectiveContext, key: str = "steps") -> ContentError:
+        line = None
+        if error.step_index is not None:
+            line = step_line(context, error.step_index, key)
+        return context.error(str(error), line=line)
+
+
+def fresh_engine(game: Game):
+    """The game's ENGINE, imported again if its folder changed since it was imported
+    in this process (`serve` and repeated builds edit engines between builds)."""
+    key = game_files_key(game.folder)
+    name = "rulepress_engine_" + game.folder.name.replace("-", "_")
+    loaded = sys.modules.get(name)
+    if loaded is not None and getattr(loaded, "__rulepress_key__", None) != key:
+        del sys.modules[name]
+    engine = load_engine(game.folder)
+    sys.modules[name].__rulepress_key__ = key
+    return engine
+
+
+def game_files_key(folder) -> str:
+    digest = hashlib.sha256()
+    for name, path in sorted(game_files(folder).items()):
+        digest.update(name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def step_line(context: DirectiveContext, index: int, key: str = "steps") -> int | None:
+    """The file line of item `index` of the block's `key:` list (None if not found)."""
+    page = context.page
+    lines = page.body.splitlines()
+    fence_at = context.line - page.body_line  # the opening fence, as an index into the body
+    if not 0 <= fence_at < len(lines):
+        return None
+    fence = re.match(r"\s*(`{3,}|~{3,})", lines[fence_at])
+    if not fence:
+        return None
+    body = []
+    for text in lines[fence_at + 1:]:
+        if text.strip().startswith(fence.group(1)) and set(text.strip()) == {fence.group(1)[0]}:
+            break
+        body.append(text)
+    try:
+        root = yaml.compose("\n".join(body))
+    except yaml.YAMLError:
+        return None
+    if not isinstance(root, yaml.MappingNode):
+        return None
+    for key_node, value in root.value:
+        if key_node.value == key and isinstance(value, yaml.SequenceNode) and index < len(value.value):
+            return context.line + 1 + value.value[index].start_mark.line
+    return None

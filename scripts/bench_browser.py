@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Benchmark: walkthroughs and play in Chromium, beside a page that only loads Pyodide.
+
+Builds the site (the repository's content by default) into a temporary folder,
+serves it on 127.0.0.1 and drives Debian's Chromium with playwright. Prints:
+
+* bytes transferred for a rules page before any interaction;
+* time from "Try it from here" to the first legal-move highlight (a click on a
+  piece that can move), cold (fresh browser profile) and cached (same profile,
+  new page);
+* time per engine call in the worker (legal actions, render, apply + undo):
+  the round trip from the page and the time inside Python;
+
+each beside the same figure for a minimal page that only loads Pyodide and runs
+`1+1` (the floor any "Try it" pays). Run from the repository root:
+
+    .venv/bin/python scripts/bench_browser.py [--site .] [--page splut/index.html] [--runs 3] [--calls 30]
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.build import build  # noqa: E402
+from generator.interactive.runtime import find_pyodide, pyodide_version  # noqa: E402
+from tests.browser.harness import PYODIDE_TIMEOUT_MS, Server, launch  # noqa: E402
+
+FIXTURE = ROOT / "tests" / "interactive" / "fixtures" / "hopsite"
+
+FLOOR_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pyodide floor</title>
+<script src="floor.js" defer></script></head>
+<body><button type="button" id="run">Run 1+1</button><output id="result"></output></body></html>
+"""
+FLOOR_SCRIPT = """
+let worker = null, next = 1;
+const waiting = new Map();
+window.floorCall = () => new Promise((resolve) => {
+  if (!worker) {
+    worker = new Worker("floor-worker.js", { type: "module" });
+    worker.onmessage = (e) => { waiting.get(e.data.id)(e.data); waiting.delete(e.data.id); };
+  }
+  const id = next++;
+  waiting.set(id, resolve);
+  worker.postMessage({ id });
+});
+document.getElementById("run").addEventListener("click", async () => {
+  const answer = await window.floorCall();
+  document.getElementById("result").textContent = answer.result;
+});
+"""
+FLOOR_WORKER = """
+const ready = import("./%(runtime)spyodide.mjs").then((m) => m.loadPyodide({ indexURL: new URL("./%(runtime)s", self.location.href).href }));
+self.onmessage = async (e) => {
+  const pyodide = await ready;
+  const started = performance.now();
+  const result = pyodide.runPython("1+1");
+  self.postMessage({ id: e.data.id, result: String(result), workerMs: performance.now() - started });
+};
+"""
+
+
+def page_bytes(context, url: str) -> tuple[int, int]:
+    """Bytes over the wire (headers included) and requests for `url` in a fresh context."""
+    page = context.new_page()
+    page.goto(url, wait_until="networkidle")
+    sizes = page.evaluate("""() => [performance.getEntriesByType('navigation')[0],
+                                    ...performance.getEntriesByType('resource')].map(e => e.transferSize)""")
+    page.close()
+    return sum(sizes), len(sizes)
+
+
+def first_highlight(page, url: str) -> float:
+    """Seconds from clicking "Try it from here" to the first legal-move highlight."""
+    page.goto(url, wait_until="networkidle")
+    widget = page.locator('[data-rp-widget="walkthrough"]').first
+    wid = widget.get_attribute("id")
+    page.evaluate("""(id) => { window.__answers = [];
+        document.getElementById(id).addEventListener('rp-answer', e => window.__answers.push(e.detail)); }""", wid)
+    started = time.perf_counter()
+    widget.get_by_role("button", name="Try it from here").click()
+    page.wait_for_function("() => window.__answers.length > 0", timeout=PYODIDE_TIMEOUT_MS)
+    answer = page.evaluate("() => window.__answers[0]")
+    if not answer.get("ok"):
+        raise RuntimeError(f"Try it failed: {answer}")
+    movable = [a["c"][0] for a in answer["view"]["legal"] if len(a["c"]) > 1]
+    if not movable:
+        raise RuntimeError("no piece can move at the walkthrough's start: pick another --page")
+    page.locator(f'#{wid} .rp-live-board [data-cell="{movable[0]}"]').first.click(force=True)
+    page.wait_for_selector(f"#{wid} .rp-mark-target", state="attached")
+    return time.perf_counter() - started
+
+
+def floor_first_result(page, url: str) -> float:
+    page.goto(url, wait_until="networkidle")
+    started = time.perf_counter()
+    page.click("#run")
+    page.wait_for_function("() => document.getElementById('result').textContent === '2'", timeout=PYODIDE_TIMEOUT_MS)
+    return time.perf_counter() - started
+
+
+def engine_calls(page, calls: int) -> dict[str, tuple[float, float]]:
+    """Median round trip (page) and median time in Python per request kind, in ms."""
+    return page.evaluate("""async ([calls]) => {
+        const host = document.querySelector('[data-rp-widget="walkthrough"] .rp-live').parentElement;
+        const bundle = host.getAttribute('data-bundle'), widget = host.id;
+        const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+        const timed = async (request) => {
+            const t = performance.now();
+            const answer = await window.rulepressPlay.call(bundle, Object.assign({widget}, request));
+            return [performance.now() - t, answer];
+        };
+        const [, first] = await timed({op: 'legal'});
+        const action = first.legal[0].n;
+        const out = {};
+        for (const [name, make] of [['legal actions', () => ({op: 'legal'})],
+                                    ['render', () => ({op: 'render', highlight: []})],
+                                    ['apply (act)', () => ({op: 'act', action})],
+                                    ['undo', () => ({op: 'undo'})]]) {
+            out[name] = [[], []];
+        }
+        for (let i = 0; i < calls; i++) {
+            for (const [name, request] of [['legal actions', {op: 'legal'}], ['render', {op: 'render', highlight: []}],
+                                           ['apply (act)', {op: 'act', action}], ['undo', {op: 'undo'}]]) {
+                const [ms, answer] = await timed(request);
+                out[name][0].push(ms); out[name][1].push(answer.ms);
+            }
+        }
+        return Object.fromEntries(Object.entries(out).map(([k, [a, b]]) => [k, [median(a), median(b)]]));
+    }""", [calls])
+
+
+def floor_calls(page, calls: int) -> tuple[float, float]:
+    return tuple(page.evaluate("""async ([calls]) => {
+        const trips = [], inside = [];
+        for (let i = 0; i < calls; i++) {
+            const t = performance.now();
+            const answer = await window.floorCall();
+            trips.push(performance.now() - t); inside.push(answer.workerMs);
+        }
+        const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+        return [median(trips), median(inside)];
+    }""", [calls]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", default=str(ROOT), help="site folder to build (default: this repository)")
+    parser.add_argument("--page", default="splut/index.html", help="a rules page with a walkthrough")
+    parser.add_argument("--runs", type=int, default=3, help="runs per timing (median)")
+    parser.add_argument("--calls", type=int, default=30, help="engine calls per kind (median)")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="rp-bench-browser-") as scratch:
+        output = Path(scratch) / "site"
+        site, page_path = Path(args.site), args.page
+        try:
+            build(site, output, use_cache=False)
+        except Exception as error:  # content in progress: measure the fixture site instead
+            print(f"(could not build {site}: {str(error).splitlines()[0]}; using the Hop fixture site)")
+            site, page_path = FIXTURE, "hop/index.html"
+            build(site, output, use_cache=False)
+        if not (output / page_path).is_file() or "data-rp-widget=\"walkthrough\"" not in (output / page_path).read_text():
+            print(f"({page_path} has no walkthrough; using the Hop fixture site)")
+            site, page_path = FIXTURE, "hop/index.html"
+            build(site, output, use_cache=False)
+        runtime = f"_pyodide/{pyodide_version(find_pyodide(ROOT))}/"
+        (output / "floor.html").write_text(FLOOR_PAGE)
+        (output / "floor.js").write_text(FLOOR_SCRIPT)
+        (output / "floor-worker.js").write_text(FLOOR_WORKER % {"runtime": runtime})
+        server = Server(output)
+        rules_url, floor_url = server.url(page_path), server.url("floor.html")
+        try:
+            with sync_playwright() as playwright:
+                browser = launch(playwright)
+                report(browser, rules_url, floor_url, args.runs, args.calls, page_path)
+                browser.close()
+            html = (output / page_path).read_bytes()
+            print(f"(the page's HTML is {len(html):,} bytes, {len(gzip.compress(html, 6)):,} gzipped: "
+                  "its diagrams are inline SVG, which compresses well on a host that gzips)")
+        finally:
+            server.close()
+
+
+def report(browser, rules_url: str, floor_url: str, runs: int, calls: int, page_path: str) -> None:
+    def fresh():
+        return browser.new_context()
+
+    context = fresh()
+    rules_bytes, rules_requests = page_bytes(context, rules_url)
+    floor_bytes, floor_requests = page_bytes(context, floor_url)
+    context.close()
+
+    cold, cached, floor_cold, floor_cached = [], [], [], []
+    for _ in range(runs):
+        context = fresh()
+        page = context.new_page()
+        cold.append(first_highlight(page, rules_url))
+        page.close()
+        page = context.new_page()
+        cached.append(first_highlight(page, rules_url))
+        context.close()
+        context = fresh()
+        page = context.new_page()
+        floor_cold.append(floor_first_result(page, floor_url))
+        page.close()
+        page = context.new_page()
+        floor_cached.append(floor_first_result(page, floor_url))
+        context.close()
+
+    context = fresh()
+    page = context.new_page()
+    first_highlight(page, rules_url)
+    per_call = engine_calls(page, calls)
+    page.close()
+    page = context.new_page()
+    floor_first_result(page, floor_url)
+    floor_trip, floor_inside = floor_calls(page, calls)
+    context.close()
+
+    med = statistics.median
+    print(f"Page: {page_path} (median of {runs} runs; Chromium on this machine, served from 127.0.0.1)")
+    print(f"{'':44} {'rules page':>14} {'floor (1+1)':>14}")
+    print(f"{'bytes before any interaction':44} {rules_bytes:>14,} {floor_bytes:>14,}")
+    print(f"{'  requests':44} {rules_requests:>14} {floor_requests:>14}")
+    print(f"{'Try it -> first highlight, cold (s)':44} {med(cold):>14.2f} {med(floor_cold):>14.2f}")
+    print(f"{'Try it -> first highlight, cached (s)':44} {med(cached):>14.2f} {med(floor_cached):>14.2f}")
+    print(f"Engine calls in the worker, median of {calls} (ms), round trip from the page / inside Python:")
+    print(f"{'':44} {'engine':>14} {'floor (1+1)':>14}")
+    for name, (trip, inside) in per_call.items():
+        print(f"  {name:42} {trip:>7.1f} / {inside:<6.1f} {floor_trip:>6.1f} / {floor_inside:<6.1f}")
+    print(json.dumps({"rules_bytes": rules_bytes, "floor_bytes": floor_bytes, "cold_s": med(cold),
+                      "cached_s": med(cached), "floor_cold_s": med(floor_cold), "floor_cached_s": med(floor_cached),
+                      "calls_ms": per_call, "floor_call_ms": [floor_trip, floor_inside]}))
+
+
+if __name__ == "__main__":
+    main()

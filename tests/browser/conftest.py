@@ -1,0 +1,41 @@
+"""One Chromium for the whole browser test session, and the fixture site built once."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from tests.browser.harness import ROOT, Server, launch
+
+FIXTURE_SITE = ROOT / "tests" / "interactive" / "fixtures" / "hopsite"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def hop_site(tmp_path_factory) -> Server:
+    """The Hop fixture site (a walkthrough, a position and a play widget), built and served."""
+    output = tmp_path_factory.mktemp("hopsite") / "output"
+    build(FIXTURE_SITE, output)
+    server = Server(output)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory) -> Server:
+    """This repository's own site (the five launch games), built once and served."""
+    output = tmp_path_factory.mktemp("real") / "output"
+    build(ROOT, output, use_cache=False)
+    server = Server(output)
+    yield server
+    server.close()
