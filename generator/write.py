@@ -19,14 +19,17 @@ class Output:
             shutil.rmtree(self.staging)
         self.staging.mkdir(parents=True)
         self.files: dict[str, int] = {}
+        self.made: set[Path] = {self.staging}  # folders known to exist
 
     def path(self, rel: str) -> Path:
         """A fresh path inside the staging folder (parents created), for writers
         that need a file name. Any file already there is removed first: it may be
         a hard link into the previous output, which must never be written through."""
         path = self.staging / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_file() or path.is_symlink():
+        if path.parent not in self.made:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.made.add(path.parent)
+        elif path.is_file() or path.is_symlink():
             path.unlink()
         return path
 

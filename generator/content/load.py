@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -82,13 +83,24 @@ FRONT_MATTER_SCHEMA = Schema({
 })
 
 
-def read_text(path: Path, root: Path) -> str:
-    """Read a file that must lie inside the site folder (no escaping via .. or links)."""
-    resolved = path.resolve()
-    if not resolved.is_relative_to(root.resolve()):
+def read_text(path: Path, root: Path, checked_folder: bool = False) -> str:
+    """Read a file that must lie inside the site folder (no escaping via .. or links).
+    `checked_folder`: the caller has checked the file's folder already and the
+    name has no path separators, so only the file itself may be a link."""
+    if checked_folder and not os.path.islink(path):
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    with open(check_inside(path, root), encoding="utf-8") as handle:
+        return handle.read()
+
+
+def check_inside(path: Path, root: Path) -> str:
+    """The real path of `path`, which must lie inside the site folder."""
+    resolved = os.path.realpath(path)  # strings, not Path.resolve: this runs for many files
+    if not resolved.startswith(os.path.realpath(root) + os.sep):
         raise ContentError(path, None, "path leads outside the site folder",
-                           expected=f"a file inside {root}", found=str(resolved))
-    return resolved.read_text(encoding="utf-8")
+                           expected=f"a file inside {root}", found=resolved)
+    return resolved
 
 
 def parse_toml(path: Path, text: str) -> dict:
@@ -128,7 +140,7 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, str, int]:
 
 
 def load_page(game: str, path: Path, root: Path, errors: list) -> Page | None:
-    text = read_text(path, root)
+    text = read_text(path, root, checked_folder=True)
     data, body, body_line = split_front_matter(path, text)
     front = "".join(text.splitlines(keepends=True)[:body_line - 1])
     values = validate(data, FRONT_MATTER_SCHEMA, path, front, errors)
@@ -244,7 +256,12 @@ def load_game(folder: Path, root: Path, errors: list) -> Game | None:
     if not game_toml.is_file():
         errors.append(ContentError(game_toml, None, "missing game.toml", expected="a game.toml in every game folder", found="no such file"))
         return None
-    text = read_text(game_toml, root)
+    try:
+        check_inside(folder, root)  # the folder itself must not lead outside the site
+        text = read_text(game_toml, root, checked_folder=True)
+    except ContentError as error:
+        errors.append(error)
+        return None
     try:
         raw = parse_toml(game_toml, text)
     except ContentError as error:
@@ -254,6 +271,12 @@ def load_game(folder: Path, root: Path, errors: list) -> Game | None:
     page_names = values.get("pages") or ["rules"]
     if "rules" not in page_names:
         page_names = ["rules", *page_names]
+    bad = [name for name in page_names if not SLUG.match(name)]
+    if bad:
+        errors.append(ContentError(game_toml, locate(text, "pages"), f"bad page name '{bad[0]}'",
+                                   expected="page names of lowercase letters, digits and hyphens (the .md file's name)",
+                                   found=bad[0]))
+        return None
     pages = []
     for name in page_names:
         path = folder / f"{name}.md"

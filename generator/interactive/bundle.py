@@ -21,7 +21,7 @@ import io
 import zipfile
 from pathlib import Path
 
-import svgwrite
+import importlib.util
 
 GENERATOR = Path(__file__).resolve().parent.parent
 RUNTIME_MODULES = (
@@ -43,7 +43,7 @@ def runtime_files() -> dict[str, Path]:
     for path in sorted((GENERATOR / "play").rglob("*.py")):
         if "__pycache__" not in path.parts:
             files[f"generator/play/{path.relative_to(GENERATOR / 'play').as_posix()}"] = path
-    svgwrite_dir = Path(svgwrite.__file__).resolve().parent
+    svgwrite_dir = Path(importlib.util.find_spec("svgwrite").origin).resolve().parent  # found, not imported
     for path in sorted(svgwrite_dir.rglob("*.py")):
         if "__pycache__" not in path.parts:
             files[f"svgwrite/{path.relative_to(svgwrite_dir).as_posix()}"] = path

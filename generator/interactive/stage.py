@@ -25,7 +25,6 @@ import yaml
 
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
-from generator.interactive import widgets
 from generator.interactive.bundle import bundle_bytes, bundle_key, bundle_name, game_files
 from generator.interactive.runtime import RuntimeMissing, copy_runtime, runtime_location
 from generator.markdown.directives import DirectiveContext, check_keys
@@ -111,6 +110,8 @@ class InteractiveStage:
             raise context.error(f"the engine failed while replaying: {type(error).__name__}: {error}") from None
         widget = self._widget_id(context, "wt", walkthrough.title)
         bundle = self._used(context, game)
+        from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
+
         return self._draw(context, lambda: widgets.walkthrough_html(engine, game.slug, bundle, widget, walkthrough))
 
     def position(self, options: dict, context: DirectiveContext) -> str:
@@ -124,6 +125,8 @@ class InteractiveStage:
             raise context.error(f"the engine failed while setting up: {type(error).__name__}: {error}") from None
         widget = self._widget_id(context, "pos", diagram.title)
         bundle = self._used(context, game)
+        from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
+
         return self._draw(context, lambda: widgets.position_html(engine, game.slug, bundle, widget, diagram))
 
     def play(self, options: dict, context: DirectiveContext) -> str:
@@ -163,6 +166,8 @@ class InteractiveStage:
         title = str(options.get("title") or f"Play {engine.name} against the computer")
         widget = self._widget_id(context, "play", title)
         bundle = self._used(context, game)
+        from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
+
         return self._draw(context, lambda: widgets.play_html(
             engine, game.slug, bundle, widget, title=title, state=start.state, players=players, seats=seats,
             bot=str(bot), setup=str(setup), options=game_options))

@@ -33,19 +33,33 @@ print geometry and the roles that tests read back from the PDF.
 """
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 from typing import Optional
 
-from generator.kit.build import KitFile, build_kits
-from generator.kit.load import load_components
-from generator.kit.preview import Preview, render_previews
-from generator.kit.spec import Components
-
 __all__ = ["Components", "KitFile", "Preview", "load_components", "render_previews", "write_kits"]
 
+# Imported on first use (PEP 562): reportlab is heavy, and a build whose games
+# have no kits, or whose kits are unchanged, never needs it.
+_LAZY = {
+    "KitFile": "generator.kit.build",
+    "load_components": "generator.kit.load",
+    "Preview": "generator.kit.preview",
+    "render_previews": "generator.kit.preview",
+    "Components": "generator.kit.spec",
+}
 
-def write_kits(components: Components, out_dir: Path, *, title: str, author: str,
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'generator.kit' has no attribute {name!r}")
+
+
+def write_kits(components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
-               variants: Optional[tuple[str, ...]] = None) -> list[KitFile]:
+               variants: Optional[tuple[str, ...]] = None) -> list:
     """Write every kit PDF of the game into out_dir; see the module docstring."""
+    from generator.kit.build import build_kits
+
     return build_kits(components, Path(out_dir), title=title, author=author, papers=papers, variants=variants)

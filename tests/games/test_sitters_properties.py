@@ -32,7 +32,7 @@ BOARD = sitters.BOARD
 
 # Seeded games: half with the standard turn limit, half with a short one so
 # the limit itself is exercised. SITTERS_GAMES=2000 gives a long soak run.
-GAMES = int(os.environ.get("SITTERS_GAMES", "200"))
+GAMES = int(os.environ.get("SITTERS_GAMES", "1000"))
 SHORT_LIMIT = 45
 SETUP_PHASES = {"place-goodies", "place-baddies", "place-chests"}
 

@@ -9,6 +9,7 @@ Every legal action's notation parses back to the same action.
 """
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections import Counter
@@ -133,11 +134,14 @@ def test_random_games_keep_the_invariants_and_replay(players, variant):
     assert fake_outs > 5 and races >= 1  # the loop really reaches both kinds of grab
 
 
+GAMES_PER_VARIANT = int(os.environ.get("SPLASH_GAMES", "1000"))
+
+
 @pytest.mark.parametrize("players", COUNTS)
-def test_hundreds_of_uniformly_random_games_keep_the_invariants(players):
-    """Uniformly random legal play straight on the engine: 100 games per variant, invariants after every action, every game ends."""
+def test_thousands_of_uniformly_random_games_keep_the_invariants(players):
+    """Uniformly random legal play straight on the engine: 1,000 games per variant, invariants after every action, every game ends."""
     for variant in VARIANTS:
-        for seed in range(100):
+        for seed in range(GAMES_PER_VARIANT):
             rng = random.Random(f"{players}:{variant}:{seed}")
             state = ENGINE.initial_state(players, {"variant": variant})
             for _ in range(100_000):

@@ -1,0 +1,85 @@
+"""Incremental builds with every stage on a real game (kit, walkthroughs, play
+bundle): each edit re-renders only what depends on it, and the result equals a
+clean build byte for byte."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from tests.core.test_build import tree_digest
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "splat"
+
+
+@pytest.fixture
+def site(tmp_path) -> Path:
+    site = tmp_path / "site"
+    (site / "content").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.toml", site / "content/site.toml")
+    shutil.copytree(ROOT / "content" / GAME, site / "content" / GAME,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "package-lock.json", site / "package-lock.json")
+    os.symlink(ROOT / "node_modules", site / "node_modules")  # the Pyodide runtime the build copies
+    return site
+
+
+def kit_inodes(site: Path) -> dict[str, int]:
+    return {p.name: p.stat().st_ino for p in (site / "output" / GAME / "kit").iterdir()}
+
+
+def assert_equals_clean_build(site: Path) -> None:
+    clean = site.parent / "clean"
+    shutil.rmtree(clean, ignore_errors=True)
+    build(site, clean, use_cache=False)
+    assert tree_digest(site / "output") == tree_digest(clean)
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_editing_a_rules_page_leaves_the_kit_alone(site):
+    build(site)
+    kits = kit_inodes(site)
+    rules = site / "content" / GAME / "rules.md"
+    rules.write_text(rules.read_text() + "\nOne more sentence for the test.\n")
+    report = build(site)
+    assert report.rendered == 1
+    assert kit_inodes(site) == kits  # the same files, linked from the previous output
+    assert_equals_clean_build(site)
+
+
+def test_editing_deck_data_rebuilds_that_games_kit(site):
+    build(site)
+    kits = kit_inodes(site)
+    edit(site / "content" / GAME / "pieces.csv", "#c8102e", "#c8102f")  # a colour changes
+    build(site)
+    assert kit_inodes(site).keys() == kits.keys()
+    assert all(kit_inodes(site)[name] != inode for name, inode in kits.items() if name.endswith(".pdf"))
+    assert_equals_clean_build(site)
+
+
+def test_a_series_of_edits_with_every_stage_equals_a_clean_build(site):
+    folder = site / "content" / GAME
+    build(site)
+    steps = [
+        lambda: edit(folder / "rules.md", "## Overview", "## Overview\n\nA fresh first line."),
+        lambda: (edit(folder / "game.toml", '"glossary", "play"]', '"glossary", "play", "variants"]'),
+                 (folder / "variants.md").write_text("---\ntitle: Variants\n---\n\n## Solo\n\nPlay alone.\n")),
+        lambda: (edit(folder / "game.toml", ', "variants"]', "]"), (folder / "variants.md").unlink()),
+        lambda: (site / "templates").mkdir() or (site / "templates/404.html").write_text(
+            "{% extends 'base.html' %}{% block main %}<h1>Nothing here</h1>{% endblock %}"),
+        lambda: edit(folder / "pieces.csv", "#1f5fbf", "#1f5fbe"),
+        lambda: (folder / "engine.py").write_text((folder / "engine.py").read_text() + "\n# an edit to the engine\n"),
+    ]
+    for step in steps:
+        step()
+        build(site)
+        assert_equals_clean_build(site)
