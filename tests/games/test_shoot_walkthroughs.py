@@ -3,30 +3,19 @@ engine: each step parses and is legal. The rules page must show an attack with i
 (action damage against full damage) and a JAM, as issue "Interactive walkthroughs" asks."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator.play import load_engine
+from tests.games.fences import fenced_blocks
 from generator.play.walkthrough import position_from_spec, replay_walkthrough
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "content" / "shoot"
 ENGINE = load_engine(GAME)
-FENCE = re.compile(r"^```(walkthrough|position)[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
-
-
 def blocks(kind: str) -> list[tuple[str, int, dict]]:
-    found = []
-    for page in sorted(GAME.glob("*.md")):
-        text = page.read_text(encoding="utf-8")
-        for match in FENCE.finditer(text):
-            if match.group(1) == kind:
-                line = text.count("\n", 0, match.start()) + 1
-                found.append((f"{page.name}:{line}", line, yaml.safe_load(match.group(2))))
-    return found
+    return [(f"{page}:{line}", line, options) for page, line, options in fenced_blocks(GAME, kind)]
 
 
 WALKTHROUGHS = blocks("walkthrough")

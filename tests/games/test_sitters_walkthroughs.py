@@ -6,33 +6,22 @@ turn, a legal action otherwise) and be written the way the engine prints it.
 """
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator.play import load_engine
+from tests.games.fences import fenced_blocks
 from generator.play.api import CHANCE
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "sitters"
 ENGINE = load_engine(GAME)
 sitters = sys.modules[type(ENGINE).__module__]
 
-FENCE = re.compile(r"^```(walkthrough|position)[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
-
-
 def blocks(kind: str) -> list[tuple[str, int, dict]]:
     """(page, line, options) for every fenced block of this kind in the game's pages."""
-    found = []
-    for page in sorted(GAME.glob("*.md")):
-        text = page.read_text(encoding="utf-8")
-        for match in FENCE.finditer(text):
-            if match.group(1) == kind:
-                line = text.count("\n", 0, match.start()) + 1
-                found.append((page.name, line, yaml.safe_load(match.group(2))))
-    return found
+    return fenced_blocks(GAME, kind)
 
 
 WALKTHROUGHS = blocks("walkthrough")

@@ -13,22 +13,13 @@ import pytest
 import yaml
 
 from generator.play import load_engine
+from tests.games.fences import fenced_blocks
 from generator.play.walkthrough import position_from_spec, replay_walkthrough
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "splash"
 ENGINE = load_engine(GAME)
-FENCE = re.compile(r"^```(walkthrough|position)[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
-
-
 def blocks(kind: str) -> list[tuple[str, dict]]:
-    found = []
-    for page in sorted(GAME.glob("*.md")):
-        text = page.read_text(encoding="utf-8")
-        for match in FENCE.finditer(text):
-            if match.group(1) == kind:
-                line = text.count("\n", 0, match.start()) + 1
-                found.append((f"{page.name}:{line}", yaml.safe_load(match.group(2))))
-    return found
+    return [(f"{page}:{line}", options) for page, line, options in fenced_blocks(GAME, kind)]
 
 
 WALKTHROUGHS = blocks("walkthrough")

@@ -3,31 +3,20 @@ through the engine: each step parses and is legal, and the dice are all
 written out (nothing is left to the seed)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator.play import load_engine
+from tests.games.fences import fenced_blocks
 from generator.play.walkthrough import position_from_spec, replay_walkthrough
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "content" / "splat"
 ENGINE = load_engine(GAME)
 
-FENCE = re.compile(r"^```(walkthrough|position)[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
-
-
 def blocks(kind: str):
-    found = []
-    for page in sorted(GAME.glob("*.md")):
-        text = page.read_text(encoding="utf-8")
-        for match in FENCE.finditer(text):
-            if match.group(1) == kind:
-                line = text.count("\n", 0, match.start()) + 1
-                found.append(pytest.param(yaml.safe_load(match.group(2)), id=f"{page.name}:{line}"))
-    return found
+    return [pytest.param(options, id=f"{page}:{line}") for page, line, options in fenced_blocks(GAME, kind)]
 
 
 WALKTHROUGHS = blocks("walkthrough")
