@@ -1253,16 +1253,18 @@ class ShootEngine(Engine):
         return state, events
 
     def _destroy_weapon(self, state: ShootState, shooter: int, name: str, combat: Combat):
-        if combat.stage == "attack" and combat.weapon == "Cannon":
+        """A red JAM destroys the Weapon that fired: the HERO's own, or else the
+        field Weapon (a mounted Cannon) it was fired from."""
+        hero = state.heroes[shooter]
+        mounted = [i for i, (n, _) in enumerate(state.field) if n == name]
+        if hero.weapon == name:
+            state = evolve(state, heroes=_set(state.heroes, shooter, evolve(hero, weapon=None)))
+        elif mounted:
             field = list(state.field)
-            for i, (n, _) in enumerate(field):
-                if n == "Cannon":
-                    del field[i]
-                    break
+            del field[mounted[0]]
             state = evolve(state, field=tuple(field))
         else:
-            hero = state.heroes[shooter]
-            state = evolve(state, heroes=_set(state.heroes, shooter, evolve(hero, weapon=None)))
+            return state, []  # nothing left to destroy (it was already lost)
         state = evolve(state, weapon_discard=_add(state.weapon_discard, WEAPON_INDEX[name], 1))
         return state, [Event("destroyed", f"Red JAM: the {name} is destroyed.", {"player": shooter, "card": name})]
 

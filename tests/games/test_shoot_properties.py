@@ -3,10 +3,12 @@ always ends (or reaches the documented turn limit, C23), replays exactly from it
 log, and round-trips through JSON and notation."""
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from generator.play import load_engine
@@ -45,10 +47,10 @@ def check_invariants(state) -> None:
         assert state.heroes[state.flag].alive
 
 
-def random_game(seed: int, players: int, *, checks: bool = True):
+def random_game(seed: int, players: int, *, checks: bool = True, short: bool = False):
     """Play one random game; return (options, log, final state)."""
     rng = random.Random(seed)
-    options = {"mode": MODES[seed % len(MODES)], "max_turns": TURN_CAP,
+    options = {"mode": MODES[seed % len(MODES)], "max_turns": 12 if short else TURN_CAP,
                "cards": "beginner" if seed % 4 == 3 else "normal"}
     state = ENGINE.initial_state(players, options)
     log = []
@@ -90,6 +92,9 @@ def replay(players: int, options: dict, log: list[str]):
     return state
 
 
+GAMES_PER_COUNT = int(os.environ.get("SHOOT_GAMES", "1000"))
+
+
 def test_random_games_keep_the_invariants_and_end():
     """Damage stays 0-10, every card stays accounted for, and every game ends (or hits the cap, C23)."""
     endings = {}
@@ -101,6 +106,15 @@ def test_random_games_keep_the_invariants_and_end():
             assert state.turn_no <= TURN_CAP + 1
             endings[result.text.split(" ")[-1]] = endings.get(result.text.split(" ")[-1], 0) + 1
     assert len(endings) > 1  # games end in more than one way
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_thousands_of_short_random_games_keep_the_invariants(players):
+    """A thousand random games per player count, capped at 12 turns (C23's max_turns), keep every
+    invariant after every action: damage 0-10, every Splattercard, Weapon and Gadget accounted for."""
+    for seed in range(GAMES_PER_COUNT):
+        _, _, state = random_game(50_000 * players + seed, players, short=True)
+        assert ENGINE.result(state) is not None
 
 
 def test_replaying_the_log_reproduces_the_game():

@@ -353,6 +353,17 @@ def test_red_jam_destroys_the_weapon_and_empty_box_goes_on():
     assert state.weapon_discard[SHOOT.WEAPON_INDEX["Pistol"]] == 1
 
 
+def test_c7_red_jam_on_a_field_cannon_destroys_that_cannon_not_the_heros_weapon():
+    """C7 and JAM: a red JAM while firing a Cannon from the field destroys the Cannon;
+    the HERO keeps the Weapon in hand, and every Weapon card stays accounted for."""
+    state = duel(field=(("Cannon", 0),))
+    state, texts = play(state, "stand", "attack P2 @1 none/none with Cannon", "card S02")
+    assert any("Cannon is destroyed" in t for t in texts)
+    assert all(name != "Cannon" for name, _ in state.field)
+    assert state.heroes[0].weapon == "Revolver"
+    assert state.weapon_discard[SHOOT.WEAPON_INDEX["Cannon"]] == 1
+
+
 def test_jam_push_pushes_the_shooter_back():
     """JAM (push backwards): the Shotgun's backfire pushes its user back 1 card length."""
     state, kinds_, events = kinds(duel({"weapon": "Shotgun"}), "stand", "attack P2 @1 none/none", "card S12",
