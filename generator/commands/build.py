@@ -46,7 +46,9 @@ def run(args) -> int:
             kinds.setdefault(kind, []).append(size)
         summary = ", ".join(f"{len(sizes)} {kind}" for kind, sizes in sorted(kinds.items()))
         console.quiet = False
-        print(f"Built {len(report.site.games)} games, {report.pages} pages ({report.rendered} rendered, "
-              f"the rest unchanged) into {report.output} ({len(report.files)} files, "
-              f"{report.bytes / 1e6:.1f} MB: {summary}) in {report.seconds:.2f} s")
+        pages = len(report.site.pages)
+        reused = f", {pages - report.rendered} unchanged" if report.rendered < pages else ""
+        print(f"Built {len(report.site.games)} games, {pages} game pages ({report.rendered} rendered{reused}) "
+              f"into {report.output}: {len(report.files)} files, {report.bytes / 1e6:.1f} MB ({summary}) "
+              f"in {report.seconds:.2f} s")
     return 0
