@@ -122,7 +122,9 @@ class Builder:
 
         self.say("loading content")
         site = load_site(self.root)
-        context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script)
+        context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script,
+                                         bytecode_dir=build_cache.cache_dir(self.output_dir) / "templates"
+                                         if self.use_cache else None)
         errors = [e for stage in self.stages if hasattr(stage, "check") for e in stage.check(site)]
         if errors:
             raise ContentErrors(errors)
@@ -208,7 +210,7 @@ class Builder:
             for page in game.pages:
                 key = self.page_key(site, game, page, game_keys[game.slug], theme, site_toml)
                 old = self.previous.pages.get(page.url) if self.previous else None
-                if old and old["key"] == key and output.reuse(page.url):
+                if old and old["key"] == key and output.reuse(page.url, self.previous.files[page.url][0]):
                     pages[page.url] = old
                 else:
                     pages[page.url] = {"key": key}
@@ -234,7 +236,7 @@ class Builder:
         from generator.site.sitemap import sitemap
         from generator.site.theme import make_environment
 
-        env = make_environment(site.root)
+        env = make_environment(site.root, context.bytecode_dir)
         output.write("index.html", site_pages.render_index(env, context))
         output.write("404.html", site_pages.render_not_found(env, context))
         output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,

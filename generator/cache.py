@@ -52,9 +52,10 @@ def load(output: Path, code: str) -> Manifest | None:
 
 def output_matches(output: Path, manifest: Manifest) -> bool:
     """The output still holds exactly the files the manifest says it wrote."""
+    base = str(output) + os.sep
     try:
         for rel, (size, mtime) in manifest.files.items():
-            stat = os.stat(output / rel)
+            stat = os.stat(base + rel)
             if stat.st_size != size or stat.st_mtime_ns != mtime:
                 return False
     except (OSError, ValueError, TypeError):
@@ -66,10 +67,13 @@ def save(output: Path, manifest: Manifest) -> None:
     folder = cache_dir(output)
     folder.mkdir(parents=True, exist_ok=True)
     manifest.files = {}
-    for rel in sorted(output.rglob("*")):
-        if rel.is_file():
-            stat = rel.stat()
-            manifest.files[str(rel.relative_to(output))] = [stat.st_size, stat.st_mtime_ns]
+    base = str(output)
+    for where, _dirs, names in os.walk(base):  # strings, not Paths: this runs on every build
+        prefix = os.path.relpath(where, base)
+        for name in names:
+            stat = os.stat(os.path.join(where, name))
+            rel = name if prefix == "." else f"{prefix}/{name}"
+            manifest.files[rel] = [stat.st_size, stat.st_mtime_ns]
     temporary = folder / f"manifest.json.{os.getpid()}"
     temporary.write_text(json.dumps(manifest.to_json(), sort_keys=True), encoding="utf-8")
     os.replace(temporary, folder / "manifest.json")

@@ -39,7 +39,7 @@ class PageRenderer:
         self.site = site
         self.context = context
         self.md = make_markdown(site.raw_html, directives)
-        self.templates = make_environment(site.root)
+        self.templates = make_environment(site.root, context.bytecode_dir)
         self.terms: dict[str, list] = {}
 
     def render(self, url: str) -> PageResult:

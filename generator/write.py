@@ -45,8 +45,9 @@ class Output:
         self.path(rel).write_bytes(data)
         self.files[rel] = len(data)
 
-    def reuse(self, rel: str) -> bool:
-        """Take `rel` from the previous output; False if it is not there."""
+    def reuse(self, rel: str, size: int | None = None) -> bool:
+        """Take `rel` from the previous output (whose size the caller may know);
+        False if it is not there."""
         old = self.target / rel
         path = self.path(rel)
         try:
@@ -56,7 +57,7 @@ class Output:
                 shutil.copy2(old, path)  # another file system: copy instead
             except OSError:
                 return False
-        self.files[rel] = path.stat().st_size
+        self.files[rel] = path.stat().st_size if size is None else size
         return True
 
     def record(self, rel: str) -> None:

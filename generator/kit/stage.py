@@ -62,7 +62,7 @@ class KitStage:
             kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
                          "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
         rules = game.page("rules")
-        html = make_environment(site.root).get_template("kit-section.html").render(
+        html = make_environment(site.root, context.bytecode_dir).get_template("kit-section.html").render(
             game=game, previews=previews, kits=kits)
         return {"sections": {rules.url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}}
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import jinja2
 from markupsafe import Markup
@@ -26,6 +27,7 @@ class SiteContext:
     sections: dict[str, list[dict]] = field(default_factory=dict)  # page url -> [{id, title, html}]
     head: dict[str, list[str]] = field(default_factory=dict)  # page url -> extra <head> html
     dev_script: str = ""  # set by `serve` for live reload
+    bytecode_dir: Path | None = None  # compiled templates kept between builds (in the build cache)
     csp: str = CSP
 
     def asset_url(self, from_url: str, name: str) -> str:

@@ -17,10 +17,17 @@ def theme_dirs(site_root: Path) -> list[Path]:
     return dirs + [PACKAGE_THEME]
 
 
-def make_environment(site_root: Path):
+def make_environment(site_root: Path, bytecode_dir: Path | None = None):
+    """The template environment; with `bytecode_dir`, compiled templates are kept
+    there between builds (Jinja2 checks each template's source before reuse)."""
     import jinja2  # not at import time: a no-op build never renders a template
 
+    cache = None
+    if bytecode_dir is not None:
+        bytecode_dir.mkdir(parents=True, exist_ok=True)
+        cache = jinja2.FileSystemBytecodeCache(str(bytecode_dir))
     env = jinja2.Environment(
+        bytecode_cache=cache,
         loader=jinja2.FileSystemLoader([str(d) for d in theme_dirs(site_root)]),
         autoescape=jinja2.select_autoescape(["html", "xml"]),
         undefined=jinja2.StrictUndefined,
