@@ -1,6 +1,7 @@
 """Build the site: pages, kits and play bundles into output/ (swapped in whole)."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from generator.commands import site_argument
@@ -26,17 +27,20 @@ def run(args) -> int:
             if not args.quiet:
                 print(f"Up to date: nothing changed since the last build of {current.output}")
             return 0
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
     from generator.build import build
 
-    console = Console(stderr=True, quiet=args.quiet)
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                  console=console, transient=True, disable=args.quiet) as progress:
-        task = progress.add_task("building", total=None)
-        report = build(args.site, args.output, progress=lambda message: progress.update(task, description=message),
-                       processes=args.jobs, use_cache=not args.clean)
+    options = dict(processes=args.jobs, use_cache=not args.clean)
+    if args.quiet or not sys.stderr.isatty():
+        report = build(args.site, args.output, **options)  # no progress bar to draw: skip loading rich
+    else:
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                      console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("building", total=None)
+            report = build(args.site, args.output, **options,
+                           progress=lambda message: progress.update(task, description=message))
     if not args.quiet and report.up_to_date:
         print(f"Up to date: nothing changed since the last build of {report.output} ({report.seconds:.2f} s)")
     elif not args.quiet:
@@ -45,7 +49,6 @@ def run(args) -> int:
             kind = Path(name).suffix.lstrip(".") or "other"
             kinds.setdefault(kind, []).append(size)
         summary = ", ".join(f"{len(sizes)} {kind}" for kind, sizes in sorted(kinds.items()))
-        console.quiet = False
         pages = len(report.site.pages)
         reused = f", {pages - report.rendered} unchanged" if report.rendered < pages else ""
         print(f"Built {len(report.site.games)} games, {pages} game pages ({report.rendered} rendered{reused}) "
