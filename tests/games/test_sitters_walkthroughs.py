@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.play import load_engine
-from tests.games.fences import fenced_blocks
+from tests.games.fences import fenced_blocks, replay_steps
 from generator.play.api import CHANCE
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "sitters"
@@ -29,24 +29,7 @@ POSITIONS = blocks("position")
 
 
 def replay(options: dict):
-    """Play a walkthrough's steps; return the final state and every event kind seen."""
-    setups = ENGINE.setups()
-    assert options["setup"] in setups, f"unknown setup {options['setup']!r}"
-    state = setups[options["setup"]]
-    kinds = []
-    for step in options["steps"]:
-        text = step["do"]
-        assert step.get("say"), f"step {text!r} needs a caption"
-        action = ENGINE.parse(state, text)
-        assert ENGINE.notation(action) == text, "write steps the way the engine prints them"
-        turn = ENGINE.turn(state)
-        if turn.kind == CHANCE:
-            assert action in [outcome for outcome, _ in ENGINE.chance_outcomes(state)], f"{text!r} cannot be rolled now"
-        else:
-            assert action in ENGINE.legal_actions(state, turn.player), f"{text!r} is not legal here"
-        state, events = ENGINE.apply(state, action)
-        kinds += [event.kind for event in events]
-    return state, kinds
+    return replay_steps(ENGINE, options)
 
 
 def test_pages_hold_walkthroughs():

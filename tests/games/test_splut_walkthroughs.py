@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.play import load_engine
-from tests.games.fences import fenced_blocks
+from tests.games.fences import fenced_blocks, replay_steps
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "splut"
 ENGINE = load_engine(GAME)
@@ -28,19 +28,7 @@ POSITIONS = blocks("position")
 
 
 def replay(options: dict):
-    setups = ENGINE.setups()
-    assert options["setup"] in setups, f"unknown setup {options['setup']!r}"
-    state = setups[options["setup"]]
-    kinds = []
-    for step in options["steps"]:
-        text = step["do"]
-        assert step.get("say"), f"step {text!r} needs a caption"
-        action = ENGINE.parse(state, text)
-        assert ENGINE.notation(action) == text, "write steps the way the engine prints them"
-        assert action in ENGINE.legal_actions(state, state.current), f"{text!r} is not legal here"
-        state, events = ENGINE.apply(state, action)
-        kinds += [event.kind for event in events]
-    return state, kinds
+    return replay_steps(ENGINE, options)
 
 
 @pytest.mark.parametrize("page,line,options", WALKTHROUGHS,
