@@ -116,9 +116,8 @@ class Builder:
         return {rel: size for rel, (size, _mtime) in sorted(self.previous.files.items())}
 
     def run(self) -> BuildReport:
-        from generator.site import pages as site_pages
-
         from generator.content.load import load_site
+        from generator.site import pages as site_pages
 
         self.say("loading content")
         site = load_site(self.root)
@@ -135,9 +134,6 @@ class Builder:
             for stage in self.stages:
                 if hasattr(stage, "directives"):
                     directives.update(stage.directives(site))
-            for stage in self.stages:
-                if hasattr(stage, "prepare"):
-                    stage.prepare(site, context)
             game_keys = self.write_games(site, output, context)
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, directives, game_keys)

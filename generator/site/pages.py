@@ -25,7 +25,6 @@ class SiteContext:
     site: Site
     assets: dict[str, str]  # logical name -> hashed path under the site root
     sections: dict[str, list[dict]] = field(default_factory=dict)  # page url -> [{id, title, html}]
-    head: dict[str, list[str]] = field(default_factory=dict)  # page url -> extra <head> html
     dev_script: str = ""  # set by `serve` for live reload
     bytecode_dir: Path | None = None  # compiled templates kept between builds (in the build cache)
     csp: str = CSP
@@ -52,7 +51,7 @@ def common(context: SiteContext, url: str) -> dict:
         "canonical": absolute_url(site.base_url, site.path_prefix, url),
         "csp": Markup(context.csp),  # our own constant: its quotes must stay readable
         "dev_script": context.dev_script,
-        "extra_head": Markup("\n".join(context.head.get(url, []))),
+        "extra_head": Markup(""),
     }
 
 
@@ -82,8 +81,7 @@ def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, 
     prev_page = order[index - 1] if index > 0 else None
     next_page = order[index + 1] if index + 1 < len(order) else None
     data = common(context, url)
-    if rendered.head:
-        data["extra_head"] = Markup("\n".join([*context.head.get(url, []), *rendered.head]))
+    data["extra_head"] = Markup("\n".join(rendered.head))  # tags the page's directives asked for
     return env.get_template("game.html").render(
         **data,
         title=f"{page.title} — {game.title}",
