@@ -51,7 +51,8 @@ def run(args) -> int:
         summary = ", ".join(f"{len(sizes)} {kind}" for kind, sizes in sorted(kinds.items()))
         pages = len(report.site.pages)
         reused = f", {pages - report.rendered} unchanged" if report.rendered < pages else ""
-        print(f"Built {len(report.site.games)} games, {pages} game pages ({report.rendered} rendered{reused}) "
+        games = len(report.site.games)
+        print(f"Built {games} game{'s' if games != 1 else ''}, {pages} game pages ({report.rendered} rendered{reused}) "
               f"into {report.output}: {len(report.files)} files, {report.bytes / 1e6:.1f} MB ({summary}) "
               f"in {report.seconds:.2f} s")
     return 0

@@ -15,5 +15,7 @@ def run(args) -> int:
     from generator.build import check
 
     site = check(args.site)
-    print(f"OK: {len(site.games)} games, {len(site.pages)} pages, all links and anchors resolve.")
+    games, pages = len(site.games), len(site.pages)
+    print(f"OK: {games} game{'s' if games != 1 else ''}, {pages} page{'s' if pages != 1 else ''}, "
+          "all links and anchors resolve.")
     return 0
