@@ -603,31 +603,14 @@ class SplashEngine(Engine):
 
     # -- hidden information ----------------------------------------------------------
     def observation(self, state: SplashState, player: int) -> dict:
-        """Public facts plus `player`'s own hand; other hands only as sizes."""
-        return {
-            "players": state.players,
-            "variant": state.variant,
-            "round": state.round,
-            "dealer": state.dealer,
-            "phase": state.phase,
-            "you": player,
-            "hand": list(state.hands[player]),
-            "hand_sizes": [len(h) for h in state.hands],
-            "deck_size": len(state.deck),
-            "discard_size": len(state.discard),
-            "aside": list(state.aside),
-            "letters": list(state.letters),
-            "dolphins": state.dolphins,
-            "holders": list(state.holders),
-            "first": list(state.first),
-            "quick": list(state.quick),
-            "shown": {seat(p): list(state.hands[p]) for p in self._shown(state)},
-            "tied": list(state.tied),
-            "tie_base": list(state.tie_base),
-            "beats": state.beats,
-            "max_beats": state.max_beats,
-            "winner": state.winner,
-        }
+        """Public facts plus `player`'s own hand; other hands, the deck and the
+        discard pile only as sizes (the full state with the secrets taken out)."""
+        seen = self.state_to_json(state)
+        del seen["hands"], seen["deck"], seen["discard"]
+        seen.update(you=player, hand=list(state.hands[player]), hand_sizes=[len(h) for h in state.hands],
+                    deck_size=len(state.deck), discard_size=len(state.discard),
+                    shown={seat(p): list(state.hands[p]) for p in self._shown(state)})
+        return seen
 
     def _shown(self, state: SplashState) -> tuple[int, ...]:
         """Hands laid face up: a four-of-a-kind grabber shows the set while the race is settled."""

@@ -18,13 +18,8 @@ GAME = Path(__file__).resolve().parents[2] / "content" / "splut"
 ENGINE = load_engine(GAME)
 splut = sys.modules[type(ENGINE).__module__]
 
-def blocks(kind: str) -> list[tuple[str, int, dict]]:
-    """(page, line, options) for every fenced block of this kind in the game's pages."""
-    return fenced_blocks(GAME, kind)
-
-
-WALKTHROUGHS = blocks("walkthrough")
-POSITIONS = blocks("position")
+WALKTHROUGHS = fenced_blocks(GAME, "walkthrough")
+POSITIONS = fenced_blocks(GAME, "position")
 
 
 def replay(options: dict):
