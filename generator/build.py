@@ -74,7 +74,7 @@ def game_digest(game: Game) -> str:
     files = [p for p in tree_files(game.folder) if p.suffix != ".md"]
     glossary = next((p for p in game.pages if p.glossary), None)
     titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
-    return digest(files_digest(files, game.folder), titles, glossary.path.read_bytes() if glossary else b"")
+    return digest(files_digest(files, game.folder), titles, glossary.source_hash if glossary else "")
 
 
 def check_links(pages: dict[str, dict], output: Output) -> list[ContentError]:
@@ -191,7 +191,7 @@ class Builder:
 
     def page_key(self, site: Site, game: Game, page, stage_key: str, theme: str, site_toml: bytes) -> str:
         return digest(self.code, theme, site_toml, self.dev_script, self.game_digests[game.slug],
-                      stage_key, page.path.read_bytes())
+                      stage_key, page.source_hash)  # hashed when loaded: no second read
 
     def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
         from generator.pagework import render_urls

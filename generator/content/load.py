@@ -3,6 +3,7 @@ problem at once with its file and line."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import os
 import re
@@ -156,7 +157,8 @@ def load_page(game: str, path: Path, root: Path, errors: list) -> Page | None:
     if "title" not in values:
         return None
     return Page(game=game, name=path.stem, path=path, title=values["title"], summary=values["summary"],
-                glossary=values["glossary"], print_layout=values.get("print", ""), clarifications=tuple(clarifications), body=body, body_line=body_line)
+                glossary=values["glossary"], print_layout=values.get("print", ""),
+                source_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(), clarifications=tuple(clarifications), body=body, body_line=body_line)
 
 
 def convert_cell(value: str, kind: str):

@@ -36,6 +36,7 @@ class Page:
     body: str  # Markdown after the front matter
     body_line: int  # 1-based line of the body's first line in the file
     print_layout: str = ""  # "one-page": the print stylesheet packs it onto one side (player aids)
+    source_hash: str = ""  # sha256 of the whole file as read, for the build cache
 
     @property
     def url(self) -> str:
