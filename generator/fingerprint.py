@@ -13,7 +13,7 @@ from importlib import metadata
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent
-SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "jinja2", "pyyaml", "svgwrite", "reportlab")
+SHAPING_LIBRARIES = ("pyromark", "jinja2", "pyyaml", "svgwrite", "reportlab")
 
 
 def digest(*parts: bytes | str) -> str:

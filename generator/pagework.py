@@ -7,6 +7,7 @@ Small sites render in this process: forking costs more than it saves there.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -65,6 +66,9 @@ _renderer: PageRenderer | None = None  # one per worker process, set by _start_w
 
 def _start_worker(site, directives, context) -> None:
     global _renderer
+    # What the worker inherited never becomes garbage: keep the collector off
+    # it (it would also touch, and so copy, every inherited page).
+    gc.freeze()
     _renderer = PageRenderer(site, directives, context)
 
 

@@ -7,25 +7,23 @@ from __future__ import annotations
 
 from html import escape
 
-from markdown_it import MarkdownIt
-from mdit_py_plugins.container import container_plugin
+from generator.errors import ContentError
+from generator.markdown.events import Event
 
 KINDS = {"note": "Note", "tip": "Tip", "example": "Example", "warning": "Warning", "clarification": "Clarification"}
 
 
-def admonitions_plugin(md: MarkdownIt) -> None:
-    # One container rule for every kind: block rules run on every line, so
-    # five separate rules would cost five times as much.
-    container_plugin(md, "admonition", validate=is_admonition, render=render_admonition)
-    md.core.ruler.push("clarification_ids", collect_clarifications)
+def admonitions_plugin(md) -> None:
+    md.rules.append(containers)
+    md.renderer.rules["admonition"] = render_admonition
 
 
 def kind_of(info: str) -> str:
     return info.strip().split(" ", 1)[0]
 
 
-def is_admonition(params: str, *args) -> bool:
-    return kind_of(params) in KINDS
+def is_admonition(info: str) -> bool:
+    return kind_of(info) in KINDS
 
 
 def split_title(kind: str, info: str) -> tuple[str, str]:
@@ -36,31 +34,51 @@ def split_title(kind: str, info: str) -> tuple[str, str]:
     return cid, title.strip()
 
 
-def collect_clarifications(state) -> None:
-    found = state.env.setdefault("clarifications", [])
-    anchors = state.env.setdefault("anchors", set())
-    for token in state.tokens:
-        if token.type == "container_admonition_open" and kind_of(token.info) == "clarification":
-            cid, title = split_title("clarification", token.info)
-            token.meta["cid"], token.meta["title"] = cid, title
-            line = token.map[0] + 1 if token.map else None
-            found.append({"id": cid, "title": title, "line": line})
-            if cid:
-                anchors.add(cid.lower())
+def containers(events: list, env: dict) -> None:
+    """Core rule: container markers become admonition events; clarifications
+    are collected with their lines. A container must close inside the block
+    it opened in (not halfway out of a list item, say)."""
+    found = env.setdefault("clarifications", [])
+    anchors = env.setdefault("anchors", set())
+    depth, opened = 0, []  # element depth; (depth, line) of each open container
+    for index, event in enumerate(events):
+        if event.type == "open":
+            depth += 1
+        elif event.type == "close":
+            depth -= 1
+        elif event.type == "marker" and event.data.kind == "open":
+            kind = kind_of(event.data.info)
+            cid, title = split_title(kind, event.data.info)
+            events[index] = Event("open", "admonition", {"kind": kind, "cid": cid, "title": title}, event.line)
+            opened.append((depth, event.line))
+            if kind == "clarification":
+                found.append({"id": cid, "title": title, "line": event.line})
+                if cid:
+                    anchors.add(cid.lower())
+        elif event.type == "marker" and event.data.kind == "close":
+            if not opened:  # its opening line was swallowed by, say, an indented code block
+                events[index] = Event("text", data="", line=event.line)
+                continue
+            events[index] = Event("close", "admonition", None, event.line)
+            start_depth, start_line = opened.pop()
+            if start_depth != depth:
+                page = env["page"]
+                env.setdefault("errors", []).append(ContentError(
+                    page.path, page.body_line + event.line - 1, "':::' closes a container from inside another block",
+                    expected=f"the ':::' at the same indentation as the one on line {page.body_line + start_line - 1}",
+                    found="a ':::' inside a list item or quote the container did not open in"))
+    events.extend(Event("close", "admonition", None, line) for _, line in reversed(opened))
 
 
-def render_admonition(self, tokens, idx, options, env):
-    token = tokens[idx]
-    if token.nesting != 1:
+def render_admonition(event: Event, env: dict) -> str:
+    if event.type == "close":
         return "</div></aside>\n"
-    kind = kind_of(token.info)
+    kind, cid, title = event.data["kind"], event.data["cid"], event.data["title"]
     label = KINDS[kind]
     if kind == "clarification":
-        cid, title = token.meta.get("cid", ""), token.meta.get("title", "")
         heading = f"{label} {escape(cid)}" + (f": {escape(title)}" if title else "")
         anchor = f' id="{escape(cid.lower())}"' if cid else ""
     else:
-        _, title = split_title(kind, token.info)
         heading = escape(title) if title else label
         anchor = ""
     return (f'<aside class="admonition {kind}"{anchor} aria-label="{escape(label)}">'

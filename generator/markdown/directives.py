@@ -16,14 +16,14 @@ from html import escape
 from typing import Callable
 
 import yaml
-from markdown_it import MarkdownIt
 
 from generator.errors import ContentError
+from generator.markdown.html import code_block
 
 
 @dataclass
 class DirectiveContext:
-    env: dict  # the page's markdown-it env: page, game, site, ...
+    env: dict  # the page's render env: page, game, site, ...
     line: int  # 1-based line of the opening fence in the page's file
     name: str
 
@@ -53,26 +53,23 @@ class DirectiveContext:
 Directive = Callable[[dict, DirectiveContext], str]
 
 
-def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
-    fallback = md.renderer.rules.get("fence")
-
-    def render_fence(self, tokens, idx, options, env):
-        token = tokens[idx]
-        name = token.info.strip().split(" ")[0] if token.info else ""
+def directives_plugin(md, directives: dict[str, Directive]) -> None:
+    def render_fence(event, env) -> str:
+        info = event.data["info"]
+        name = info.strip().split(" ")[0] if info else ""
         directive = directives.get(name)
         if directive is None:
-            return fallback(tokens, idx, options, env)
+            return code_block(event)
         page = env["page"]
-        line = page.body_line + (token.map[0] if token.map else 0)
-        context = DirectiveContext(env=env, line=line, name=name)
+        context = DirectiveContext(env=env, line=page.body_line + event.line - 1, name=name)
         try:
-            options = parse_options(token.content, context)
+            options = parse_options(event.data["text"], context)
             return directive(options, context)
         except ContentError as error:
             env.setdefault("errors", []).append(error)
             return f'<p class="directive-error">{escape(error.message)}</p>\n'
 
-    md.add_render_rule("fence", render_fence)
+    md.renderer.rules["code_block"] = render_fence
 
 
 def parse_options(body: str, context: DirectiveContext) -> dict:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from markdown_it.token import Token
-
+from generator.markdown.events import Event
+from generator.markdown.html import plain_text
 from generator.markdown.slugs import slugify
 
 
@@ -18,47 +18,30 @@ class Term:
     definition: str  # plain text
 
 
-def glossary_anchors(state) -> None:
+def glossary_anchors(events: list, env: dict) -> None:
     """Core rule: on a glossary page, give each <dt> an anchor id."""
-    page = state.env.get("page")
+    page = env.get("page")
     if not page or not page.glossary:
         return
-    tokens = state.tokens
-    for index, token in enumerate(tokens):
-        if token.type == "dt_open":
-            text = tokens[index + 1].content
-            anchor = "term-" + slugify(text)
-            token.attrSet("id", anchor)
-            state.env.setdefault("anchors", set()).add(anchor)
+    for index, event in enumerate(events):
+        if event.type == "open" and event.tag == "dt":
+            anchor = "term-" + slugify(plain_text(events, index)[0])
+            event.attrs = {**(event.attrs or {}), "id": anchor}
+            env.setdefault("anchors", set()).add(anchor)
 
 
-def extract_terms(tokens: list[Token]) -> list[Term]:
-    terms, index = [], 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token.type == "dt_open":
-            term = tokens[index + 1].content.strip()
-            definition, j = [], index + 1
-            while j < len(tokens) and tokens[j].type != "dd_open":
-                j += 1
-            depth = 0
-            for k in range(j, len(tokens)):
-                if tokens[k].type == "dd_open":
-                    depth += 1
-                elif tokens[k].type == "dd_close":
-                    depth -= 1
-                    if depth == 0:
-                        break
-                elif tokens[k].type == "inline":
-                    definition.append(plain_text(tokens[k]))
+def extract_terms(events: list) -> list[Term]:
+    terms = []
+    for index, event in enumerate(events):
+        if event.type == "open" and event.tag == "dt":
+            term, end = plain_text(events, index)
+            definition = []
+            while end + 1 < len(events) and events[end + 1].type == "open" and events[end + 1].tag == "dd":
+                text, end = plain_text(events, end + 1)
+                definition.append(text)
+            term = term.strip()
             terms.append(Term(term, "term-" + slugify(term), " ".join(definition).strip()))
-            index = j
-        index += 1
     return terms
-
-
-def plain_text(inline: Token) -> str:
-    return "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline", "softbreak")) or inline.content
 
 
 def term_pattern(terms: list[Term]) -> re.Pattern | None:
@@ -68,59 +51,47 @@ def term_pattern(terms: list[Term]) -> re.Pattern | None:
     return re.compile(r"(?<![\w-])(" + "|".join(names) + r")(?:e?s)?(?![\w-])", re.IGNORECASE)
 
 
-def link_terms(tokens: list[Token], terms: list[Term], glossary_href: str) -> list[Term]:
-    """Turn the first use of each term in running text into a link; return the terms linked."""
+# Text inside these is never linked: a heading is not running text, and a link
+# inside a link is not allowed.
+NO_TERMS = {"heading", "link", "image"}
+
+
+def link_terms(events: list, terms: list[Term], glossary_href: str) -> list[Term]:
+    """Turn the first use of each term in running text into a link; return the
+    terms linked. `events` is changed in place."""
     pattern = term_pattern(terms)
     if pattern is None:
         return []
     by_name = {t.term.lower(): t for t in terms}
     linked: dict[str, None] = {}
-    in_heading = False
-    for block in tokens:
-        if block.type == "heading_open":
-            in_heading = True
-        elif block.type == "heading_close":
-            in_heading = False
-        if block.type != "inline" or in_heading or not block.children:
-            continue
-        children, out, in_link = block.children, [], 0
-        for child in children:
-            if child.type == "link_open":
-                in_link += 1
-            elif child.type == "link_close":
-                in_link -= 1
-            if child.type != "text" or in_link:
-                out.append(child)
-                continue
-            out.extend(split_text(child, pattern, by_name, linked, glossary_href))
-        block.children = out
+    out, blocked = [], 0
+    for event in events:
+        if event.tag in NO_TERMS:
+            blocked += 1 if event.type == "open" else -1
+        if event.type == "text" and not blocked:
+            out.extend(split_text(event, pattern, by_name, linked, glossary_href))
+        else:
+            out.append(event)
+    events[:] = out
     return [by_name[name] for name in linked]
 
 
-def split_text(child: Token, pattern, by_name, linked: dict, glossary_href: str) -> list[Token]:
-    text, pieces, start = child.content, [], 0
+def split_text(event: Event, pattern, by_name, linked: dict, glossary_href: str) -> list[Event]:
+    text, pieces, start = event.data, [], 0
     for match in pattern.finditer(text):
         term = by_name.get(match[1].lower())
         if term is None or term.term.lower() in linked:
             continue
         linked[term.term.lower()] = None
         if match.start() > start:
-            pieces.append(text_token(text[start:match.start()]))
-        open_ = Token("link_open", "a", 1)
-        open_.attrSet("href", f"{glossary_href}#{term.anchor}")
-        open_.attrSet("class", "term")
-        open_.attrSet("data-def", term.definition)
-        open_.attrSet("aria-describedby", f"gdef-{term.anchor}")
-        pieces += [open_, text_token(match[0]), Token("link_close", "a", -1)]
+            pieces.append(Event("text", data=text[start:match.start()], line=event.line))
+        pieces += [Event("open", "link", {"href": f"{glossary_href}#{term.anchor}", "title": ""}, event.line,
+                         {"class": "term", "data-def": term.definition, "aria-describedby": f"gdef-{term.anchor}"}),
+                   Event("text", data=match[0], line=event.line),
+                   Event("close", "link", None, event.line)]
         start = match.end()
     if not pieces:
-        return [child]
+        return [event]
     if start < len(text):
-        pieces.append(text_token(text[start:]))
+        pieces.append(Event("text", data=text[start:], line=event.line))
     return pieces
-
-
-def text_token(content: str) -> Token:
-    token = Token("text", "", 0)
-    token.content = content
-    return token

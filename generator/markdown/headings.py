@@ -5,41 +5,24 @@ Ids are unique within a page; h2 and h3 headings make the page's TOC.
 """
 from __future__ import annotations
 
-import re
-
-from markdown_it import MarkdownIt
-from markdown_it.rules_core import StateCore
-
+from generator.markdown.html import plain_text
 from generator.markdown.slugs import slugify, unique
 
-TRAILING_ID = re.compile(r"\s*\{#([\w-]+)\}\s*$")
+
+def headings_plugin(md) -> None:
+    md.rules.append(heading_ids)
 
 
-def headings_plugin(md: MarkdownIt) -> None:
-    md.core.ruler.push("heading_ids", heading_ids)
-
-
-def heading_ids(state: StateCore) -> None:
-    taken: set[str] = state.env.setdefault("anchors", set())
-    toc = state.env.setdefault("toc", [])
-    tokens = state.tokens
-    for index, token in enumerate(tokens):
-        if token.type != "heading_open":
+def heading_ids(events: list, env: dict) -> None:
+    taken: set[str] = env.setdefault("anchors", set())
+    toc = env.setdefault("toc", [])
+    for index, event in enumerate(events):
+        if event.type != "open" or event.tag != "heading":
             continue
-        inline = tokens[index + 1]
-        explicit = None
-        if inline.children and inline.children[-1].type == "text":
-            last = inline.children[-1]
-            match = TRAILING_ID.search(last.content)
-            if match:
-                explicit = match[1]
-                last.content = last.content[: match.start()]
-                inline.content = TRAILING_ID.sub("", inline.content)
-        explicit = explicit or token.attrGet("id")
-        text = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
+        text = plain_text(events, index)[0].strip()
+        explicit = (event.attrs or {}).get("id")
         anchor = explicit if explicit else unique(slugify(text), taken)
         taken.add(anchor)
-        token.attrSet("id", anchor)
-        level = int(token.tag[1])
-        if level in (2, 3):
-            toc.append({"level": level, "id": anchor, "text": text.strip()})
+        event.attrs = {"id": anchor, **(event.attrs or {})}
+        if event.data in (2, 3):
+            toc.append({"level": event.data, "id": anchor, "text": text})

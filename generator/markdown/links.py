@@ -6,8 +6,6 @@ from __future__ import annotations
 import posixpath
 from urllib.parse import urlsplit
 
-from markdown_it import MarkdownIt
-
 
 def page_url(game: str, name: str) -> str:
     return f"{game}/index.html" if name == "rules" else f"{game}/{name}.html"
@@ -15,36 +13,42 @@ def page_url(game: str, name: str) -> str:
 
 def relative(from_url: str, to_url: str) -> str:
     """`to_url` as seen from the page at `from_url` (both site-relative)."""
-    return posixpath.relpath(to_url, posixpath.dirname(from_url) or ".")
+    both = from_url + " " + to_url
+    if both.startswith(("/", ".")) or " /" in both or " ." in both or "/." in both or "//" in both:
+        return posixpath.relpath(to_url, posixpath.dirname(from_url) or ".")
+    # Every page links a dozen URLs; posixpath.relpath asks the OS for the
+    # working directory each time, which made it a tenth of a page's cost.
+    base = from_url.split("/")[:-1]
+    target = to_url.split("/")
+    common = 0
+    while common < len(base) and common < len(target) and base[common] == target[common]:
+        common += 1
+    return "/".join([".."] * (len(base) - common) + target[common:]) or "."
 
 
-def links_plugin(md: MarkdownIt) -> None:
-    md.core.ruler.push("page_links", rewrite_links)
+def links_plugin(md) -> None:
+    md.rules.append(rewrite_links)
 
 
-def rewrite_links(state) -> None:
-    env = state.env
+def rewrite_links(events: list, env: dict) -> None:
     page = env["page"]
     found = env.setdefault("links", [])
-    for block in state.tokens:
-        if block.type != "inline" or not block.children:
+    for event in events:
+        if event.type != "open" or event.tag != "link":
             continue
-        line = page.body_line + (block.map[0] if block.map else 0)
-        for token in block.children:
-            if token.type != "link_open":
-                continue
-            href = token.attrGet("href") or ""
-            parts = urlsplit(href)
-            if parts.scheme or parts.netloc or href.startswith("mailto:"):
-                continue
-            if not parts.path:  # "#anchor" on this page
-                found.append({"line": line, "href": href, "url": page.url, "anchor": parts.fragment})
-                continue
-            target = posixpath.normpath(posixpath.join(page.game, parts.path))
-            if target.endswith(".md"):
-                game, _, name = target[:-3].rpartition("/")
-                url = page_url(game, name)
-                token.attrSet("href", relative(page.url, url) + (f"#{parts.fragment}" if parts.fragment else ""))
-                found.append({"line": line, "href": href, "url": url, "anchor": parts.fragment})
-            else:
-                found.append({"line": line, "href": href, "url": target, "anchor": parts.fragment})
+        href = event.data["href"]
+        line = page.body_line + event.line - 1
+        parts = urlsplit(href)
+        if parts.scheme or parts.netloc or href.startswith("mailto:"):
+            continue
+        if not parts.path:  # "#anchor" on this page
+            found.append({"line": line, "href": href, "url": page.url, "anchor": parts.fragment})
+            continue
+        target = posixpath.normpath(posixpath.join(page.game, parts.path))
+        if target.endswith(".md"):
+            game, _, name = target[:-3].rpartition("/")
+            url = page_url(game, name)
+            event.data = {**event.data, "href": relative(page.url, url) + (f"#{parts.fragment}" if parts.fragment else "")}
+            found.append({"line": line, "href": href, "url": url, "anchor": parts.fragment})
+        else:
+            found.append({"line": line, "href": href, "url": target, "anchor": parts.fragment})

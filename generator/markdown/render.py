@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from markdown_it import MarkdownIt
-from mdit_py_plugins.attrs import attrs_block_plugin, attrs_plugin
-from mdit_py_plugins.deflist import deflist_plugin
-from mdit_py_plugins.footnote import footnote_plugin
-
 from generator.content.model import Game, Page, Site
 from generator.errors import ContentError
-from generator.markdown.admonitions import admonitions_plugin
+from generator.markdown import events as parser
+from generator.markdown.admonitions import admonitions_plugin, is_admonition
 from generator.markdown.directives import Directive, directives_plugin
 from generator.markdown.glossary import Term, extract_terms, glossary_anchors, link_terms
 from generator.markdown.headings import headings_plugin
+from generator.markdown.html import HtmlRenderer
 from generator.markdown.links import links_plugin, relative
+from generator.markdown.source import apply_attributes, mark_lines, restore_markers
 from generator.markdown.tables import clarifications_directive, table_directive
 
 BUILTIN_DIRECTIVES: dict[str, Directive] = {
@@ -37,35 +35,57 @@ class RenderedPage:
     head: list[str] = field(default_factory=list)  # from directives: tags for <head>
 
 
-def make_markdown(raw_html: bool, directives: dict[str, Directive]) -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": raw_html, "typographer": True})
-    md.enable(["table", "strikethrough", "replacements", "smartquotes"])
-    md.use(footnote_plugin).use(deflist_plugin).use(attrs_block_plugin).use(attrs_plugin)
-    md.use(admonitions_plugin).use(headings_plugin).use(links_plugin)
-    md.core.ruler.push("glossary_anchors", glossary_anchors)
-    md.use(directives_plugin, directives={**BUILTIN_DIRECTIVES, **directives})
-    return md
+class Markdown:
+    """One configured parser: Markdown in, events through the core rules (in
+    order), HTML out. Plugins are plain functions `plugin(md, **options)` that
+    append core rules or set render rules."""
+
+    def __init__(self, raw_html: bool):
+        self.rules: list = [apply_attributes]  # each rule(events, env) changes the events in place
+        self.renderer = HtmlRenderer(raw_html)
+
+    def use(self, plugin, **options) -> "Markdown":
+        plugin(self, **options)
+        return self
+
+    def parse(self, body: str, env: dict) -> list:
+        text, markers = mark_lines(body, is_admonition)
+        events = parser.parse(text)
+        if markers:
+            restore_markers(events, markers)
+        for rule in self.rules:
+            rule(events, env)
+        return events
+
+    def render(self, events: list, env: dict) -> str:
+        return self.renderer.render(events, env)
+
+
+def make_markdown(raw_html: bool, directives: dict[str, Directive]) -> Markdown:
+    md = Markdown(raw_html).use(admonitions_plugin).use(headings_plugin).use(links_plugin)
+    md.rules.append(glossary_anchors)
+    return md.use(directives_plugin, directives={**BUILTIN_DIRECTIVES, **directives})
 
 
 def glossary_page(game: Game) -> Page | None:
     return next((p for p in game.pages if p.glossary), None)
 
 
-def glossary_terms(md: MarkdownIt, site: Site, game: Game) -> list[Term]:
+def glossary_terms(md: Markdown, site: Site, game: Game) -> list[Term]:
     page = glossary_page(game)
     if page is None:
         return []
     return extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site}))
 
 
-def render_page(md: MarkdownIt, site: Site, game: Game, page: Page, terms: list[Term]) -> RenderedPage:
+def render_page(md: Markdown, site: Site, game: Game, page: Page, terms: list[Term]) -> RenderedPage:
     env = {"page": page, "game": game, "site": site}
-    tokens = md.parse(page.body, env)
+    events = md.parse(page.body, env)
     used = []
     glossary = glossary_page(game)
     if glossary and page is not glossary:
-        used = link_terms(tokens, terms, relative(page.url, glossary.url))
-    html = md.renderer.render(tokens, md.options, env)
+        used = link_terms(events, terms, relative(page.url, glossary.url))
+    html = md.render(events, env)
     errors = env.get("errors", []) + check_clarifications(page, env)
     return RenderedPage(page=page, html=html, toc=env.get("toc", []), anchors=set(env.get("anchors", set())),
                         links=env.get("links", []), terms=used, errors=errors, uses=env.get("uses", {}),

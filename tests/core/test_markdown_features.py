@@ -111,3 +111,41 @@ def test_links_to_markdown_pages_become_relative_html_links(tmp_path):
 def test_unknown_fence_languages_stay_code_blocks(tmp_path):
     html = build_rules(tmp_path, "```python\nprint(1)\n```\n")
     assert '<code class="language-python">print(1)' in html
+
+
+def test_table_column_alignment_becomes_a_class_the_csp_allows(tmp_path):
+    html = build_rules(tmp_path, "| Roll | Points |\n|:---|---:|\n| 1 | 5 |\n")
+    assert '<td class="align-right">5</td>' in html and "style=" not in html.split("<main", 1)[1]
+
+
+def test_admonitions_nest_inside_list_items(tmp_path):
+    html = build_rules(tmp_path, "- First step\n\n  ::: tip\n  Inside the item.\n  :::\n- Second step\n")
+    item = html.split("<article", 1)[1].split("<li>", 2)[1]
+    assert '<aside class="admonition tip"' in item and "Inside the item." in item
+    assert "Second step" not in item
+
+
+def test_container_lines_inside_code_blocks_stay_code(tmp_path):
+    html = build_rules(tmp_path, "```\n::: note\n```\n")
+    assert "<code>::: note\n</code>" in html and "admonition" not in html.split("<main", 1)[1]
+
+
+def test_an_unclosed_container_ends_with_the_page(tmp_path):
+    html = build_rules(tmp_path, "::: warning\nCareful.\n")
+    assert html.index("Careful.") < html.index("</div></aside>")
+
+
+def test_script_links_render_as_plain_text(tmp_path):
+    html = build_rules(tmp_path, "[click](javascript:alert(1)) and [fine](<https://example.org/a b>)\n")
+    assert "javascript:" not in html and "click" in html
+    assert 'href="https://example.org/a%20b"' in html
+
+
+def test_a_footnote_referenced_twice_keeps_one_number(tmp_path):
+    html = build_rules(tmp_path, "One.[^a] Two.[^a]\n\n[^a]: Shared.\n")
+    assert html.count('href="#fn1"') == 2 and 'id="fnref1:1"' in html and html.count('id="fn1"') == 1
+
+
+def test_heading_attributes_set_id_and_class(tmp_path):
+    html = build_rules(tmp_path, "## Setup {#prep .wide}\n")
+    assert '<h2 id="prep" class="wide">Setup</h2>' in html
