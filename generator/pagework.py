@@ -41,6 +41,8 @@ class PageRenderer:
         self.context = context
         self.md = make_markdown(site.raw_html, directives)
         self.templates = make_environment(site.root, context.bytecode_dir)
+        self.templates.auto_reload = False  # one build: no need to stat the templates for every page
+        self.templates.get_template("game.html")  # compiled here, once, before workers fork
         self.terms: dict[str, list] = {}
 
     def render(self, url: str) -> PageResult:
@@ -64,12 +66,12 @@ class PageRenderer:
 _renderer: PageRenderer | None = None  # one per worker process, set by _start_worker
 
 
-def _start_worker(site, directives, context) -> None:
+def _start_worker(renderer: PageRenderer) -> None:
     global _renderer
     # What the worker inherited never becomes garbage: keep the collector off
     # it (it would also touch, and so copy, every inherited page).
     gc.freeze()
-    _renderer = PageRenderer(site, directives, context)
+    _renderer = renderer
 
 
 def _render_in_worker(url: str) -> PageResult:
@@ -86,12 +88,12 @@ def worker_count() -> int:
 def render_urls(site: Site, urls: list[str], directives: dict, context, processes: int | None = None) -> list[PageResult]:
     """Finish every page in `urls`, in order, across `processes` (default: one per core)."""
     processes = processes or worker_count()
+    renderer = PageRenderer(site, directives, context)
     if processes == 1 or len(urls) < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
-        renderer = PageRenderer(site, directives, context)
         return [renderer.render(url) for url in urls]
-    # fork: workers inherit the loaded site, stages and engines without pickling them
+    # fork: workers inherit the loaded site, stages, engines and compiled templates without pickling them
     pool = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_start_worker, initargs=(site, directives, context))
+                               initializer=_start_worker, initargs=(renderer,))
     with pool:
         chunk = max(1, min(32, len(urls) // (processes * 4)))
         return list(pool.map(_render_in_worker, urls, chunksize=chunk))
