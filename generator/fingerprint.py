@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sys
-from importlib import metadata
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent
@@ -25,7 +25,7 @@ def digest(*parts: bytes | str) -> str:
     return h.hexdigest()
 
 
-def files_digest(paths: list[Path], base: Path) -> str:
+def files_digest(paths: list[Path] | list[str], base: Path) -> str:
     # plain strings and os calls: this runs on every build, over every source file
     h = hashlib.sha256()
     prefix = len(str(base)) + 1
@@ -39,6 +39,12 @@ def files_digest(paths: list[Path], base: Path) -> str:
 
 def tree_files(folder: Path) -> list[Path]:
     """Every file below `folder`, skipping hidden names and __pycache__."""
+    return [Path(p) for p in tree_file_names(folder)]
+
+
+def tree_file_names(folder: Path) -> list[str]:
+    """`tree_files` as plain strings, for callers that only hash or stat them:
+    a Path per file costs more than the hashing on the no-op path."""
     found: list[str] = []
     stack = [str(folder)]
     while stack:
@@ -54,19 +60,34 @@ def tree_files(folder: Path) -> list[Path]:
                     stack.append(entry.path)
                 elif entry.is_file():
                     found.append(entry.path)
-    return [Path(p) for p in found]
+    return found
+
+
+def project_name(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()  # PEP 503, with the underscores of dist-info names
+
+
+def library_versions() -> str:
+    """The installed distributions of the shaping libraries, named by their
+    metadata folders (`markdown_it_py-3.0.0.dist-info`: name and version).
+    A directory listing instead of importlib.metadata, whose imports alone
+    cost a fifth of a no-op build."""
+    wanted = {project_name(name) for name in SHAPING_LIBRARIES}
+    found = []
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:  # zip files, path hooks, missing folders
+            continue
+        found += [name for name in names if name.endswith((".dist-info", ".egg-info"))
+                  and project_name(name.split("-")[0].removesuffix(".egg-info")) in wanted]
+    return ";".join(sorted(found))
 
 
 def code_digest() -> str:
     """Our code (every module, any stage) and the libraries' versions."""
-    versions = []
-    for name in SHAPING_LIBRARIES:
-        try:
-            versions.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name}=none")
-    code = [p for p in tree_files(GENERATOR) if p.suffix == ".py"]
-    return digest(files_digest(code, GENERATOR), ";".join(versions), sys.version.split()[0])
+    code = [p for p in tree_file_names(GENERATOR) if p.endswith(".py")]
+    return digest(files_digest(code, GENERATOR), library_versions(), sys.version.split()[0])
 
 
 def theme_digest(theme_dirs: list[Path]) -> str:
