@@ -23,14 +23,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from generator import cache as build_cache
-from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
-from generator.fingerprint import code_digest, digest, files_digest, theme_digest, tree_files
+from generator.fingerprint import code_digest, digest, files_digest, theme_digest, tree_file_names, tree_files
 from generator.site.theme import theme_dirs
-from generator.write import Output
+
+if TYPE_CHECKING:  # the no-op check must not pay for importing the model
+    from generator.content.model import Game, Site
+    from generator.write import Output
 
 Progress = Callable[[str], None]
 
@@ -62,8 +64,8 @@ def default_stages() -> list:
 def input_digest(root: Path, code: str, dev_script: str) -> str:
     """Every file the build reads, for the no-op check (content, theme, Pyodide lock)."""
     content = root / "content"
-    parts = [files_digest(tree_files(content), content)]
-    parts += [files_digest(tree_files(d), d) for d in theme_dirs(root)]
+    parts = [files_digest(tree_file_names(content), content)]
+    parts += [files_digest(tree_file_names(d), d) for d in theme_dirs(root)]
     lock = root / "package-lock.json"
     parts.append(lock.read_bytes().hex() if lock.is_file() else "")
     return digest(code, dev_script, *parts)
@@ -118,6 +120,7 @@ class Builder:
     def run(self) -> BuildReport:
         from generator.content.load import load_site
         from generator.site import pages as site_pages
+        from generator.write import Output
 
         self.say("loading content")
         site = load_site(self.root)
@@ -270,24 +273,14 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
     return report
 
 
-def up_to_date(root: Path, output_dir: Path | None = None, dev_script: str = "") -> BuildReport | None:
-    """A report if the last build of `root` into `output_dir` is still current, else None."""
-    root = Path(root)
-    output_dir = Path(output_dir) if output_dir else root / "output"
-    builder = Builder(root, output_dir, None, lambda message: None, dev_script, None, True)
-    if not builder.up_to_date():
-        return None
-    return BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True)
-
-
 def check(root: Path, stages: list | None = None) -> Site:
     """Validate all content and internal links without writing anything."""
     import tempfile
 
+    from generator.content.load import load_site
     from generator.pagework import render_urls
     from generator.site.pages import SiteContext
-
-    from generator.content.load import load_site
+    from generator.write import Output
 
     site = load_site(Path(root))
     stages = default_stages() if stages is None else stages
