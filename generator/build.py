@@ -209,7 +209,7 @@ class Builder:
             for page in game.pages:
                 key = self.page_key(site, game, page, game_keys[game.slug], theme, site_toml)
                 old = self.previous.pages.get(page.url) if self.previous else None
-                if old and old["key"] == key and output.reuse(page.url, self.previous.files[page.url][0]):
+                if old and old["key"] == key and output.reuse(page.url):
                     pages[page.url] = old
                 else:
                     pages[page.url] = {"key": key}
