@@ -192,22 +192,20 @@ class Builder:
                 self.manifest.games[entry_name] = {"key": key, "files": files, "info": info}
         return {slug: digest(*parts) for slug, parts in keys.items()}
 
-    def page_key(self, site: Site, game: Game, page, stage_key: str, theme: str, site_toml: bytes) -> str:
-        return digest(self.code, theme, site_toml, self.dev_script, self.game_digests[game.slug],
-                      stage_key, page.source_hash)  # hashed when loaded: no second read
-
     def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
         from generator.pagework import render_urls
 
         theme = theme_digest(theme_dirs(site.root))
         site_toml = (site.content / "site.toml").read_bytes()
+        assets = "\n".join(f"{name}={target}" for name, target in sorted(context.assets.items()))
+        site_key = digest(self.code, theme, site_toml, self.dev_script, assets)  # pages link to hashed asset names
         self.game_digests = {game.slug: game_digest(game) for game in site.games}
         pages: dict[str, dict] = {}
         todo: list[str] = []
         uses: dict[str, set] = {}
         for game in site.games:
             for page in game.pages:
-                key = self.page_key(site, game, page, game_keys[game.slug], theme, site_toml)
+                key = digest(site_key, self.game_digests[game.slug], game_keys[game.slug], page.source_hash)
                 old = self.previous.pages.get(page.url) if self.previous else None
                 if old and old["key"] == key and output.reuse(page.url):
                     pages[page.url] = old

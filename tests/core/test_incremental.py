@@ -130,3 +130,26 @@ def test_a_cached_build_never_writes_through_into_the_previous_output(tmp_path):
     edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
     build(site, stages=[])
     assert (keep / "pebbles/reference.html").read_bytes() == old_reference
+
+
+def test_an_incremental_build_drops_the_files_it_no_longer_makes(tmp_path):
+    site = make_site(tmp_path / "site")
+    shutil.copytree(site / "content/pebbles", site / "content/stones")
+    edit(site / "content/stones/game.toml", 'title = "Pebbles"', 'title = "Stones"')
+    build(site, stages=[])
+    (site / "output/notes.txt").write_text("left here by hand")
+    shutil.rmtree(site / "content/stones")
+    build(site, stages=[])
+    assert not (site / "output/stones").exists() and not (site / "output/notes.txt").exists()
+    clean_build_equals(site, site / "output")
+
+
+def test_pages_follow_a_site_wide_asset_that_another_game_changes(tmp_path):
+    """Every page links the accent stylesheet by its hashed name, which any
+    game's accent changes."""
+    site = make_site(tmp_path / "site")
+    shutil.copytree(site / "content/pebbles", site / "content/stones")
+    build(site, stages=[])
+    edit(site / "content/stones/game.toml", 'accent = "#aa3300"', 'accent = "#0033aa"')
+    build(site, stages=[])
+    clean_build_equals(site, site / "output")
