@@ -3,7 +3,9 @@
 Stages plug in through a small protocol (every method optional):
 
     name                                        for progress messages
-    check(site) -> [ContentError]               validate the stage's inputs (build and `check`)
+    check(site) -> [ContentError]               validate the stage's inputs (build and `check`);
+                                                a build skips it while the stage's game keys are
+                                                all those of the last build (they cover its inputs)
     directives(site) -> {name: directive}       fenced-block directives for pages
     game_key(site, game) -> str | None          content key of the stage's inputs for one game
     write_game(site, game, output, context) -> info
@@ -127,22 +129,24 @@ class Builder:
         context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script,
                                          bytecode_dir=build_cache.cache_dir(self.output_dir) / "templates"
                                          if self.use_cache else None)
-        errors = [e for stage in self.stages if hasattr(stage, "check") for e in stage.check(site)]
+        directives = {}  # first: a stage starts a new build there (forgetting the last one's state)
+        for stage in self.stages:
+            if hasattr(stage, "directives"):
+                directives.update(stage.directives(site))
+        self.game_keys = self.stage_game_keys(site)
+        errors = [e for stage in self.stages if hasattr(stage, "check") and not self.checked_before(stage)
+                  for e in stage.check(site)]
         if errors:
             raise ContentErrors(errors)
         output = Output(self.output_dir)
         try:
             self.write_assets(site, output, context)
-            directives = {}
-            for stage in self.stages:
-                if hasattr(stage, "directives"):
-                    directives.update(stage.directives(site))
             game_keys = self.write_games(site, output, context)
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, directives, game_keys)
             for stage in self.stages:
                 if hasattr(stage, "write_site"):
-                    self.say(f"writing {getattr(stage, 'name', type(stage).__name__)}")
+                    self.say(f"writing {stage_name(stage)}")
                     stage.write_site(site, output, context, uses)
             self.write_site_pages(site, output, context)
             errors = check_links(pages, output)
@@ -159,6 +163,29 @@ class Builder:
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
                            rendered=self.rendered)
 
+    def stage_game_keys(self, site: Site) -> dict[str, str]:
+        """The content key of each stage's inputs per game ("stage/slug" -> key),
+        for games the stage has inputs in."""
+        keys = {}
+        for stage in self.stages:
+            if hasattr(stage, "write_game"):
+                for game in site.games:
+                    key = stage.game_key(site, game)
+                    if key is not None:
+                        keys[f"{stage_name(stage)}/{game.slug}"] = digest(self.code, key)
+        return keys
+
+    def checked_before(self, stage) -> bool:
+        """The last (successful) build checked the very inputs `stage` has now:
+        its game keys, which cover everything its check reads, are unchanged.
+        Saves a one-page edit from loading every game's kit spec (and reportlab)."""
+        if self.previous is None or not hasattr(stage, "write_game"):
+            return False
+        prefix = f"{stage_name(stage)}/"
+        now = {entry: key for entry, key in self.game_keys.items() if entry.startswith(prefix)}
+        before = {entry: old["key"] for entry, old in self.previous.games.items() if entry.startswith(prefix)}
+        return now == before
+
     def write_assets(self, site: Site, output: Output, context) -> None:
         for name, (target, data) in site_assets(site).items():
             output.write(target, data)
@@ -171,14 +198,13 @@ class Builder:
         for stage in self.stages:
             if not hasattr(stage, "write_game"):
                 continue
-            name = getattr(stage, "name", type(stage).__name__)
+            name = stage_name(stage)
             for game in site.games:
-                key = stage.game_key(site, game)
+                entry_name = f"{name}/{game.slug}"
+                key = self.game_keys.get(entry_name)
                 if key is None:
                     continue
-                key = digest(self.code, key)
                 keys[game.slug].append(key)
-                entry_name = f"{name}/{game.slug}"
                 old = self.previous.games.get(entry_name) if self.previous else None
                 if old and old["key"] == key and all(output.reuse(rel) for rel in old["files"]):
                     info, files = old["info"], old["files"]
@@ -238,6 +264,10 @@ class Builder:
         output.write("404.html", site_pages.render_not_found(env, context))
         output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
                                             ["index.html", *(p.url for p in site.pages)]))
+
+
+def stage_name(stage) -> str:
+    return getattr(stage, "name", type(stage).__name__)
 
 
 def site_assets(site: Site) -> dict[str, tuple[str, bytes]]:

@@ -6,8 +6,11 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from generator import cache
 from generator.build import build
+from generator.errors import ContentError, ContentErrors
 from tests.core.sitefactory import GAME_TOML, make_site
 from tests.core.test_build import tree_digest
 
@@ -153,3 +156,45 @@ def test_pages_follow_a_site_wide_asset_that_another_game_changes(tmp_path):
     edit(site / "content/stones/game.toml", 'accent = "#aa3300"', 'accent = "#0033aa"')
     build(site, stages=[])
     clean_build_equals(site, site / "output")
+
+
+class NotesStage:
+    """A stage whose inputs are each game's notes.txt, which its check rejects
+    while it says "broken"."""
+
+    name = "notes"
+
+    def __init__(self):
+        self.checks = 0
+
+    def check(self, site):
+        self.checks += 1
+        return [ContentError(game.folder / "notes.txt", 1, "broken notes") for game in site.games
+                if "broken" in self.notes(game)]
+
+    def game_key(self, site, game):
+        return self.notes(game)
+
+    def write_game(self, site, game, output, context):
+        output.write(f"{game.slug}/notes.txt", self.notes(game))
+
+    @staticmethod
+    def notes(game) -> str:
+        path = game.folder / "notes.txt"
+        return path.read_text() if path.is_file() else ""
+
+
+def test_a_stage_is_checked_again_only_when_its_inputs_change(tmp_path):
+    site = make_site(tmp_path / "site")
+    stage = NotesStage()
+    build(site, stages=[stage])
+    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
+    build(site, stages=[stage])
+    assert stage.checks == 1  # its game key is the last build's: so is the verdict
+    (site / "content/pebbles/notes.txt").write_text("broken")
+    with pytest.raises(ContentErrors, match="broken notes"):
+        build(site, stages=[stage])
+    assert stage.checks == 2
+    (site / "content/pebbles/notes.txt").write_text("fine")
+    build(site, stages=[stage])
+    assert stage.checks == 3 and (site / "output/pebbles/notes.txt").read_text() == "fine"
