@@ -22,6 +22,7 @@ renders nothing, an edited page re-renders that page alone.
 """
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Callable
 
 from generator import cache as build_cache
 from generator.errors import ContentError, ContentErrors
-from generator.fingerprint import code_digest, digest, files_digest, theme_digest, tree_file_names, tree_files
+from generator.fingerprint import code_digest, digest, file_hashes, tree_file_names
 from generator.site.theme import theme_dirs
 
 if TYPE_CHECKING:  # the no-op check must not pay for importing the model
@@ -63,22 +64,40 @@ def default_stages() -> list:
     return available_stages()
 
 
-def input_digest(root: Path, code: str, dev_script: str) -> str:
+def source_files(root: Path) -> list[str]:
+    """Every file the build reads but the Pyodide lock: content and theme."""
+    return [name for folder in (root / "content", *theme_dirs(root)) for name in tree_file_names(folder)]
+
+
+def folder_digest(hashes: dict[str, str], folder: Path) -> str:
+    """The files below `folder` (of those in `hashes`), by name and content."""
+    prefix = str(folder) + os.sep
+    return digest(*sorted(f"{path[len(prefix):]}\0{sha}" for path, sha in hashes.items() if path.startswith(prefix)))
+
+
+def input_digest(root: Path, code: str, dev_script: str, hashes: dict[str, str]) -> str:
     """Every file the build reads, for the no-op check (content, theme, Pyodide lock)."""
-    content = root / "content"
-    parts = [files_digest(tree_file_names(content), content)]
-    parts += [files_digest(tree_file_names(d), d) for d in theme_dirs(root)]
+    parts = [folder_digest(hashes, folder) for folder in (root / "content", *theme_dirs(root))]
     lock = root / "package-lock.json"
     parts.append(lock.read_bytes().hex() if lock.is_file() else "")
     return digest(code, dev_script, *parts)
 
 
-def game_digest(game: Game) -> str:
-    """A game's inputs other than its pages' text: game.toml, data, engine, images."""
-    files = [p for p in tree_files(game.folder) if p.suffix != ".md"]
-    glossary = next((p for p in game.pages if p.glossary), None)
-    titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
-    return digest(files_digest(files, game.folder), titles, glossary.source_hash if glossary else "")
+def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
+    """Per game, its inputs other than its pages' text (game.toml, data, engine,
+    images), its pages' titles and its glossary."""
+    content = str(site.content) + os.sep
+    files: dict[str, list[str]] = {}  # slug -> "name\0hash" of its files
+    for path, sha in sorted(hashes.items()):
+        if path.startswith(content) and not path.endswith(".md"):
+            slug, _, name = path[len(content):].partition(os.sep)
+            files.setdefault(slug, []).append(f"{name}\0{sha}")
+    digests = {}
+    for game in site.games:
+        glossary = next((p for p in game.pages if p.glossary), None)
+        titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
+        digests[game.slug] = digest(*files.get(game.slug, []), titles, glossary.source_hash if glossary else "")
+    return digests
 
 
 def check_links(pages: dict[str, dict], output: Output) -> list[ContentError]:
@@ -108,9 +127,11 @@ class Builder:
         self.root, self.output_dir, self.stages, self.say = root, output_dir, stages, say
         self.dev_script, self.processes, self.use_cache = dev_script, processes, use_cache
         self.code = code_digest()
-        self.inputs = input_digest(root, self.code, dev_script)
         self.previous = build_cache.load(output_dir, self.code) if self.use_cache else None
-        self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs)
+        sources = file_hashes(source_files(root), self.previous.sources if self.previous else {})
+        self.hashes = {path: entry[0] for path, entry in sources.items()}
+        self.inputs = input_digest(root, self.code, dev_script, self.hashes)
+        self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs, sources=sources)
         self.rendered = 0
 
     def up_to_date(self) -> bool:
@@ -221,11 +242,11 @@ class Builder:
     def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
         from generator.pagework import render_urls
 
-        theme = theme_digest(theme_dirs(site.root))
+        theme = digest(*(folder_digest(self.hashes, folder) for folder in theme_dirs(site.root)))
         site_toml = (site.content / "site.toml").read_bytes()
         assets = "\n".join(f"{name}={target}" for name, target in sorted(context.assets.items()))
         site_key = digest(self.code, theme, site_toml, self.dev_script, assets)  # pages link to hashed asset names
-        self.game_digests = {game.slug: game_digest(game) for game in site.games}
+        self.game_digests = game_digests(site, self.hashes)
         pages: dict[str, dict] = {}
         todo: list[str] = []
         uses: dict[str, set] = {}

@@ -2,8 +2,9 @@
 
 It lives beside the output (`.rulepress-cache/<output name>/manifest.json`)
 and records, per page and per game stage, the content key of its inputs and
-what it produced (files, anchors, links, page sections). The next build
-reuses the previous output's files (hard links) wherever a key is unchanged.
+what it produced (files, anchors, links, page sections), and the hash of
+every source file with its size, times and inode (see file_hashes). The next
+build keeps the previous output's files wherever a key is unchanged.
 
 Anything unexpected — a missing or unreadable manifest, another version, an
 output that no longer matches it — means no cache: a clean build, never a
@@ -16,7 +17,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 
 
 def cache_dir(output: Path) -> Path:
@@ -30,10 +31,11 @@ class Manifest:
     pages: dict[str, dict] = field(default_factory=dict)  # url -> {key, path, anchors, links}
     games: dict[str, dict] = field(default_factory=dict)  # "stage/slug" -> {key, files, info}
     files: dict[str, list] = field(default_factory=dict)  # output file -> [size, mtime_ns]
+    sources: dict[str, list] = field(default_factory=dict)  # input file -> [sha256, size, mtime_ns, ...]
 
     def to_json(self) -> dict:
-        return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
-                "pages": self.pages, "games": self.games, "files": self.files}
+        return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs, "pages": self.pages,
+                "games": self.games, "files": self.files, "sources": self.sources}
 
 
 def load(output: Path, code: str) -> Manifest | None:
@@ -44,7 +46,7 @@ def load(output: Path, code: str) -> Manifest | None:
         if data.get("version") != CACHE_VERSION or data.get("code") != code:
             return None
         manifest = Manifest(code=data["code"], inputs=data["inputs"], pages=dict(data["pages"]),
-                            games=dict(data["games"]), files=dict(data["files"]))
+                            games=dict(data["games"]), files=dict(data["files"]), sources=dict(data["sources"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return manifest if output_matches(output, manifest) else None

@@ -10,10 +10,12 @@ import hashlib
 import os
 import re
 import sys
+import time
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent
 SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "jinja2", "pyyaml", "svgwrite", "reportlab")
+RACY_NS = 2_000_000_000  # see file_hashes
 
 
 def digest(*parts: bytes | str) -> str:
@@ -35,6 +37,30 @@ def files_digest(paths: list[Path] | list[str], base: Path) -> str:
             h.update(handle.read())
         h.update(b"\0")
     return h.hexdigest()
+
+
+def file_hashes(paths: list[str], known: dict[str, list]) -> dict[str, list]:
+    """{path: [sha256, size, mtime_ns, ctime_ns, inode]} for each file.
+
+    A file whose size, times and inode are those `known` from the last build
+    keeps its hash there, unread: a rebuild reads the files that changed, not
+    every source. Any write to a file or rename onto it gives it a new ctime,
+    which no tool can set back. A file looked at within RACY_NS of its last
+    change might change again within the same timestamp tick, unseen: it is
+    recorded by its hash alone, and read again next time."""
+    now = time.time_ns()
+    table = {}
+    for path in paths:
+        stat = os.stat(path)  # before reading: a change while we read shows next time
+        signature = [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
+        old = known.get(path)
+        if old is not None and old[1:] == signature:
+            table[path] = old
+            continue
+        with open(path, "rb") as handle:
+            sha = hashlib.sha256(handle.read()).hexdigest()
+        table[path] = [sha, *signature] if now - stat.st_ctime_ns > RACY_NS else [sha]
+    return table
 
 
 def tree_files(folder: Path) -> list[Path]:
@@ -88,7 +114,3 @@ def code_digest() -> str:
     """Our code (every module, any stage) and the libraries' versions."""
     code = [p for p in tree_file_names(GENERATOR) if p.endswith(".py")]
     return digest(files_digest(code, GENERATOR), library_versions(), sys.version.split()[0])
-
-
-def theme_digest(theme_dirs: list[Path]) -> str:
-    return digest(*(files_digest(tree_files(d), d) for d in theme_dirs))

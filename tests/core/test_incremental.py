@@ -3,6 +3,7 @@ byte for byte, and a cache that cannot be trusted is never used."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -44,6 +45,17 @@ def test_editing_one_page_renders_that_page_only(tmp_path):
     report = build(site, stages=[])
     assert report.rendered == 1
     assert "Move one" in (site / "output/pebbles/reference.html").read_text()
+
+
+def test_an_edit_that_keeps_the_size_and_time_of_the_file_is_seen(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    page = site / "content/pebbles/reference.md"
+    mtime = page.stat().st_mtime_ns
+    edit(page, "Move a Pebble.", "Move A Pebble.")
+    os.utime(page, ns=(mtime, mtime))
+    assert build(site, stages=[]).rendered == 1
+    assert "Move A " in (site / "output/pebbles/reference.html").read_text()
 
 
 def test_editing_the_glossary_renders_every_page_of_the_game(tmp_path):
