@@ -141,12 +141,18 @@ class Builder:
         return {rel: size for rel, (size, _mtime) in sorted(self.previous.files.items())}
 
     def run(self) -> BuildReport:
-        from generator.content.load import load_site
+        from generator.content.load import Known, load_site
         from generator.site import pages as site_pages
         from generator.write import Output
 
         self.say("loading content")
-        site = load_site(self.root)
+        known = Known(self.hashes)
+        if self.previous:
+            known.front, known.games = dict(self.previous.front), dict(self.previous.game_toml)
+        site = load_site(self.root, known)
+        self.manifest.front = {page.source_hash: known.front[page.source_hash] for page in site.pages}
+        tomls = (self.hashes.get(str(game.folder / "game.toml")) for game in site.games)
+        self.manifest.game_toml = {sha: known.games[sha] for sha in tomls if sha in known.games}
         context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script,
                                          bytecode_dir=build_cache.cache_dir(self.output_dir) / "templates"
                                          if self.use_cache else None)

@@ -210,3 +210,63 @@ def test_a_stage_is_checked_again_only_when_its_inputs_change(tmp_path):
     (site / "content/pebbles/notes.txt").write_text("fine")
     build(site, stages=[stage])
     assert stage.checks == 3 and (site / "output/pebbles/notes.txt").read_text() == "fine"
+
+
+def test_a_changed_front_matter_is_parsed_again(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    edit(site / "content/pebbles/reference.md", "title: Player aid", "title: Player card")
+    build(site, stages=[])
+    assert "Player card" in (site / "output/pebbles/index.html").read_text()  # the page list names it
+    clean_build_equals(site, site / "output")
+    edit(site / "content/pebbles/reference.md", "title: Player card", "title: Player aid")  # back again
+    build(site, stages=[])
+    assert "Player card" not in (site / "output/pebbles/index.html").read_text()
+    clean_build_equals(site, site / "output")
+
+
+def test_an_incremental_build_reads_only_the_pages_it_renders(tmp_path, monkeypatch):
+    from generator.content import load
+
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
+    read = []
+    real_read_source = load.read_source
+    monkeypatch.setattr(load, "read_source", lambda path: read.append(path.name) or real_read_source(path))
+    assert build(site, stages=[]).rendered == 1
+    assert "rules.md" not in read and set(read) == {"game.toml", "reference.md", "glossary.md"}
+
+
+def test_cached_game_settings_keep_the_order_of_their_columns(tmp_path):
+    site = make_site(tmp_path / "site")
+    edit(site / "content/pebbles/game.toml", 'columns = { pebbles = "int", points = "int" }',
+         'columns = { points = "int", pebbles = "int" }')
+    (site / "content/pebbles/scores.csv").write_text("points,pebbles\n2,1\n5,2\n")
+    build(site, stages=[])
+    edit(site / "content/pebbles/rules.md", "Each player takes", "Every player takes")  # renders the table again
+    assert build(site, stages=[]).rendered == 1
+    clean_build_equals(site, site / "output")
+
+
+def test_a_page_that_becomes_a_link_out_of_the_site_is_refused(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    page = site / "content/pebbles/reference.md"
+    outside = tmp_path / "reference.md"
+    outside.write_text(page.read_text())  # the same text: its front matter is in the cache
+    page.unlink()
+    page.symlink_to(outside)
+    edit(site / "content/pebbles/rules.md", "Each player takes", "Every player takes")  # not a no-op
+    with pytest.raises(ContentErrors, match="path leads outside the site folder"):
+        build(site, stages=[])
+
+
+def test_a_page_edited_while_the_site_builds_fails_the_build(tmp_path):
+    from generator.content.load import load_site
+
+    site = make_site(tmp_path / "site")
+    page = next(p for p in load_site(site).pages if p.name == "reference")
+    edit(page.path, "Move a Pebble.", "Move one Pebble.")  # after loading, before rendering
+    with pytest.raises(ContentError, match="changed while the site was building"):
+        page.body
