@@ -184,6 +184,7 @@ class Builder:
             raise
         output.commit()
         if self.use_cache:
+            self.manifest.files = output.stats()
             build_cache.save(self.output_dir, self.manifest)
         else:
             build_cache.forget(self.output_dir)
@@ -233,7 +234,7 @@ class Builder:
                     continue
                 keys[game.slug].append(key)
                 old = self.previous.games.get(entry_name) if self.previous else None
-                if old and old["key"] == key and all(output.reuse(rel) for rel in old["files"]):
+                if old and old["key"] == key and all(output.reuse(rel, self.previous.files.get(rel)) for rel in old["files"]):
                     info, files = old["info"], old["files"]
                 else:
                     self.say(f"writing {name}: {game.title}")
@@ -260,7 +261,7 @@ class Builder:
             for page in game.pages:
                 key = digest(site_key, self.game_digests[game.slug], game_keys[game.slug], page.source_hash)
                 old = self.previous.pages.get(page.url) if self.previous else None
-                if old and old["key"] == key and output.reuse(page.url):
+                if old and old["key"] == key and output.reuse(page.url, self.previous.files.get(page.url)):
                     pages[page.url] = old
                 else:
                     pages[page.url] = {"key": key}

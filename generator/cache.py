@@ -74,17 +74,9 @@ def output_matches(output: Path, manifest: Manifest) -> bool:
 def save(output: Path, manifest: Manifest) -> None:
     folder = cache_dir(output)
     folder.mkdir(parents=True, exist_ok=True)
-    manifest.files = {}
-    base = str(output)
-    for where, _dirs, names in os.walk(base):  # strings, not Paths: this runs on every build
-        prefix = os.path.relpath(where, base)
-        for name in names:
-            stat = os.stat(os.path.join(where, name))
-            rel = name if prefix == "." else f"{prefix}/{name}"
-            manifest.files[rel] = [stat.st_size, stat.st_mtime_ns]
     temporary = folder / f"manifest.json.{os.getpid()}"
     # keys keep their order (not sorted): a game.toml's tables and columns keep theirs
-    temporary.write_text(json.dumps(manifest.to_json()), encoding="utf-8")
+    temporary.write_text(json.dumps(manifest.to_json(), separators=(",", ":")), encoding="utf-8")
     os.replace(temporary, folder / "manifest.json")
 
 

@@ -27,13 +27,13 @@ class Output:
             shutil.rmtree(self.staging)
         self.staging.mkdir(parents=True)
         self.files: dict[str, int] = {}  # every file of the new output -> size
-        self.reused: set[str] = set()  # those of them left where they are in the previous output
+        self.reused: dict[str, list] = {}  # those left where they are in the previous output -> [size, mtime_ns]
         self.made: set[Path] = {self.staging}  # folders known to exist
 
     def path(self, rel: str) -> Path:
         """A path inside the staging folder (parents created), for writers that
         need a file name."""
-        self.reused.discard(rel)
+        self.reused.pop(rel, None)
         path = self.staging / rel
         if path.parent not in self.made:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -52,18 +52,21 @@ class Output:
         self.path(rel).write_bytes(data)
         self.files[rel] = len(data)
 
-    def reuse(self, rel: str) -> bool:
-        """Keep `rel` from the previous output; False if it is not there."""
-        try:
-            self.files[rel] = os.stat(self.target / rel).st_size
-        except OSError:
-            return False
-        self.reused.add(rel)
+    def reuse(self, rel: str, known: list | None = None) -> bool:
+        """Keep `rel` from the previous output; False if it is not there.
+        `known`: its [size, mtime_ns] from the build cache, which has just checked it."""
+        if known is None:
+            try:
+                known = file_stat(self.target / rel)
+            except OSError:
+                return False
+        self.files[rel] = known[0]
+        self.reused[rel] = known
         return True
 
     def record(self, rel: str) -> None:
         """Note a file some other writer put at `self.path(rel)`."""
-        self.reused.discard(rel)
+        self.reused.pop(rel, None)
         self.files[rel] = (self.staging / rel).stat().st_size
 
     def exists(self, rel: str) -> bool:
@@ -85,7 +88,7 @@ class Output:
 
     def update_in_place(self) -> None:
         new = files_below(self.staging)
-        keep = self.reused | set(new)  # what a swap would leave, written by other hands included
+        keep = self.reused.keys() | set(new)  # what a swap would leave, written by other hands included
         gone = [rel for rel in files_below(self.target) if rel not in keep]
         for rel in gone:  # first, so that a file can make way for a folder of the same name
             os.unlink(self.target / rel)
@@ -103,6 +106,16 @@ class Output:
 
     def abort(self) -> None:
         shutil.rmtree(self.staging, ignore_errors=True)
+
+    def stats(self) -> dict[str, list]:
+        """[size, mtime_ns] of every file of the committed output, for the build
+        cache: a reused file's as it was (it was left untouched)."""
+        return {rel: self.reused.get(rel) or file_stat(self.target / rel) for rel in self.files}
+
+
+def file_stat(path: Path) -> list:
+    stat = os.stat(path)
+    return [stat.st_size, stat.st_mtime_ns]
 
 
 def files_below(folder: Path) -> list[str]:

@@ -325,10 +325,12 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
                                    expected="page names of lowercase letters, digits and hyphens (the .md file's name)",
                                    found=bad[0]))
         return None
+    with os.scandir(folder) as entries:  # one listing, not a stat per page and a glob
+        names = {entry.name: entry.is_file() for entry in entries}
     pages = []
     for name in page_names:
         path = folder / f"{name}.md"
-        if not path.is_file():
+        if not names.get(path.name):
             line = locate(text, "pages") if name != "rules" else None
             what = "missing rules.md" if name == "rules" else f"page '{name}' listed in pages has no file"
             errors.append(ContentError(path if name == "rules" else game_toml, line, what,
@@ -341,7 +343,7 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
             continue
         if page:
             pages.append(page)
-    unlisted = sorted(p.stem for p in folder.glob("*.md") if p.stem not in page_names)
+    unlisted = sorted(name[:-3] for name in names if name.endswith(".md") and name[:-3] not in page_names)
     for stem in unlisted:
         errors.append(ContentError(game_toml, locate(text, "pages"), f"page {stem}.md is not listed in pages",
                                    expected="every Markdown page named in pages", found=stem))
