@@ -119,10 +119,14 @@ def file_stat(path: Path) -> list:
 
 
 def files_below(folder: Path) -> list[str]:
-    """Every file below `folder`, as a path relative to it with / separators."""
-    base = str(folder)
-    found = []
-    for where, _dirs, names in os.walk(base):  # strings, not Paths: this runs on every build
-        prefix = os.path.relpath(where, base).replace(os.sep, "/")
-        found += [name if prefix == "." else f"{prefix}/{name}" for name in names]
+    """Every file (or link) below `folder`, as a path relative to it with / separators."""
+    found, stack = [], [("", str(folder))]
+    while stack:  # scandir, not os.walk: this runs over the whole output on every build
+        prefix, where = stack.pop()
+        with os.scandir(where) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((f"{prefix}{entry.name}/", entry.path))
+                else:
+                    found.append(prefix + entry.name)
     return found
