@@ -141,18 +141,11 @@ class Builder:
         return {rel: size for rel, (size, _mtime) in sorted(self.previous.files.items())}
 
     def run(self) -> BuildReport:
-        from generator.content.load import Known, load_site
         from generator.site import pages as site_pages
         from generator.write import Output
 
         self.say("loading content")
-        known = Known(self.hashes)
-        if self.previous:
-            known.front, known.games = dict(self.previous.front), dict(self.previous.game_toml)
-        site = load_site(self.root, known)
-        self.manifest.front = {page.source_hash: known.front[page.source_hash] for page in site.pages}
-        tomls = (self.hashes.get(str(game.folder / "game.toml")) for game in site.games)
-        self.manifest.game_toml = {sha: known.games[sha] for sha in tomls if sha in known.games}
+        site = self.load()
         context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script,
                                          bytecode_dir=build_cache.cache_dir(self.output_dir) / "templates"
                                          if self.use_cache else None)
@@ -191,6 +184,20 @@ class Builder:
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
                            rendered=self.rendered)
 
+    def load(self) -> Site:
+        """The site, parsing only the files that changed since the last build;
+        what was parsed is kept for the next one."""
+        from generator.content.load import Known, load_site
+
+        known = Known(self.hashes)
+        if self.previous:
+            known.front, known.games = dict(self.previous.front), dict(self.previous.game_toml)
+        site = load_site(self.root, known)
+        self.manifest.front = {page.source_hash: known.front[page.source_hash] for page in site.pages}
+        tomls = (self.hashes.get(str(game.folder / "game.toml")) for game in site.games)
+        self.manifest.game_toml = {sha: known.games[sha] for sha in tomls if sha in known.games}
+        return site
+
     def stage_game_keys(self, site: Site) -> dict[str, str]:
         """The content key of each stage's inputs per game ("stage/slug" -> key),
         for games the stage has inputs in."""
@@ -214,6 +221,10 @@ class Builder:
         before = {entry: old["key"] for entry, old in self.previous.games.items() if entry.startswith(prefix)}
         return now == before
 
+    def reuse(self, output: Output, rel: str) -> bool:
+        """Keep the previous output's `rel`, whose stat the build cache has just checked."""
+        return output.reuse(rel, self.previous.files.get(rel))
+
     def write_assets(self, site: Site, output: Output, context) -> None:
         for name, (target, data) in site_assets(site).items():
             output.write(target, data)
@@ -234,7 +245,7 @@ class Builder:
                     continue
                 keys[game.slug].append(key)
                 old = self.previous.games.get(entry_name) if self.previous else None
-                if old and old["key"] == key and all(output.reuse(rel, self.previous.files.get(rel)) for rel in old["files"]):
+                if old and old["key"] == key and all(self.reuse(output, rel) for rel in old["files"]):
                     info, files = old["info"], old["files"]
                 else:
                     self.say(f"writing {name}: {game.title}")
@@ -261,7 +272,7 @@ class Builder:
             for page in game.pages:
                 key = digest(site_key, self.game_digests[game.slug], game_keys[game.slug], page.source_hash)
                 old = self.previous.pages.get(page.url) if self.previous else None
-                if old and old["key"] == key and output.reuse(page.url, self.previous.files.get(page.url)):
+                if old and old["key"] == key and self.reuse(output, page.url):
                     pages[page.url] = old
                 else:
                     pages[page.url] = {"key": key}
