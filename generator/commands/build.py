@@ -1,4 +1,4 @@
-"""Build the site: pages, kits and play bundles into output/ (swapped in whole)."""
+"""Build the site: pages, kits and play bundles into output/ (changed only once the whole build succeeds)."""
 from __future__ import annotations
 
 import sys
