@@ -45,9 +45,10 @@ def file_hashes(paths: list[str], known: dict[str, list]) -> dict[str, list]:
     A file whose size, times and inode are those `known` from the last build
     keeps its hash there, unread: a rebuild reads the files that changed, not
     every source. Any write to a file or rename onto it gives it a new ctime,
-    which no tool can set back. A file looked at within RACY_NS of its last
-    change might change again within the same timestamp tick, unseen: it is
-    recorded by its hash alone, and read again next time."""
+    which no tool can set back (where ctime is the change time, as on Linux and
+    macOS). A file looked at within RACY_NS of its last change might change
+    again within the same timestamp tick, unseen: it is recorded by its hash
+    alone, and read again next time."""
     now = time.time_ns()
     table = {}
     for path in paths:
@@ -59,7 +60,8 @@ def file_hashes(paths: list[str], known: dict[str, list]) -> dict[str, list]:
             continue
         with open(path, "rb") as handle:
             sha = hashlib.sha256(handle.read()).hexdigest()
-        table[path] = [sha, *signature] if now - stat.st_ctime_ns > RACY_NS else [sha]
+        changed = max(stat.st_mtime_ns, stat.st_ctime_ns)
+        table[path] = [sha, *signature] if now - changed > RACY_NS else [sha]
     return table
 
 

@@ -31,7 +31,7 @@ def sha256(data: bytes) -> str:
 
 
 def test_a_file_whose_stat_is_unchanged_keeps_its_known_hash_unread(tmp_path, monkeypatch):
-    monkeypatch.setattr(fingerprint, "RACY_NS", 0)  # as if every file had last changed long ago
+    monkeypatch.setattr(fingerprint, "RACY_NS", -1)  # as if every file had last changed long ago
     same, edited = tmp_path / "same.md", tmp_path / "edited.md"
     same.write_text("one")
     edited.write_text("two")
