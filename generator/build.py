@@ -3,7 +3,9 @@
 Stages plug in through a small protocol (every method optional):
 
     name                                        for progress messages
-    check(site) -> [ContentError]               validate the stage's inputs (build and `check`)
+    check(site) -> [ContentError]               validate the stage's inputs (build and `check`);
+                                                a build skips it while the stage's game keys are
+                                                all those of the last build (they cover its inputs)
     directives(site) -> {name: directive}       fenced-block directives for pages
     game_key(site, game) -> str | None          content key of the stage's inputs for one game
     write_game(site, game, output, context) -> info
@@ -20,17 +22,20 @@ renders nothing, an edited page re-renders that page alone.
 """
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from generator import cache as build_cache
-from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
-from generator.fingerprint import code_digest, digest, files_digest, theme_digest, tree_files
+from generator.fingerprint import code_digest, digest, file_hashes, tree_file_names
 from generator.site.theme import theme_dirs
-from generator.write import Output
+
+if TYPE_CHECKING:  # the no-op check must not pay for importing the model
+    from generator.content.model import Game, Site
+    from generator.write import Output
 
 Progress = Callable[[str], None]
 
@@ -59,22 +64,40 @@ def default_stages() -> list:
     return available_stages()
 
 
-def input_digest(root: Path, code: str, dev_script: str) -> str:
+def source_files(root: Path) -> list[str]:
+    """Every file the build reads but the Pyodide lock: content and theme."""
+    return [name for folder in (root / "content", *theme_dirs(root)) for name in tree_file_names(folder)]
+
+
+def folder_digest(hashes: dict[str, str], folder: Path) -> str:
+    """The files below `folder` (of those in `hashes`), by name and content."""
+    prefix = str(folder) + os.sep
+    return digest(*sorted(f"{path[len(prefix):]}\0{sha}" for path, sha in hashes.items() if path.startswith(prefix)))
+
+
+def input_digest(root: Path, code: str, dev_script: str, hashes: dict[str, str]) -> str:
     """Every file the build reads, for the no-op check (content, theme, Pyodide lock)."""
-    content = root / "content"
-    parts = [files_digest(tree_files(content), content)]
-    parts += [files_digest(tree_files(d), d) for d in theme_dirs(root)]
+    parts = [folder_digest(hashes, folder) for folder in (root / "content", *theme_dirs(root))]
     lock = root / "package-lock.json"
     parts.append(lock.read_bytes().hex() if lock.is_file() else "")
     return digest(code, dev_script, *parts)
 
 
-def game_digest(game: Game) -> str:
-    """A game's inputs other than its pages' text: game.toml, data, engine, images."""
-    files = [p for p in tree_files(game.folder) if p.suffix != ".md"]
-    glossary = next((p for p in game.pages if p.glossary), None)
-    titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
-    return digest(files_digest(files, game.folder), titles, glossary.source_hash if glossary else "")
+def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
+    """Per game, its inputs other than its pages' text (game.toml, data, engine,
+    images), its pages' titles and its glossary."""
+    content = str(site.content) + os.sep
+    files: dict[str, list[str]] = {}  # slug -> "name\0hash" of its files
+    for path, sha in sorted(hashes.items()):
+        if path.startswith(content) and not path.endswith(".md"):
+            slug, _, name = path[len(content):].partition(os.sep)
+            files.setdefault(slug, []).append(f"{name}\0{sha}")
+    digests = {}
+    for game in site.games:
+        glossary = next((p for p in game.pages if p.glossary), None)
+        titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
+        digests[game.slug] = digest(*files.get(game.slug, []), titles, glossary.source_hash if glossary else "")
+    return digests
 
 
 def check_links(pages: dict[str, dict], output: Output) -> list[ContentError]:
@@ -104,9 +127,11 @@ class Builder:
         self.root, self.output_dir, self.stages, self.say = root, output_dir, stages, say
         self.dev_script, self.processes, self.use_cache = dev_script, processes, use_cache
         self.code = code_digest()
-        self.inputs = input_digest(root, self.code, dev_script)
         self.previous = build_cache.load(output_dir, self.code) if self.use_cache else None
-        self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs)
+        sources = file_hashes(source_files(root), self.previous.sources if self.previous else {})
+        self.hashes = {path: entry[0] for path, entry in sources.items()}
+        self.inputs = input_digest(root, self.code, dev_script, self.hashes)
+        self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs, sources=sources)
         self.rendered = 0
 
     def up_to_date(self) -> bool:
@@ -116,30 +141,32 @@ class Builder:
         return {rel: size for rel, (size, _mtime) in sorted(self.previous.files.items())}
 
     def run(self) -> BuildReport:
-        from generator.content.load import load_site
         from generator.site import pages as site_pages
+        from generator.write import Output
 
         self.say("loading content")
-        site = load_site(self.root)
+        site = self.load()
         context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script,
                                          bytecode_dir=build_cache.cache_dir(self.output_dir) / "templates"
                                          if self.use_cache else None)
-        errors = [e for stage in self.stages if hasattr(stage, "check") for e in stage.check(site)]
+        directives = {}  # first: a stage starts a new build there (forgetting the last one's state)
+        for stage in self.stages:
+            if hasattr(stage, "directives"):
+                directives.update(stage.directives(site))
+        self.game_keys = self.stage_game_keys(site)
+        errors = [e for stage in self.stages if hasattr(stage, "check") and not self.checked_before(stage)
+                  for e in stage.check(site)]
         if errors:
             raise ContentErrors(errors)
         output = Output(self.output_dir)
         try:
             self.write_assets(site, output, context)
-            directives = {}
-            for stage in self.stages:
-                if hasattr(stage, "directives"):
-                    directives.update(stage.directives(site))
             game_keys = self.write_games(site, output, context)
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, directives, game_keys)
             for stage in self.stages:
                 if hasattr(stage, "write_site"):
-                    self.say(f"writing {getattr(stage, 'name', type(stage).__name__)}")
+                    self.say(f"writing {stage_name(stage)}")
                     stage.write_site(site, output, context, uses)
             self.write_site_pages(site, output, context)
             errors = check_links(pages, output)
@@ -150,11 +177,53 @@ class Builder:
             raise
         output.commit()
         if self.use_cache:
+            self.manifest.files = output.stats()
             build_cache.save(self.output_dir, self.manifest)
         else:
             build_cache.forget(self.output_dir)
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
                            rendered=self.rendered)
+
+    def load(self) -> Site:
+        """The site, parsing only the files that changed since the last build;
+        what was parsed is kept for the next one."""
+        from generator.content.load import Known, load_site
+
+        known = Known(self.hashes)
+        if self.previous:
+            known.front, known.games = dict(self.previous.front), dict(self.previous.game_toml)
+        site = load_site(self.root, known)
+        self.manifest.front = {page.source_hash: known.front[page.source_hash] for page in site.pages}
+        tomls = (self.hashes.get(str(game.folder / "game.toml")) for game in site.games)
+        self.manifest.game_toml = {sha: known.games[sha] for sha in tomls if sha in known.games}
+        return site
+
+    def stage_game_keys(self, site: Site) -> dict[str, str]:
+        """The content key of each stage's inputs per game ("stage/slug" -> key),
+        for games the stage has inputs in."""
+        keys = {}
+        for stage in self.stages:
+            if hasattr(stage, "write_game"):
+                for game in site.games:
+                    key = stage.game_key(site, game)
+                    if key is not None:
+                        keys[f"{stage_name(stage)}/{game.slug}"] = digest(self.code, key)
+        return keys
+
+    def checked_before(self, stage) -> bool:
+        """The last (successful) build checked the very inputs `stage` has now:
+        its game keys, which cover everything its check reads, are unchanged.
+        Saves a one-page edit from loading every game's kit spec (and reportlab)."""
+        if self.previous is None or not hasattr(stage, "write_game"):
+            return False
+        prefix = f"{stage_name(stage)}/"
+        now = {entry: key for entry, key in self.game_keys.items() if entry.startswith(prefix)}
+        before = {entry: old["key"] for entry, old in self.previous.games.items() if entry.startswith(prefix)}
+        return now == before
+
+    def reuse(self, output: Output, rel: str) -> bool:
+        """Keep the previous output's `rel`, whose stat the build cache has just checked."""
+        return output.reuse(rel, self.previous.files.get(rel))
 
     def write_assets(self, site: Site, output: Output, context) -> None:
         for name, (target, data) in site_assets(site).items():
@@ -168,16 +237,15 @@ class Builder:
         for stage in self.stages:
             if not hasattr(stage, "write_game"):
                 continue
-            name = getattr(stage, "name", type(stage).__name__)
+            name = stage_name(stage)
             for game in site.games:
-                key = stage.game_key(site, game)
+                entry_name = f"{name}/{game.slug}"
+                key = self.game_keys.get(entry_name)
                 if key is None:
                     continue
-                key = digest(self.code, key)
                 keys[game.slug].append(key)
-                entry_name = f"{name}/{game.slug}"
                 old = self.previous.games.get(entry_name) if self.previous else None
-                if old and old["key"] == key and all(output.reuse(rel) for rel in old["files"]):
+                if old and old["key"] == key and all(self.reuse(output, rel) for rel in old["files"]):
                     info, files = old["info"], old["files"]
                 else:
                     self.say(f"writing {name}: {game.title}")
@@ -189,24 +257,22 @@ class Builder:
                 self.manifest.games[entry_name] = {"key": key, "files": files, "info": info}
         return {slug: digest(*parts) for slug, parts in keys.items()}
 
-    def page_key(self, site: Site, game: Game, page, stage_key: str, theme: str, site_toml: bytes) -> str:
-        return digest(self.code, theme, site_toml, self.dev_script, self.game_digests[game.slug],
-                      stage_key, page.source_hash)  # hashed when loaded: no second read
-
     def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
         from generator.pagework import render_urls
 
-        theme = theme_digest(theme_dirs(site.root))
+        theme = digest(*(folder_digest(self.hashes, folder) for folder in theme_dirs(site.root)))
         site_toml = (site.content / "site.toml").read_bytes()
-        self.game_digests = {game.slug: game_digest(game) for game in site.games}
+        assets = "\n".join(f"{name}={target}" for name, target in sorted(context.assets.items()))
+        site_key = digest(self.code, theme, site_toml, self.dev_script, assets)  # pages link to hashed asset names
+        self.game_digests = game_digests(site, self.hashes)
         pages: dict[str, dict] = {}
         todo: list[str] = []
         uses: dict[str, set] = {}
         for game in site.games:
             for page in game.pages:
-                key = self.page_key(site, game, page, game_keys[game.slug], theme, site_toml)
+                key = digest(site_key, self.game_digests[game.slug], game_keys[game.slug], page.source_hash)
                 old = self.previous.pages.get(page.url) if self.previous else None
-                if old and old["key"] == key and output.reuse(page.url, self.previous.files[page.url][0]):
+                if old and old["key"] == key and self.reuse(output, page.url):
                     pages[page.url] = old
                 else:
                     pages[page.url] = {"key": key}
@@ -237,6 +303,10 @@ class Builder:
         output.write("404.html", site_pages.render_not_found(env, context))
         output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
                                             ["index.html", *(p.url for p in site.pages)]))
+
+
+def stage_name(stage) -> str:
+    return getattr(stage, "name", type(stage).__name__)
 
 
 def site_assets(site: Site) -> dict[str, tuple[str, bytes]]:
@@ -270,24 +340,14 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
     return report
 
 
-def up_to_date(root: Path, output_dir: Path | None = None, dev_script: str = "") -> BuildReport | None:
-    """A report if the last build of `root` into `output_dir` is still current, else None."""
-    root = Path(root)
-    output_dir = Path(output_dir) if output_dir else root / "output"
-    builder = Builder(root, output_dir, None, lambda message: None, dev_script, None, True)
-    if not builder.up_to_date():
-        return None
-    return BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True)
-
-
 def check(root: Path, stages: list | None = None) -> Site:
     """Validate all content and internal links without writing anything."""
     import tempfile
 
+    from generator.content.load import load_site
     from generator.pagework import render_urls
     from generator.site.pages import SiteContext
-
-    from generator.content.load import load_site
+    from generator.write import Output
 
     site = load_site(Path(root))
     stages = default_stages() if stages is None else stages

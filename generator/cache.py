@@ -2,8 +2,11 @@
 
 It lives beside the output (`.rulepress-cache/<output name>/manifest.json`)
 and records, per page and per game stage, the content key of its inputs and
-what it produced (files, anchors, links, page sections). The next build
-reuses the previous output's files (hard links) wherever a key is unchanged.
+what it produced (files, anchors, links, page sections), the hash of every
+source file with its size, times and inode (see file_hashes), and the parsed
+front matter and game.toml of each by its hash. The next build keeps the
+previous output's files wherever a key is unchanged, and parses only the
+files that changed.
 
 Anything unexpected — a missing or unreadable manifest, another version, an
 output that no longer matches it — means no cache: a clean build, never a
@@ -16,7 +19,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 
 
 def cache_dir(output: Path) -> Path:
@@ -30,10 +33,14 @@ class Manifest:
     pages: dict[str, dict] = field(default_factory=dict)  # url -> {key, path, anchors, links}
     games: dict[str, dict] = field(default_factory=dict)  # "stage/slug" -> {key, files, info}
     files: dict[str, list] = field(default_factory=dict)  # output file -> [size, mtime_ns]
+    sources: dict[str, list] = field(default_factory=dict)  # input file -> [sha256, size, mtime_ns, ...]
+    front: dict[str, dict] = field(default_factory=dict)  # page file's sha256 -> its front matter
+    game_toml: dict[str, dict] = field(default_factory=dict)  # game.toml's sha256 -> its validated values
 
     def to_json(self) -> dict:
-        return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
-                "pages": self.pages, "games": self.games, "files": self.files}
+        return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs, "pages": self.pages,
+                "games": self.games, "files": self.files, "sources": self.sources, "front": self.front,
+                "game_toml": self.game_toml}
 
 
 def load(output: Path, code: str) -> Manifest | None:
@@ -44,7 +51,8 @@ def load(output: Path, code: str) -> Manifest | None:
         if data.get("version") != CACHE_VERSION or data.get("code") != code:
             return None
         manifest = Manifest(code=data["code"], inputs=data["inputs"], pages=dict(data["pages"]),
-                            games=dict(data["games"]), files=dict(data["files"]))
+                            games=dict(data["games"]), files=dict(data["files"]), sources=dict(data["sources"]),
+                            front=dict(data["front"]), game_toml=dict(data["game_toml"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return manifest if output_matches(output, manifest) else None
@@ -66,16 +74,9 @@ def output_matches(output: Path, manifest: Manifest) -> bool:
 def save(output: Path, manifest: Manifest) -> None:
     folder = cache_dir(output)
     folder.mkdir(parents=True, exist_ok=True)
-    manifest.files = {}
-    base = str(output)
-    for where, _dirs, names in os.walk(base):  # strings, not Paths: this runs on every build
-        prefix = os.path.relpath(where, base)
-        for name in names:
-            stat = os.stat(os.path.join(where, name))
-            rel = name if prefix == "." else f"{prefix}/{name}"
-            manifest.files[rel] = [stat.st_size, stat.st_mtime_ns]
     temporary = folder / f"manifest.json.{os.getpid()}"
-    temporary.write_text(json.dumps(manifest.to_json(), sort_keys=True), encoding="utf-8")
+    # keys keep their order (not sorted): a game.toml's tables and columns keep theirs
+    temporary.write_text(json.dumps(manifest.to_json(), separators=(",", ":")), encoding="utf-8")
     os.replace(temporary, folder / "manifest.json")
 
 

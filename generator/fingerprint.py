@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sys
-from importlib import metadata
+import time
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent
 SHAPING_LIBRARIES = ("pyromark", "jinja2", "pyyaml", "svgwrite", "reportlab")
+RACY_NS = 2_000_000_000  # see file_hashes
 
 
 def digest(*parts: bytes | str) -> str:
@@ -25,7 +27,7 @@ def digest(*parts: bytes | str) -> str:
     return h.hexdigest()
 
 
-def files_digest(paths: list[Path], base: Path) -> str:
+def files_digest(paths: list[Path] | list[str], base: Path) -> str:
     # plain strings and os calls: this runs on every build, over every source file
     h = hashlib.sha256()
     prefix = len(str(base)) + 1
@@ -37,8 +39,40 @@ def files_digest(paths: list[Path], base: Path) -> str:
     return h.hexdigest()
 
 
+def file_hashes(paths: list[str], known: dict[str, list]) -> dict[str, list]:
+    """{path: [sha256, size, mtime_ns, ctime_ns, inode]} for each file.
+
+    A file whose size, times and inode are those `known` from the last build
+    keeps its hash there, unread: a rebuild reads the files that changed, not
+    every source. Any write to a file or rename onto it gives it a new ctime,
+    which no tool can set back (where ctime is the change time, as on Linux and
+    macOS). A file looked at within RACY_NS of its last change might change
+    again within the same timestamp tick, unseen: it is recorded by its hash
+    alone, and read again next time."""
+    now = time.time_ns()
+    table = {}
+    for path in paths:
+        stat = os.stat(path)  # before reading: a change while we read shows next time
+        signature = [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
+        old = known.get(path)
+        if old is not None and old[1:] == signature:
+            table[path] = old
+            continue
+        with open(path, "rb") as handle:
+            sha = hashlib.sha256(handle.read()).hexdigest()
+        changed = max(stat.st_mtime_ns, stat.st_ctime_ns)
+        table[path] = [sha, *signature] if now - changed > RACY_NS else [sha]
+    return table
+
+
 def tree_files(folder: Path) -> list[Path]:
     """Every file below `folder`, skipping hidden names and __pycache__."""
+    return [Path(p) for p in tree_file_names(folder)]
+
+
+def tree_file_names(folder: Path) -> list[str]:
+    """`tree_files` as plain strings, for callers that only hash or stat them:
+    a Path per file costs more than the hashing on the no-op path."""
     found: list[str] = []
     stack = [str(folder)]
     while stack:
@@ -54,20 +88,31 @@ def tree_files(folder: Path) -> list[Path]:
                     stack.append(entry.path)
                 elif entry.is_file():
                     found.append(entry.path)
-    return [Path(p) for p in found]
+    return found
+
+
+def project_name(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()  # PEP 503, with the underscores of dist-info names
+
+
+def library_versions() -> str:
+    """The installed distributions of the shaping libraries, named by their
+    metadata folders (`pyromark-0.10.3.dist-info`: name and version).
+    A directory listing instead of importlib.metadata, whose imports alone
+    cost a fifth of a no-op build."""
+    wanted = {project_name(name) for name in SHAPING_LIBRARIES}
+    found = []
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:  # zip files, path hooks, missing folders
+            continue
+        found += [name for name in names if name.endswith((".dist-info", ".egg-info"))
+                  and project_name(name.split("-")[0].removesuffix(".egg-info")) in wanted]
+    return ";".join(sorted(found))
 
 
 def code_digest() -> str:
     """Our code (every module, any stage) and the libraries' versions."""
-    versions = []
-    for name in SHAPING_LIBRARIES:
-        try:
-            versions.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name}=none")
-    code = [p for p in tree_files(GENERATOR) if p.suffix == ".py"]
-    return digest(files_digest(code, GENERATOR), ";".join(versions), sys.version.split()[0])
-
-
-def theme_digest(theme_dirs: list[Path]) -> str:
-    return digest(*(files_digest(tree_files(d), d) for d in theme_dirs))
+    code = [p for p in tree_file_names(GENERATOR) if p.endswith(".py")]
+    return digest(files_digest(code, GENERATOR), library_versions(), sys.version.split()[0])

@@ -1,7 +1,8 @@
-"""Build the site: pages, kits and play bundles into output/ (swapped in whole)."""
+"""Build the site: pages, kits and play bundles into output/ (changed only once the whole build succeeds)."""
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.commands import site_argument
@@ -19,28 +20,11 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from generator.build import up_to_date
-
-    if not args.clean:
-        current = up_to_date(args.site, args.output)
-        if current:  # answered before loading anything heavy: a no-op build is instant
-            if not args.quiet:
-                print(f"Up to date: nothing changed since the last build of {current.output}")
-            return 0
     from generator.build import build
 
-    options = dict(processes=args.jobs, use_cache=not args.clean)
-    if args.quiet or not sys.stderr.isatty():
-        report = build(args.site, args.output, **options)  # no progress bar to draw: skip loading rich
-    else:
-        from rich.console import Console
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-        with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                      console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task("building", total=None)
-            report = build(args.site, args.output, **options,
-                           progress=lambda message: progress.update(task, description=message))
+    show = not args.quiet and sys.stderr.isatty()
+    with progress_bar(show) as say:
+        report = build(args.site, args.output, processes=args.jobs, use_cache=not args.clean, progress=say)
     if not args.quiet and report.up_to_date:
         print(f"Up to date: nothing changed since the last build of {report.output} ({report.seconds:.2f} s)")
     elif not args.quiet:
@@ -56,3 +40,30 @@ def run(args) -> int:
               f"into {report.output}: {len(report.files)} files, {report.bytes / 1e6:.1f} MB ({summary}) "
               f"in {report.seconds:.2f} s")
     return 0
+
+
+@contextmanager
+def progress_bar(show: bool):
+    """A progress callback for build(). The bar (and rich) is loaded on the
+    first message, which a no-op build never sends: it stays instant."""
+    bar = task = None
+
+    def say(message: str) -> None:
+        nonlocal bar, task
+        if not show:
+            return
+        if bar is None:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                           console=Console(stderr=True), transient=True)
+            bar.start()
+            task = bar.add_task("building", total=None)
+        bar.update(task, description=message)
+
+    try:
+        yield say
+    finally:
+        if bar is not None:
+            bar.stop()

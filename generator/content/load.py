@@ -8,6 +8,7 @@ import io
 import os
 import re
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -84,13 +85,31 @@ FRONT_MATTER_SCHEMA = Schema({
 })
 
 
-def read_text(path: Path, root: Path, checked_folder: bool = False) -> str:
-    """Read a file that must lie inside the site folder (no escaping via .. or links).
-    `checked_folder`: the caller has checked the file's folder already and the
-    name has no path separators, so only the file itself may be a link."""
-    if checked_folder and not os.path.islink(path):
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+@dataclass
+class Known:
+    """What the build cache knows, so that loading parses only the files that
+    changed since the last build (every key a sha256 of a file's bytes):
+
+    hashes  content file path -> its hash now (from generator.fingerprint.file_hashes)
+    front   page file hash -> its front matter (from parse_front_matter)
+    games   game.toml hash -> its validated values
+
+    Files parsed now are added to `front` and `games`."""
+
+    hashes: dict[str, str] = field(default_factory=dict)
+    front: dict[str, dict] = field(default_factory=dict)
+    games: dict[str, dict] = field(default_factory=dict)
+
+
+def read_source(path: Path) -> tuple[str, str]:
+    """A file's text (decoded as open() in text mode decodes it) and the sha256 of its bytes."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read(), hashlib.sha256(data).hexdigest()
+
+
+def read_text(path: Path, root: Path) -> str:
+    """Read a file that must lie inside the site folder (no escaping via .. or links)."""
     with open(check_inside(path, root), encoding="utf-8") as handle:
         return handle.read()
 
@@ -140,9 +159,30 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, str, int]:
     return data, "".join(lines[end + 1:]), end + 2
 
 
-def load_page(game: str, path: Path, root: Path, errors: list) -> Page | None:
-    text = read_text(path, root, checked_folder=True)
-    data, body, body_line = split_front_matter(path, text)
+def load_page(game: str, path: Path, root: Path, errors: list, known: Known | None = None) -> Page | None:
+    """The page in `path`: its front matter from `known` if the file is unchanged
+    since the last build, else parsed; its body is read when first needed."""
+    if os.path.islink(path):
+        check_inside(path, root)  # a link must not lead outside the site
+    source_hash = known.hashes.get(str(path)) if known else None
+    front = known.front.get(source_hash) if source_hash else None
+    if front is None:
+        text, source_hash = read_source(path)  # the hash of the text parsed, never of another version
+        front = parse_front_matter(path, text, errors)
+        if front is None:
+            return None
+        if known:
+            known.front[source_hash] = front
+    return Page(game=game, name=path.stem, path=path, title=front["title"], summary=front["summary"],
+                glossary=front["glossary"], print_layout=front["print_layout"], source_hash=source_hash,
+                clarifications=tuple(Clarification(cid, tuple(tests)) for cid, tests in front["clarifications"]),
+                body_line=front["body_line"], body_start=front["body_start"])
+
+
+def parse_front_matter(path: Path, text: str, errors: list) -> dict | None:
+    """The page's validated front matter as plain JSON values, and where its
+    body starts; None if it has no title (the error is in `errors`)."""
+    data, _body, body_line = split_front_matter(path, text)
     front = "".join(text.splitlines(keepends=True)[:body_line - 1])
     values = validate(data, FRONT_MATTER_SCHEMA, path, front, errors)
     clarifications = []
@@ -153,12 +193,12 @@ def load_page(game: str, path: Path, root: Path, errors: list) -> Page | None:
             errors.append(ContentError(path, line, "bad clarification entry",
                                        expected="{id: C<n>, tests: [test ids]}", found=repr(item)))
             continue
-        clarifications.append(Clarification(cid, tuple(str(t) for t in tests)))
+        clarifications.append([cid, [str(t) for t in tests]])
     if "title" not in values:
         return None
-    return Page(game=game, name=path.stem, path=path, title=values["title"], summary=values["summary"],
-                glossary=values["glossary"], print_layout=values.get("print", ""),
-                source_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(), clarifications=tuple(clarifications), body=body, body_line=body_line)
+    return {"title": values["title"], "summary": values["summary"], "glossary": values["glossary"],
+            "print_layout": values.get("print", ""), "clarifications": clarifications,
+            "body_line": body_line, "body_start": len(front)}
 
 
 def convert_cell(value: str, kind: str):
@@ -249,7 +289,7 @@ def _nth_line(text: str, marker: str, n: int) -> int | None:
     return None
 
 
-def load_game(folder: Path, root: Path, errors: list) -> Game | None:
+def load_game(folder: Path, root: Path, errors: list, known: Known | None = None) -> Game | None:
     slug = folder.name
     game_toml = folder / "game.toml"
     if not SLUG.match(slug):
@@ -260,16 +300,22 @@ def load_game(folder: Path, root: Path, errors: list) -> Game | None:
         return None
     try:
         check_inside(folder, root)  # the folder itself must not lead outside the site
-        text = read_text(game_toml, root, checked_folder=True)
+        if os.path.islink(game_toml):
+            check_inside(game_toml, root)
+        text, toml_hash = read_source(game_toml)
     except ContentError as error:
         errors.append(error)
         return None
-    try:
-        raw = parse_toml(game_toml, text)
-    except ContentError as error:
-        errors.append(error)
-        return None
-    values = validate(raw, GAME_SCHEMA, game_toml, text, errors)
+    values = known.games.get(toml_hash) if known else None
+    if values is None:
+        try:
+            raw = parse_toml(game_toml, text)
+        except ContentError as error:
+            errors.append(error)
+            return None
+        values = validate(raw, GAME_SCHEMA, game_toml, text, errors)
+        if known:
+            known.games[toml_hash] = values
     page_names = values.get("pages") or ["rules"]
     if "rules" not in page_names:
         page_names = ["rules", *page_names]
@@ -279,23 +325,25 @@ def load_game(folder: Path, root: Path, errors: list) -> Game | None:
                                    expected="page names of lowercase letters, digits and hyphens (the .md file's name)",
                                    found=bad[0]))
         return None
+    with os.scandir(folder) as entries:  # one listing, not a stat per page and a glob
+        names = {entry.name: entry.is_file() for entry in entries}
     pages = []
     for name in page_names:
         path = folder / f"{name}.md"
-        if not path.is_file():
+        if not names.get(path.name):
             line = locate(text, "pages") if name != "rules" else None
             what = "missing rules.md" if name == "rules" else f"page '{name}' listed in pages has no file"
             errors.append(ContentError(path if name == "rules" else game_toml, line, what,
                                        expected=f"a Markdown file {path.name} in {folder.name}/", found="no such file"))
             continue
         try:
-            page = load_page(slug, path, root, errors)
+            page = load_page(slug, path, root, errors, known)
         except ContentError as error:
             errors.append(error)
             continue
         if page:
             pages.append(page)
-    unlisted = sorted(p.stem for p in folder.glob("*.md") if p.stem not in page_names)
+    unlisted = sorted(name[:-3] for name in names if name.endswith(".md") and name[:-3] not in page_names)
     for stem in unlisted:
         errors.append(ContentError(game_toml, locate(text, "pages"), f"page {stem}.md is not listed in pages",
                                    expected="every Markdown page named in pages", found=stem))
@@ -318,8 +366,9 @@ def load_game(folder: Path, root: Path, errors: list) -> Game | None:
     )
 
 
-def load_site(root: Path) -> Site:
-    """Load and validate the whole site; raise ContentErrors listing every problem."""
+def load_site(root: Path, known: Known | None = None) -> Site:
+    """Load and validate the whole site; raise ContentErrors listing every problem.
+    `known`: what the last build parsed, for an incremental build (see Known)."""
     root = Path(root)
     content = root / "content"
     errors: list[ContentError] = []
@@ -336,7 +385,7 @@ def load_site(root: Path) -> Site:
     values = validate(raw, SITE_SCHEMA, site_toml, text, errors) if raw or not errors else {}
     games = []
     for folder in sorted(p for p in content.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
-        game = load_game(folder, root, errors)
+        game = load_game(folder, root, errors, known)
         if game:
             games.append(game)
     games.sort(key=lambda game: (game.title.casefold(), game.slug))  # the catalogue reads by title

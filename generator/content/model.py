@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +34,23 @@ class Page:
     summary: str
     glossary: bool
     clarifications: tuple[Clarification, ...]
-    body: str  # Markdown after the front matter
     body_line: int  # 1-based line of the body's first line in the file
     print_layout: str = ""  # "one-page": the print stylesheet packs it onto one side (player aids)
-    source_hash: str = ""  # sha256 of the whole file as read, for the build cache
+    source_hash: str = ""  # sha256 of the file's bytes, for the build cache
+    body_start: int = 0  # where the body starts in the file's text
+
+    @cached_property
+    def body(self) -> str:
+        """The Markdown after the front matter, read when first needed: an
+        incremental build reads only the pages it renders (and glossaries)."""
+        from generator.content.load import read_source  # which imports this module
+        from generator.errors import ContentError
+
+        text, source_hash = read_source(self.path)
+        if source_hash != self.source_hash:  # the build's keys and front matter stand for the old text
+            raise ContentError(self.path, None, "the page changed while the site was building",
+                               expected="no edits during a build", found="a new version: build again")
+        return text[self.body_start:]
 
     @property
     def url(self) -> str:

@@ -3,11 +3,15 @@ byte for byte, and a cache that cannot be trusted is never used."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
+import pytest
+
 from generator import cache
 from generator.build import build
+from generator.errors import ContentError, ContentErrors
 from tests.core.sitefactory import GAME_TOML, make_site
 from tests.core.test_build import tree_digest
 
@@ -41,6 +45,17 @@ def test_editing_one_page_renders_that_page_only(tmp_path):
     report = build(site, stages=[])
     assert report.rendered == 1
     assert "Move one" in (site / "output/pebbles/reference.html").read_text()
+
+
+def test_an_edit_that_keeps_the_size_and_time_of_the_file_is_seen(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    page = site / "content/pebbles/reference.md"
+    mtime = page.stat().st_mtime_ns
+    edit(page, "Move a Pebble.", "Move A Pebble.")
+    os.utime(page, ns=(mtime, mtime))
+    assert build(site, stages=[]).rendered == 1
+    assert "Move A " in (site / "output/pebbles/reference.html").read_text()
 
 
 def test_editing_the_glossary_renders_every_page_of_the_game(tmp_path):
@@ -130,3 +145,128 @@ def test_a_cached_build_never_writes_through_into_the_previous_output(tmp_path):
     edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
     build(site, stages=[])
     assert (keep / "pebbles/reference.html").read_bytes() == old_reference
+
+
+def test_an_incremental_build_drops_the_files_it_no_longer_makes(tmp_path):
+    site = make_site(tmp_path / "site")
+    shutil.copytree(site / "content/pebbles", site / "content/stones")
+    edit(site / "content/stones/game.toml", 'title = "Pebbles"', 'title = "Stones"')
+    build(site, stages=[])
+    (site / "output/notes.txt").write_text("left here by hand")
+    shutil.rmtree(site / "content/stones")
+    build(site, stages=[])
+    assert not (site / "output/stones").exists() and not (site / "output/notes.txt").exists()
+    clean_build_equals(site, site / "output")
+
+
+def test_pages_follow_a_site_wide_asset_that_another_game_changes(tmp_path):
+    """Every page links the accent stylesheet by its hashed name, which any
+    game's accent changes."""
+    site = make_site(tmp_path / "site")
+    shutil.copytree(site / "content/pebbles", site / "content/stones")
+    build(site, stages=[])
+    edit(site / "content/stones/game.toml", 'accent = "#aa3300"', 'accent = "#0033aa"')
+    build(site, stages=[])
+    clean_build_equals(site, site / "output")
+
+
+class NotesStage:
+    """A stage whose inputs are each game's notes.txt, which its check rejects
+    while it says "broken"."""
+
+    name = "notes"
+
+    def __init__(self):
+        self.checks = 0
+
+    def check(self, site):
+        self.checks += 1
+        return [ContentError(game.folder / "notes.txt", 1, "broken notes") for game in site.games
+                if "broken" in self.notes(game)]
+
+    def game_key(self, site, game):
+        return self.notes(game)
+
+    def write_game(self, site, game, output, context):
+        output.write(f"{game.slug}/notes.txt", self.notes(game))
+
+    @staticmethod
+    def notes(game) -> str:
+        path = game.folder / "notes.txt"
+        return path.read_text() if path.is_file() else ""
+
+
+def test_a_stage_is_checked_again_only_when_its_inputs_change(tmp_path):
+    site = make_site(tmp_path / "site")
+    stage = NotesStage()
+    build(site, stages=[stage])
+    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
+    build(site, stages=[stage])
+    assert stage.checks == 1  # its game key is the last build's: so is the verdict
+    (site / "content/pebbles/notes.txt").write_text("broken")
+    with pytest.raises(ContentErrors, match="broken notes"):
+        build(site, stages=[stage])
+    assert stage.checks == 2
+    (site / "content/pebbles/notes.txt").write_text("fine")
+    build(site, stages=[stage])
+    assert stage.checks == 3 and (site / "output/pebbles/notes.txt").read_text() == "fine"
+
+
+def test_a_changed_front_matter_is_parsed_again(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    edit(site / "content/pebbles/reference.md", "title: Player aid", "title: Player card")
+    build(site, stages=[])
+    assert "Player card" in (site / "output/pebbles/index.html").read_text()  # the page list names it
+    clean_build_equals(site, site / "output")
+    edit(site / "content/pebbles/reference.md", "title: Player card", "title: Player aid")  # back again
+    build(site, stages=[])
+    assert "Player card" not in (site / "output/pebbles/index.html").read_text()
+    clean_build_equals(site, site / "output")
+
+
+def test_an_incremental_build_reads_only_the_pages_it_renders(tmp_path, monkeypatch):
+    from generator.content import load
+
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
+    read = []
+    real_read_source = load.read_source
+    monkeypatch.setattr(load, "read_source", lambda path: read.append(path.name) or real_read_source(path))
+    assert build(site, stages=[]).rendered == 1
+    assert "rules.md" not in read and set(read) == {"game.toml", "reference.md", "glossary.md"}
+
+
+def test_cached_game_settings_keep_the_order_of_their_columns(tmp_path):
+    site = make_site(tmp_path / "site")
+    edit(site / "content/pebbles/game.toml", 'columns = { pebbles = "int", points = "int" }',
+         'columns = { points = "int", pebbles = "int" }')
+    (site / "content/pebbles/scores.csv").write_text("points,pebbles\n2,1\n5,2\n")
+    build(site, stages=[])
+    edit(site / "content/pebbles/rules.md", "Each player takes", "Every player takes")  # renders the table again
+    assert build(site, stages=[]).rendered == 1
+    clean_build_equals(site, site / "output")
+
+
+def test_a_page_that_becomes_a_link_out_of_the_site_is_refused(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    page = site / "content/pebbles/reference.md"
+    outside = tmp_path / "reference.md"
+    outside.write_text(page.read_text())  # the same text: its front matter is in the cache
+    page.unlink()
+    page.symlink_to(outside)
+    edit(site / "content/pebbles/rules.md", "Each player takes", "Every player takes")  # not a no-op
+    with pytest.raises(ContentErrors, match="path leads outside the site folder"):
+        build(site, stages=[])
+
+
+def test_a_page_edited_while_the_site_builds_fails_the_build(tmp_path):
+    from generator.content.load import load_site
+
+    site = make_site(tmp_path / "site")
+    page = next(p for p in load_site(site).pages if p.name == "reference")
+    edit(page.path, "Move a Pebble.", "Move one Pebble.")  # after loading, before rendering
+    with pytest.raises(ContentError, match="changed while the site was building"):
+        page.body

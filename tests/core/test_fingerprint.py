@@ -1,0 +1,56 @@
+"""Content keys: the library versions that shape output are part of every key,
+and a source file's hash is trusted from the last build only while its stat
+shows it cannot have changed."""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+
+from generator import fingerprint
+
+
+def test_library_versions_come_from_the_installed_metadata_folders(tmp_path, monkeypatch):
+    (tmp_path / "Jinja2-9.9.9.dist-info").mkdir()
+    (tmp_path / "markdown_it_py-9.0.dist-info").mkdir()
+    (tmp_path / "jinja2_extras-1.0.dist-info").mkdir()  # another project: not ours to track
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(tmp_path / "missing"), str(tmp_path / "x.zip")])
+    assert fingerprint.library_versions() == "Jinja2-9.9.9.dist-info;markdown_it_py-9.0.dist-info"
+
+
+def test_upgrading_a_library_changes_the_code_key(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    (tmp_path / "pyyaml-6.0.dist-info").mkdir()
+    before = fingerprint.code_digest()
+    (tmp_path / "pyyaml-6.0.dist-info").rename(tmp_path / "pyyaml-6.1.dist-info")
+    assert fingerprint.code_digest() != before
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_a_file_whose_stat_is_unchanged_keeps_its_known_hash_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr(fingerprint, "RACY_NS", -1)  # as if every file had last changed long ago
+    same, edited = tmp_path / "same.md", tmp_path / "edited.md"
+    same.write_text("one")
+    edited.write_text("two")
+    paths = [str(same), str(edited)]
+    first = fingerprint.file_hashes(paths, {})
+    assert first[str(same)][0] == sha256(b"one") and len(first[str(same)]) == 5
+    mtime = edited.stat().st_mtime_ns
+    edited.write_text("TWO")  # the same size, and the old modification time put back:
+    os.utime(edited, ns=(mtime, mtime))  # only the ctime (and maybe the inode) tells
+    known = dict(first, **{str(same): ["not read again", *first[str(same)][1:]]})
+    second = fingerprint.file_hashes(paths, known)
+    assert second[str(same)][0] == "not read again"
+    assert second[str(edited)][0] == sha256(b"TWO")
+
+
+def test_a_file_changed_moments_ago_is_read_again_next_time(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("fresh")
+    table = fingerprint.file_hashes([str(page)], {})
+    assert table == {str(page): [sha256(b"fresh")]}  # no stat to trust: it may change again within the tick
+    page.write_text("FRESH")
+    assert fingerprint.file_hashes([str(page)], table)[str(page)] == [sha256(b"FRESH")]

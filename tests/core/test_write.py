@@ -1,0 +1,60 @@
+"""The output folder changes only when a build commits, and then becomes
+exactly what the build made: new files in, unchanged files left as they
+were, files the build no longer makes gone."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from generator.write import Output, files_below
+
+
+def make_output(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def test_an_incremental_commit_moves_new_files_in_and_drops_the_rest(tmp_path):
+    target = make_output(tmp_path / "out", {"keep.html": "kept", "changed.html": "old", "gone/page.html": "x",
+                                            "folder": "a file that becomes a folder", "extra.txt": "by hand"})
+    kept, changed = os.stat(target / "keep.html").st_ino, os.stat(target / "changed.html").st_ino
+    output = Output(target)
+    assert output.reuse("keep.html") and not output.reuse("missing.html")
+    output.write("changed.html", "new")
+    output.write("folder/page.html", "inside")
+    assert (target / "changed.html").read_text() == "old"  # nothing changes before the commit
+    output.commit()
+    assert sorted(files_below(target)) == ["changed.html", "folder/page.html", "keep.html"]
+    assert not (target / "gone").exists() and not output.staging.exists()
+    assert os.stat(target / "keep.html").st_ino == kept  # left where it was
+    assert os.stat(target / "changed.html").st_ino != changed  # a new file: a reader of the old one keeps it
+    assert (target / "changed.html").read_text() == "new"
+
+
+def test_a_commit_without_reused_files_swaps_the_whole_folder(tmp_path):
+    target = make_output(tmp_path / "out", {"old.html": "old"})
+    output = Output(target)
+    output.write("new.html", "new")
+    output.commit()
+    assert files_below(target) == ["new.html"]
+
+
+def test_an_aborted_build_leaves_the_output_alone(tmp_path):
+    target = make_output(tmp_path / "out", {"page.html": "old"})
+    output = Output(target)
+    output.reuse("page.html")
+    output.write("new.html", "new")
+    output.abort()
+    assert files_below(target) == ["page.html"] and not output.staging.exists()
+
+
+def test_a_file_written_after_being_reused_is_the_new_one(tmp_path):
+    target = make_output(tmp_path / "out", {"kit/a.pdf": "old", "kit/b.pdf": "old"})
+    output = Output(target)
+    output.reuse("kit/a.pdf")
+    output.reuse("kit/b.pdf")
+    output.write("kit/a.pdf", "new")  # a stage's files failed to carry over: it writes them all again
+    output.commit()
+    assert (target / "kit/a.pdf").read_text() == "new" and (target / "kit/b.pdf").read_text() == "old"
