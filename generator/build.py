@@ -278,10 +278,10 @@ class Builder:
                     pages[page.url] = {"key": key}
                     todo.append(page.url)
         errors: list[ContentError] = []
-        for result in render_urls(site, todo, directives, context, self.processes):
+        for result in render_urls(site, todo, directives, context, self.processes, folder=str(output.staging)):
             errors.extend(result.errors)
             if not result.errors:
-                output.write(result.url, result.html)
+                output.record(result.url, result.size)
             pages[result.url].update(path=result.path, anchors=result.anchors, links=result.links,
                                      uses={k: sorted(v) for k, v in result.uses.items()})
         if errors:

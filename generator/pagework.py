@@ -8,9 +8,7 @@ Small sites render in this process: forking costs more than it saves there.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from generator.content.model import Site
@@ -23,7 +21,7 @@ PARALLEL_FROM = 40  # pages; below this, one process is faster
 class PageResult:
     url: str
     path: str  # the Markdown source, for error messages
-    html: bytes
+    size: int  # bytes written to the output folder (0: not written)
     anchors: list[str]
     links: list[dict]
     uses: dict[str, set] = field(default_factory=dict)  # what its directives need site-wide
@@ -33,7 +31,7 @@ class PageResult:
 class PageRenderer:
     """Everything needed to finish pages of one site, built once per process."""
 
-    def __init__(self, site: Site, directives: dict, context):
+    def __init__(self, site: Site, directives: dict, context, folder: str | None = None):
         from generator.markdown.render import make_markdown
         from generator.site.theme import make_environment
 
@@ -44,6 +42,10 @@ class PageRenderer:
         self.templates.auto_reload = False  # one build: no need to stat the templates for every page
         self.templates.get_template("game.html")  # compiled here, once, before workers fork
         self.terms: dict[str, list] = {}
+        # Each worker writes its own pages: creating files is a tenth of a
+        # page's cost here, and one process writing them all became the bottleneck.
+        self.folder = folder
+        self.made: set[str] = set()  # folders known to exist
 
     def render(self, url: str) -> PageResult:
         from generator.markdown.render import glossary_terms, render_page
@@ -55,12 +57,24 @@ class PageRenderer:
         if slug not in self.terms:
             self.terms[slug] = glossary_terms(self.md, self.site, game)
         rendered = render_page(self.md, self.site, game, page, self.terms[slug])
-        html = b""
+        size = 0
         if not rendered.errors:
             html = render_game_page(self.templates, self.context, game, rendered).encode("utf-8")
+            if self.folder is not None:
+                size = self.write(url, html)
         sections = [section["id"] for section in self.context.sections.get(url, [])]
-        return PageResult(url=url, path=str(page.path), html=html, anchors=sorted(rendered.anchors | set(sections)),
+        return PageResult(url=url, path=str(page.path), size=size, anchors=sorted(rendered.anchors | set(sections)),
                           links=rendered.links, uses=rendered.uses, errors=rendered.errors)
+
+    def write(self, url: str, html: bytes) -> int:
+        path = os.path.join(self.folder, url)
+        parent = os.path.dirname(path)
+        if parent not in self.made:
+            os.makedirs(parent, exist_ok=True)
+            self.made.add(parent)
+        with open(path, "wb") as handle:
+            handle.write(html)
+        return len(html)
 
 
 _renderer: PageRenderer | None = None  # one per worker process, set by _start_worker
@@ -85,10 +99,15 @@ def worker_count() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def render_urls(site: Site, urls: list[str], directives: dict, context, processes: int | None = None) -> list[PageResult]:
-    """Finish every page in `urls`, in order, across `processes` (default: one per core)."""
+def render_urls(site: Site, urls: list[str], directives: dict, context, processes: int | None = None,
+                folder: str | None = None) -> list[PageResult]:
+    """Finish every page in `urls`, in order, across `processes` (default: one per core),
+    writing each into `folder` (when given) at its URL."""
+    import multiprocessing  # only now: a one-page edit never needs a pool
+    from concurrent.futures import ProcessPoolExecutor
+
     processes = processes or worker_count()
-    renderer = PageRenderer(site, directives, context)
+    renderer = PageRenderer(site, directives, context, folder)
     if processes == 1 or len(urls) < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
         return [renderer.render(url) for url in urls]
     # fork: workers inherit the loaded site, stages, engines and compiled templates without pickling them

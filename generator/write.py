@@ -64,10 +64,10 @@ class Output:
         self.reused[rel] = known
         return True
 
-    def record(self, rel: str) -> None:
-        """Note a file some other writer put at `self.path(rel)`."""
+    def record(self, rel: str, size: int | None = None) -> None:
+        """Note a file some other writer put at `self.path(rel)` (of `size` bytes, if known)."""
         self.reused.pop(rel, None)
-        self.files[rel] = (self.staging / rel).stat().st_size
+        self.files[rel] = (self.staging / rel).stat().st_size if size is None else size
 
     def exists(self, rel: str) -> bool:
         return rel in self.reused or (self.staging / rel).is_file()

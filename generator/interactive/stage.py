@@ -20,8 +20,7 @@ import hashlib
 import re
 import sys
 from html import escape
-
-import yaml
+from typing import TYPE_CHECKING
 
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
@@ -29,9 +28,9 @@ from generator.interactive.bundle import bundle_bytes, bundle_key, bundle_name, 
 from generator.interactive.runtime import RuntimeMissing, copy_runtime, runtime_location
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.markdown.links import relative
-from generator.play import load_engine
-from generator.play.bots import bot_names, make_bot
-from generator.play.walkthrough import WalkthroughError, position_from_spec, replay_walkthrough
+
+if TYPE_CHECKING:
+    from generator.play.walkthrough import WalkthroughError
 
 PLAY_KEYS = {"game", "title", "players", "seats", "bot", "setup", "options"}
 SCRIPT = "play.js"
@@ -99,7 +98,11 @@ class InteractiveStage:
         )
 
     # -- directives -----------------------------------------------------------
+    # The play modules load only when a page has a widget: an edit to a page
+    # without one must not pay for them.
     def walkthrough(self, options: dict, context: DirectiveContext) -> str:
+        from generator.play.walkthrough import WalkthroughError, replay_walkthrough
+
         game, engine = self._engine(options, context)
         spec = {key: value for key, value in options.items() if key != "game"}
         try:
@@ -115,6 +118,8 @@ class InteractiveStage:
         return self._draw(context, lambda: widgets.walkthrough_html(engine, game.slug, bundle, widget, walkthrough))
 
     def position(self, options: dict, context: DirectiveContext) -> str:
+        from generator.play.walkthrough import WalkthroughError, position_from_spec
+
         game, engine = self._engine(options, context)
         spec = {key: value for key, value in options.items() if key != "game"}
         try:
@@ -130,6 +135,9 @@ class InteractiveStage:
         return self._draw(context, lambda: widgets.position_html(engine, game.slug, bundle, widget, diagram))
 
     def play(self, options: dict, context: DirectiveContext) -> str:
+        from generator.play.bots import bot_names, make_bot
+        from generator.play.walkthrough import WalkthroughError, position_from_spec
+
         check_keys(options, context, PLAY_KEYS)
         game, engine = self._engine(options, context)
         players = options.get("players", engine.min_players)
@@ -231,6 +239,8 @@ def fresh_engine(game: Game):
     loaded = sys.modules.get(name)
     if loaded is not None and getattr(loaded, "__rulepress_key__", None) != key:
         del sys.modules[name]
+    from generator.play import load_engine
+
     engine = load_engine(game.folder)
     sys.modules[name].__rulepress_key__ = key
     return engine
@@ -258,6 +268,8 @@ def step_line(context: DirectiveContext, index: int, key: str = "steps") -> int 
         if text.strip().startswith(fence.group(1)) and set(text.strip()) == {fence.group(1)[0]}:
             break
         body.append(text)
+    import yaml
+
     try:
         root = yaml.compose("\n".join(body))
     except yaml.YAMLError:
