@@ -134,20 +134,22 @@ def parse_toml(path: Path, text: str) -> dict:
                            expected="valid TOML", found=message) from None
 
 
-def split_front_matter(path: Path, text: str) -> tuple[dict, str, int]:
-    """(front matter, body, 1-based line where the body starts)."""
-    lines = text.splitlines(keepends=True)
-    if not lines or lines[0].strip() != "---":
+FRONT_MATTER_END = re.compile(r"^[ \t]*---[ \t\r]*$", re.MULTILINE)
+
+
+def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
+    """(front matter, offset where the body starts, 1-based line where it starts)."""
+    first = text[:text.find("\n")] if "\n" in text else text
+    if first.strip() != "---":
         raise ContentError(path, 1, "missing YAML front matter",
                            expected="a first line '---' opening the front matter (with at least a title)",
-                           found=lines[0].strip() if lines else "an empty file")
-    for end in range(1, len(lines)):
-        if lines[end].strip() == "---":
-            break
-    else:
+                           found=first.strip() or "an empty file")
+    # Only the front matter is scanned for its end: pages are long, front matter short.
+    end = FRONT_MATTER_END.search(text, len(first) + 1)
+    if end is None:
         raise ContentError(path, 1, "front matter is never closed", expected="a line '---' after the front matter", found="end of file")
     try:
-        data = yaml.load("".join(lines[1:end]), Loader=SAFE_LOADER) or {}
+        data = yaml.load(text[len(first) + 1:end.start()], Loader=SAFE_LOADER) or {}
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 2 if mark else 1
@@ -156,7 +158,8 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, str, int]:
                            expected="valid YAML", found=str(getattr(error, "problem", error))) from None
     if not isinstance(data, dict):
         raise ContentError(path, 2, "front matter is not a mapping", expected="key: value lines", found=type(data).__name__)
-    return data, "".join(lines[end + 1:]), end + 2
+    body_start = min(end.end() + 1, len(text))  # after the closing line's newline
+    return data, body_start, text.count("\n", 0, end.start()) + 2  # the line after the closing ---
 
 
 def load_page(game: str, path: Path, root: Path, errors: list, known: Known | None = None) -> Page | None:
@@ -166,6 +169,7 @@ def load_page(game: str, path: Path, root: Path, errors: list, known: Known | No
         check_inside(path, root)  # a link must not lead outside the site
     source_hash = known.hashes.get(str(path)) if known else None
     front = known.front.get(source_hash) if source_hash else None
+    text = None
     if front is None:
         text, source_hash = read_source(path)  # the hash of the text parsed, never of another version
         front = parse_front_matter(path, text, errors)
@@ -173,17 +177,20 @@ def load_page(game: str, path: Path, root: Path, errors: list, known: Known | No
             return None
         if known:
             known.front[source_hash] = front
-    return Page(game=game, name=path.stem, path=path, title=front["title"], summary=front["summary"],
+    page = Page(game=game, name=path.stem, path=path, title=front["title"], summary=front["summary"],
                 glossary=front["glossary"], print_layout=front["print_layout"], source_hash=source_hash,
                 clarifications=tuple(Clarification(cid, tuple(tests)) for cid, tests in front["clarifications"]),
                 body_line=front["body_line"], body_start=front["body_start"])
+    if text is not None:  # read just now: keep the body rather than read the file again to render it
+        page.__dict__["body"] = text[front["body_start"]:]
+    return page
 
 
 def parse_front_matter(path: Path, text: str, errors: list) -> dict | None:
     """The page's validated front matter as plain JSON values, and where its
     body starts; None if it has no title (the error is in `errors`)."""
-    data, _body, body_line = split_front_matter(path, text)
-    front = "".join(text.splitlines(keepends=True)[:body_line - 1])
+    data, body_start, body_line = split_front_matter(path, text)
+    front = text[:body_start]
     values = validate(data, FRONT_MATTER_SCHEMA, path, front, errors)
     clarifications = []
     for item in values.get("clarifications") or []:
@@ -198,7 +205,7 @@ def parse_front_matter(path: Path, text: str, errors: list) -> dict | None:
         return None
     return {"title": values["title"], "summary": values["summary"], "glossary": values["glossary"],
             "print_layout": values.get("print", ""), "clarifications": clarifications,
-            "body_line": body_line, "body_start": len(front)}
+            "body_line": body_line, "body_start": body_start}
 
 
 def convert_cell(value: str, kind: str):
