@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 
 
 def cache_dir(output: Path) -> Path:

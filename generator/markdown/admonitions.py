@@ -49,25 +49,25 @@ def containers(events: list, env: dict) -> None:
         elif event.type == "marker" and event.data.kind == "open":
             kind = kind_of(event.data.info)
             cid, title = split_title(kind, event.data.info)
-            events[index] = Event("open", "admonition", {"kind": kind, "cid": cid, "title": title}, event.line)
-            opened.append((depth, event.line))
+            events[index] = Event("open", "admonition", {"kind": kind, "cid": cid, "title": title}, event.at)
+            opened.append((depth, event.data.line))
             if kind == "clarification":
-                found.append({"id": cid, "title": title, "line": event.line})
+                found.append({"id": cid, "title": title, "line": event.data.line})
                 if cid:
                     anchors.add(cid.lower())
         elif event.type == "marker" and event.data.kind == "close":
             if not opened:  # its opening line was swallowed by, say, an indented code block
-                events[index] = Event("text", data="", line=event.line)
+                events[index] = Event("text", data="", at=event.at)
                 continue
-            events[index] = Event("close", "admonition", None, event.line)
+            events[index] = Event("close", "admonition", None, event.at)
             start_depth, start_line = opened.pop()
             if start_depth != depth:
                 page = env["page"]
                 env.setdefault("errors", []).append(ContentError(
-                    page.path, page.body_line + event.line - 1, "':::' closes a container from inside another block",
+                    page.path, page.body_line + event.data.line - 1, "':::' closes a container from inside another block",
                     expected=f"the ':::' at the same indentation as the one on line {page.body_line + start_line - 1}",
                     found="a ':::' inside a list item or quote the container did not open in"))
-    events.extend(Event("close", "admonition", None, line) for _, line in reversed(opened))
+    events.extend(Event("close", "admonition") for _ in opened)
 
 
 def render_admonition(event: Event, env: dict) -> str:

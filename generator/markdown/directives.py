@@ -23,9 +23,14 @@ from generator.markdown.html import code_block
 
 @dataclass
 class DirectiveContext:
-    env: dict  # the page's render env: page, game, site, ...
-    line: int  # 1-based line of the opening fence in the page's file
+    env: dict  # the page's render env: page, game, site, lines, ...
+    at: int  # the opening fence's place in the parser's stream
     name: str
+
+    @property
+    def line(self) -> int:
+        """1-based line of the opening fence in the page's file (looked up when asked)."""
+        return self.page.body_line + self.env["lines"].line(self.at) - 1
 
     @property
     def page(self):
@@ -60,8 +65,7 @@ def directives_plugin(md, directives: dict[str, Directive]) -> None:
         directive = directives.get(name)
         if directive is None:
             return code_block(event)
-        page = env["page"]
-        context = DirectiveContext(env=env, line=page.body_line + event.line - 1, name=name)
+        context = DirectiveContext(env=env, at=event.at, name=name)
         try:
             options = parse_options(event.data["text"], context)
             return directive(options, context)

@@ -1,4 +1,4 @@
-"""Markdown to a flat list of events, each with its source line.
+"""Markdown to a flat list of events.
 
 The parser is pulldown-cmark (the CommonMark parser of rustdoc and mdBook)
 through pyromark: compiled, it parses a page in a tenth of a millisecond,
@@ -36,74 +36,92 @@ BARE = {"SoftBreak": "softbreak", "HardBreak": "hardbreak", "Rule": "rule"}
 
 class Event:
     """One parser event. `data` depends on the tag: a heading's level, a
-    link's href; `attrs` are HTML attributes the rules add (id, class...)."""
+    link's href; `attrs` are HTML attributes the rules add (id, class...).
+    `at` is the event's place in the parser's stream (-1: made by a rule),
+    from which `Lines` finds its source line when a message needs it."""
 
-    __slots__ = ("type", "tag", "data", "line", "attrs")
+    __slots__ = ("type", "tag", "data", "at", "attrs")
 
-    def __init__(self, type: str, tag: str = "", data=None, line: int = 0, attrs: dict | None = None):
-        self.type, self.tag, self.data, self.line, self.attrs = type, tag, data, line, attrs
+    def __init__(self, type: str, tag: str = "", data=None, at: int = -1, attrs: dict | None = None):
+        self.type, self.tag, self.data, self.at, self.attrs = type, tag, data, at, attrs
 
     def __repr__(self) -> str:
-        return f"Event({self.type!r}, {self.tag!r}, {self.data!r}, line={self.line})"
+        return f"Event({self.type!r}, {self.tag!r}, {self.data!r}, at={self.at})"
+
+
+class Lines:
+    """Source lines of events, found only when asked: asking the parser for
+    every event's position would double its cost, and only error messages and
+    a few directives need a line."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.starts: list[int] | None = None  # byte offset of each event, by place in the stream
+        self.line_starts: list[int] = []
+
+    def line(self, at: int) -> int:
+        """The 1-based line in the text of the event at place `at` (0 if unknown)."""
+        if at < 0:
+            return 0
+        if self.starts is None:
+            self.starts = [span["start"] for _, span in
+                           pyromark.events_with_range(self.text, options=OPTIONS, merge_text=True)]
+            encoded = self.text.encode("utf-8")
+            self.line_starts = [0] + [i + 1 for i, byte in enumerate(encoded) if byte == 10]
+        return bisect_right(self.line_starts, self.starts[at]) if at < len(self.starts) else 0
 
 
 def parse(text: str) -> list[Event]:
-    """Events of `text`, each with its 1-based line in `text`."""
-    encoded = text.encode("utf-8")
-    starts = [0]  # byte offset where each line starts
-    find = encoded.find
-    at = find(b"\n")
-    while at >= 0:
-        starts.append(at + 1)
-        at = find(b"\n", at + 1)
+    """Events of `text`; each knows its place in the parser's stream."""
     events: list[Event] = []
     add = events.append
     block = None  # the code or HTML block whose text is being gathered into one event
-    for raw, span in pyromark.events_with_range(text, options=OPTIONS, merge_text=True):
+    at = -1  # the event's place in the stream
+    for raw in pyromark.events(text, options=OPTIONS, merge_text=True):
+        at += 1
         if block is not None:
             if type(raw) is dict and ("Text" in raw or "Html" in raw):
                 block.data["text"] += raw.get("Text") or raw.get("Html")
             else:  # its end
                 block = None
             continue
-        line = bisect_right(starts, span["start"])
         if type(raw) is str:
-            add(Event(BARE[raw], "", None, line, None))
+            add(Event(BARE[raw], "", None, at, None))
             continue
         # The common events first, in as few steps as possible: a page has hundreds.
         text = raw.get("Text")
         if text is not None:
-            add(Event("text", "", text, line, None))
+            add(Event("text", "", text, at, None))
             continue
         value = raw.get("Start")
         if value is not None:
             if type(value) is str:
                 if value == "HtmlBlock":
-                    block = Event("html_block", "", {"info": None, "text": ""}, line, None)
+                    block = Event("html_block", "", {"info": None, "text": ""}, at, None)
                     add(block)
                 else:
-                    add(Event("open", TAGS[value], None, line, None))
+                    add(Event("open", TAGS[value], None, at, None))
                 continue
             (name, data), = value.items()
             if name == "CodeBlock":
-                block = Event("code_block", "", {"info": convert(name, data), "text": ""}, line, None)
+                block = Event("code_block", "", {"info": convert(name, data), "text": ""}, at, None)
                 add(block)
             elif name == "Heading":
                 level, attrs = data_and_attributes(data)
-                add(Event("open", "heading", level, line, attrs))
+                add(Event("open", "heading", level, at, attrs))
             else:
-                add(Event("open", TAGS[name], convert(name, data), line, None))
+                add(Event("open", TAGS[name], convert(name, data), at, None))
             continue
         value = raw.get("End")
         if value is not None:
             if type(value) is str:
-                add(Event("close", TAGS[value], None, line, None))
+                add(Event("close", TAGS[value], None, at, None))
             else:
                 (name, data), = value.items()
-                add(Event("close", TAGS[name], convert(name, data), line, None))
+                add(Event("close", TAGS[name], convert(name, data), at, None))
             continue
         (kind, value), = raw.items()
-        add(Event(LEAVES[kind], "", value, line, None))
+        add(Event(LEAVES[kind], "", value, at, None))
     return events
 
 

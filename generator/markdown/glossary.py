@@ -84,14 +84,14 @@ def split_text(event: Event, pattern, by_name, linked: dict, glossary_href: str)
             continue
         linked[term.term.lower()] = None
         if match.start() > start:
-            pieces.append(Event("text", data=text[start:match.start()], line=event.line))
-        pieces += [Event("open", "link", {"href": f"{glossary_href}#{term.anchor}", "title": ""}, event.line,
+            pieces.append(Event("text", data=text[start:match.start()], at=event.at))
+        pieces += [Event("open", "link", {"href": f"{glossary_href}#{term.anchor}", "title": ""}, event.at,
                          {"class": "term", "data-def": term.definition, "aria-describedby": f"gdef-{term.anchor}"}),
-                   Event("text", data=match[0], line=event.line),
-                   Event("close", "link", None, event.line)]
+                   Event("text", data=match[0], at=event.at),
+                   Event("close", "link", None, event.at)]
         start = match.end()
     if not pieces:
         return [event]
     if start < len(text):
-        pieces.append(Event("text", data=text[start:], line=event.line))
+        pieces.append(Event("text", data=text[start:], at=event.at))
     return pieces

@@ -1,6 +1,6 @@
 """Links between pages: authors link to Markdown files (`rules.md#setup`,
 `../splat/rules.md`); we rewrite them to the built pages' relative URLs and
-record each one with its line so the build can check target and anchor."""
+record each one so the build can check target and anchor."""
 from __future__ import annotations
 
 import posixpath
@@ -37,18 +37,18 @@ def rewrite_links(events: list, env: dict) -> None:
         if event.type != "open" or event.tag != "link":
             continue
         href = event.data["href"]
-        line = page.body_line + event.line - 1
+        at = event.at  # its place in the parser's stream: `event_line` turns it into a line if an error needs one
         parts = urlsplit(href)
         if parts.scheme or parts.netloc or href.startswith("mailto:"):
             continue
         if not parts.path:  # "#anchor" on this page
-            found.append({"line": line, "href": href, "url": page.url, "anchor": parts.fragment})
+            found.append({"at": at, "href": href, "url": page.url, "anchor": parts.fragment})
             continue
         target = posixpath.normpath(posixpath.join(page.game, parts.path))
         if target.endswith(".md"):
             game, _, name = target[:-3].rpartition("/")
             url = page_url(game, name)
             event.data = {**event.data, "href": relative(page.url, url) + (f"#{parts.fragment}" if parts.fragment else "")}
-            found.append({"line": line, "href": href, "url": url, "anchor": parts.fragment})
+            found.append({"at": at, "href": href, "url": url, "anchor": parts.fragment})
         else:
-            found.append({"line": line, "href": href, "url": target, "anchor": parts.fragment})
+            found.append({"at": at, "href": href, "url": target, "anchor": parts.fragment})

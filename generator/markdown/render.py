@@ -49,16 +49,29 @@ class Markdown:
         return self
 
     def parse(self, body: str, env: dict) -> list:
-        text, markers = mark_lines(body, is_admonition)
+        text, markers, seal = mark_lines(body, is_admonition)
+        env["lines"] = parser.Lines(text)
         events = parser.parse(text)
         if markers:
-            restore_markers(events, markers)
+            restore_markers(events, markers, seal)
         for rule in self.rules:
             rule(events, env)
         return events
 
     def render(self, events: list, env: dict) -> str:
         return self.renderer.render(events, env)
+
+
+def event_line(path, at: int) -> int | None:
+    """The file line of the event at place `at` in the page at `path`, parsed
+    again: link errors are rare, and a line for every link would cost every page."""
+    from generator.content.load import split_front_matter
+
+    text = path.read_text(encoding="utf-8")
+    _data, body_start, body_line = split_front_matter(path, text)
+    marked, _markers, _seal = mark_lines(text[body_start:], is_admonition)
+    line = parser.Lines(marked).line(at)
+    return body_line + line - 1 if line else None
 
 
 def make_markdown(raw_html: bool, directives: dict[str, Directive]) -> Markdown:

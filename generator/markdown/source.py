@@ -2,7 +2,7 @@
 
 Containers (`::: note Title` ... `:::`) and block attributes (`{#id .class}`
 on the line before a block) are whole lines. Each such line is replaced by an
-HTML comment naming a marker (`<!--rp:3-->`), kept at its indentation: an HTML
+HTML comment naming a marker (`<!--rp:<seal>:3-->`), kept at its indentation: an HTML
 comment starts a block of its own anywhere (it may interrupt a paragraph, it
 nests in list items), so the parser puts every marker exactly where the author
 wrote it, and line numbers stay the same. The `containers` and `attributes`
@@ -10,6 +10,7 @@ rules then turn the comments back into what they mark.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 CONTAINER_OPEN = re.compile(r"^(\s*):{3,}\s*(\S.*?)\s*$")
 CONTAINER_CLOSE = re.compile(r"^(\s*):{3,}\s*$")
 ATTRIBUTES = re.compile(r"^(\s*)\{\s*([#.][^{}]*?|[#.]?[\w-]+=[^{}]*?)\s*\}\s*$")
-MARKER = re.compile(r"^<!--rp:(\d+)-->\s*$")
+MARKER = re.compile(r"^<!--rp:(\w+):(\d+)-->\s*$")
 
 
 @dataclass(frozen=True)
@@ -27,13 +28,14 @@ class Marker:
     line: int  # 1-based line in the body
 
 
-def mark_lines(body: str, is_container) -> tuple[str, list[Marker]]:
+def mark_lines(body: str, is_container) -> tuple[str, list[Marker], str]:
     """The body with marker comments in place of container and attribute lines.
     `is_container(info)` says which `:::` info strings open a container."""
     if ":::" not in body and "{" not in body:
-        return body, []  # the common page: nothing to mark
+        return body, [], ""  # the common page: nothing to mark
     lines = body.split("\n")
     markers: list[Marker] = []
+    seal = hashlib.sha1(body.encode("utf-8")).hexdigest()[:12]  # an author cannot write it into the page it is made from
     fence = ""  # the fence that opened the code block we are in, if any
     depth = 0  # containers open
     for index, line in enumerate(lines):
@@ -48,26 +50,26 @@ def mark_lines(body: str, is_container) -> tuple[str, list[Marker]]:
         if ":::" in line:
             close = CONTAINER_CLOSE.match(line)
             if close and depth:
-                lines[index] = marker_line(markers, close[1], Marker("close", "", index + 1))
+                lines[index] = marker_line(markers, seal, close[1], Marker("close", "", index + 1))
                 depth -= 1
                 continue
             opening = CONTAINER_OPEN.match(line)
             if opening and is_container(opening[2]):
-                lines[index] = marker_line(markers, opening[1], Marker("open", opening[2], index + 1))
+                lines[index] = marker_line(markers, seal, opening[1], Marker("open", opening[2], index + 1))
                 depth += 1
                 continue
         if "{" in line:
             attributes = ATTRIBUTES.match(line)
             if attributes and is_block_start(lines, index):
-                lines[index] = marker_line(markers, attributes[1], Marker("attributes", attributes[2], index + 1))
+                lines[index] = marker_line(markers, seal, attributes[1], Marker("attributes", attributes[2], index + 1))
     # A container left open ends with the page, as in other Markdown tools.
-    tail = [marker_line(markers, "", Marker("close", "", len(lines))) for _ in range(depth)]
-    return "\n".join(lines + tail), markers
+    tail = [marker_line(markers, seal, "", Marker("close", "", len(lines))) for _ in range(depth)]
+    return "\n".join(lines + tail), markers, seal
 
 
-def marker_line(markers: list[Marker], indent: str, marker: Marker) -> str:
+def marker_line(markers: list[Marker], seal: str, indent: str, marker: Marker) -> str:
     markers.append(marker)
-    return f"{indent}<!--rp:{len(markers) - 1}-->"
+    return f"{indent}<!--rp:{seal}:{len(markers) - 1}-->"
 
 
 def is_block_start(lines: list[str], index: int) -> bool:
@@ -93,18 +95,18 @@ def parse_attributes(text: str) -> dict[str, str]:
     return attributes
 
 
-def restore_markers(events: list, markers: list[Marker]) -> None:
+def restore_markers(events: list, markers: list[Marker], seal: str) -> None:
     """Core rule: each marker comment becomes a `marker` event carrying its Marker.
-    A comment counts only on the line its marker was made for, so an author's
-    own `<!--rp:0-->` stays an ordinary comment."""
+    Only comments with this page's seal count: an author's own `<!--rp:...-->`
+    stays an ordinary comment."""
     from generator.markdown.events import Event
 
     for index, event in enumerate(events):
         if event.type != "html_block" or not event.data["text"].lstrip().startswith("<!--rp:"):
             continue
         found = MARKER.match(event.data["text"].strip())
-        if found and int(found[1]) < len(markers) and markers[int(found[1])].line == event.line:
-            events[index] = Event("marker", data=markers[int(found[1])], line=event.line)
+        if found and found[1] == seal and int(found[2]) < len(markers):
+            events[index] = Event("marker", data=markers[int(found[2])], at=event.at)
 
 
 def apply_attributes(events: list, env: dict) -> None:
