@@ -130,7 +130,8 @@ class Builder:
         self.dev_script, self.processes, self.use_cache = dev_script, processes, use_cache
         self.code = code_digest()
         self.previous = build_cache.load(output_dir, self.code) if self.use_cache else None
-        sources = file_hashes(source_files(root), self.previous.sources if self.previous else {})
+        self.read: dict[str, bytes] = {}  # sources read for hashing, kept for loading
+        sources = file_hashes(source_files(root), self.previous.sources if self.previous else {}, self.read)
         self.hashes = {path: entry[0] for path, entry in sources.items()}
         self.inputs = input_digest(root, self.code, dev_script, self.hashes)
         self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs, sources=sources)
@@ -191,7 +192,7 @@ class Builder:
         what was parsed is kept for the next one."""
         from generator.content.load import Known, load_site
 
-        known = Known(self.hashes)
+        known = Known(self.hashes, read=self.read)
         if self.previous:
             known.front, known.games = dict(self.previous.front), dict(self.previous.game_toml)
         site = load_site(self.root, known)

@@ -39,7 +39,7 @@ def files_digest(paths: list[Path] | list[str], base: Path) -> str:
     return h.hexdigest()
 
 
-def file_hashes(paths: list[str], known: dict[str, list]) -> dict[str, list]:
+def file_hashes(paths: list[str], known: dict[str, list], read: dict[str, bytes] | None = None) -> dict[str, list]:
     """{path: [sha256, size, mtime_ns, ctime_ns, inode]} for each file.
 
     A file whose size, times and inode are those `known` from the last build
@@ -48,7 +48,8 @@ def file_hashes(paths: list[str], known: dict[str, list]) -> dict[str, list]:
     which no tool can set back (where ctime is the change time, as on Linux and
     macOS). A file looked at within RACY_NS of its last change might change
     again within the same timestamp tick, unseen: it is recorded by its hash
-    alone, and read again next time."""
+    alone, and read again next time. The bytes of files read go into `read`
+    (when given), so loading need not read them a second time."""
     now = time.time_ns()
     table = {}
     for path in paths:
@@ -59,7 +60,10 @@ def file_hashes(paths: list[str], known: dict[str, list]) -> dict[str, list]:
             table[path] = old
             continue
         with open(path, "rb") as handle:
-            sha = hashlib.sha256(handle.read()).hexdigest()
+            data = handle.read()
+        sha = hashlib.sha256(data).hexdigest()
+        if read is not None:
+            read[path] = data
         changed = max(stat.st_mtime_ns, stat.st_ctime_ns)
         table[path] = [sha, *signature] if now - changed > RACY_NS else [sha]
     return table

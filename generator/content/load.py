@@ -99,12 +99,16 @@ class Known:
     hashes: dict[str, str] = field(default_factory=dict)
     front: dict[str, dict] = field(default_factory=dict)
     games: dict[str, dict] = field(default_factory=dict)
+    read: dict[str, bytes] = field(default_factory=dict)  # bytes of files just hashed: not read twice
 
 
-def read_source(path: Path) -> tuple[str, str]:
-    """A file's text (decoded as open() in text mode decodes it) and the sha256 of its bytes."""
-    with open(path, "rb") as handle:
-        data = handle.read()
+def read_source(path: Path, read: dict[str, bytes] | None = None) -> tuple[str, str]:
+    """A file's text (decoded as open() in text mode decodes it) and the sha256 of
+    its bytes; taken from `read` when the build has just read them."""
+    data = read.pop(str(path), None) if read else None
+    if data is None:
+        with open(path, "rb") as handle:
+            data = handle.read()
     return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read(), hashlib.sha256(data).hexdigest()
 
 
@@ -171,7 +175,7 @@ def load_page(game: str, path: Path, root: Path, errors: list, known: Known | No
     front = known.front.get(source_hash) if source_hash else None
     text = None
     if front is None:
-        text, source_hash = read_source(path)  # the hash of the text parsed, never of another version
+        text, source_hash = read_source(path, known.read if known else None)  # the hash of the text parsed
         front = parse_front_matter(path, text, errors)
         if front is None:
             return None
@@ -309,7 +313,7 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
         check_inside(folder, root)  # the folder itself must not lead outside the site
         if os.path.islink(game_toml):
             check_inside(game_toml, root)
-        text, toml_hash = read_source(game_toml)
+        text, toml_hash = read_source(game_toml, known.read if known else None)
     except ContentError as error:
         errors.append(error)
         return None
