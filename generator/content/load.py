@@ -11,13 +11,10 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from generator.content.model import Clarification, DataTable, Game, Page, Site
 from generator.content.schema import Field, Schema, validate, locate
 from generator.errors import ContentError, ContentErrors
 
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: ten times faster
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLARIFICATION_ID = re.compile(r"^C[1-9][0-9]*$")
@@ -91,7 +88,9 @@ class Known:
     changed since the last build (every key a sha256 of a file's bytes):
 
     hashes  content file path -> its hash now (from generator.fingerprint.file_hashes)
-    front   page file hash -> its front matter (from parse_front_matter)
+    front   page file hash -> its front matter (from parse_front_matter, with
+            "key": the hash of the front matter's own text, so that an edit
+            to a page's body finds its front matter unchanged)
     games   game.toml hash -> its validated values
 
     Files parsed now are added to `front` and `games`."""
@@ -100,6 +99,13 @@ class Known:
     front: dict[str, dict] = field(default_factory=dict)
     games: dict[str, dict] = field(default_factory=dict)
     read: dict[str, bytes] = field(default_factory=dict)  # bytes of files just hashed: not read twice
+    _by_front_text: dict[str, dict] | None = None
+
+    def by_front_text(self) -> dict[str, dict]:
+        """Front matters by the hash of their own text (the "key" parse gives them)."""
+        if self._by_front_text is None:
+            self._by_front_text = {front["key"]: front for front in self.front.values() if "key" in front}
+        return self._by_front_text
 
 
 def read_source(path: Path, read: dict[str, bytes] | None = None) -> tuple[str, str]:
@@ -141,8 +147,9 @@ def parse_toml(path: Path, text: str) -> dict:
 FRONT_MATTER_END = re.compile(r"^[ \t]*---[ \t\r]*$", re.MULTILINE)
 
 
-def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
-    """(front matter, offset where the body starts, 1-based line where it starts)."""
+def front_matter_bounds(path: Path, text: str) -> tuple[int, int, int, int]:
+    """Where the YAML starts and ends, where the body starts (offsets), and the
+    body's 1-based line."""
     first = text[:text.find("\n")] if "\n" in text else text
     if first.strip() != "---":
         raise ContentError(path, 1, "missing YAML front matter",
@@ -152,8 +159,17 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
     end = FRONT_MATTER_END.search(text, len(first) + 1)
     if end is None:
         raise ContentError(path, 1, "front matter is never closed", expected="a line '---' after the front matter", found="end of file")
+    body_start = min(end.end() + 1, len(text))  # after the closing line's newline
+    return len(first) + 1, end.start(), body_start, text.count("\n", 0, end.start()) + 2
+
+
+def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
+    """(front matter, offset where the body starts, 1-based line where it starts)."""
+    import yaml  # only when a front matter changed: an edit to a page's text never loads it
+
+    start, end, body_start, body_line = front_matter_bounds(path, text)
     try:
-        data = yaml.load(text[len(first) + 1:end.start()], Loader=SAFE_LOADER) or {}
+        data = yaml.load(text[start:end], Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 2 if mark else 1
@@ -162,8 +178,7 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
                            expected="valid YAML", found=str(getattr(error, "problem", error))) from None
     if not isinstance(data, dict):
         raise ContentError(path, 2, "front matter is not a mapping", expected="key: value lines", found=type(data).__name__)
-    body_start = min(end.end() + 1, len(text))  # after the closing line's newline
-    return data, body_start, text.count("\n", 0, end.start()) + 2  # the line after the closing ---
+    return data, body_start, body_line
 
 
 def load_page(game: str, path: Path, root: Path, errors: list, known: Known | None = None) -> Page | None:
@@ -176,9 +191,16 @@ def load_page(game: str, path: Path, root: Path, errors: list, known: Known | No
     text = None
     if front is None:
         text, source_hash = read_source(path, known.read if known else None)  # the hash of the text parsed
-        front = parse_front_matter(path, text, errors)
+        # An edit to the body leaves the front matter as it was: find it by its own text.
+        front_key = hashlib.sha256(text[:front_matter_bounds(path, text)[2]].encode("utf-8")).hexdigest()
+        front = known.by_front_text().get(front_key) if known else None
         if front is None:
-            return None
+            front = parse_front_matter(path, text, errors)
+            if front is None:
+                return None
+            front["key"] = front_key
+            if known:
+                known.by_front_text()[front_key] = front
         if known:
             known.front[source_hash] = front
     page = Page(game=game, name=path.stem, path=path, title=front["title"], summary=front["summary"],

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from html import escape
 from typing import Callable
 
-import yaml
 
 from generator.errors import ContentError
 from generator.markdown.html import code_block
@@ -77,6 +76,8 @@ def directives_plugin(md, directives: dict[str, Directive]) -> None:
 
 
 def parse_options(body: str, context: DirectiveContext) -> dict:
+    import yaml  # only pages with directives need it
+
     try:
         options = yaml.safe_load(body) if body.strip() else {}
     except yaml.YAMLError as error:

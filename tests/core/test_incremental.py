@@ -287,3 +287,19 @@ def test_a_page_read_while_loading_renders_the_text_that_was_hashed(tmp_path):
     page = next(p for p in load_site(site).pages if p.name == "reference")
     edit(page.path, "Move a Pebble.", "Move one Pebble.")  # the next build sees the new hash
     assert "Move a Pebble." in page.body
+
+
+def test_an_edit_to_a_page_body_reuses_its_parsed_front_matter(tmp_path, monkeypatch):
+    from generator.content import load
+
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    parsed = []
+    real_parse = load.parse_front_matter
+    monkeypatch.setattr(load, "parse_front_matter", lambda path, *more: parsed.append(path.name) or real_parse(path, *more))
+    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
+    assert build(site, stages=[]).rendered == 1 and parsed == []
+    edit(site / "content/pebbles/reference.md", "title: Player aid", "title: Quick reference")
+    build(site, stages=[])
+    assert parsed == ["reference.md"]
+    assert "Quick reference" in (site / "output/pebbles/reference.html").read_text()
