@@ -332,7 +332,8 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
         errors.append(ContentError(game_toml, None, "missing game.toml", expected="a game.toml in every game folder", found="no such file"))
         return None
     try:
-        check_inside(folder, root)  # the folder itself must not lead outside the site
+        if os.path.islink(folder):  # a real folder inside content/ is inside the site
+            check_inside(folder, root)
         if os.path.islink(game_toml):
             check_inside(game_toml, root)
         text, toml_hash = read_source(game_toml, known.read if known else None)
@@ -409,7 +410,11 @@ def load_site(root: Path, known: Known | None = None) -> Site:
     if not site_toml.is_file():
         raise ContentErrors([ContentError(site_toml, None, "missing site.toml",
                                           expected="content/site.toml in the site folder", found="no such file")])
-    text = site_toml.read_text(encoding="utf-8")
+    try:
+        # content/ and site.toml stay inside the site; then so does every real folder in content/
+        text = read_text(site_toml, root)
+    except ContentError as error:
+        raise ContentErrors([error]) from None
     try:
         raw = parse_toml(site_toml, text)
     except ContentError as error:
