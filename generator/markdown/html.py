@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 # tag -> (element, newline after the opening tag, newline after the closing tag)
 ELEMENTS = {"paragraph": ("p", "", "\n"), "blockquote": ("blockquote", "\n", "\n"), "item": ("li", "", "\n"),
-            "dl": ("dl", "\n", "\n"), "dt": ("dt", "", "\n"), "dd": ("dd", "", "\n"), "table_row": ("tr", "\n", "\n"),
+            "dl": ("dl", "\n", "\n"), "dt": ("dt", "", "\n"), "dd": ("dd", "", "\n"),
             "emphasis": ("em", "", ""), "strong": ("strong", "", ""), "strikethrough": ("s", "", ""),
             "superscript": ("sup", "", ""), "subscript": ("sub", "", "")}
 OPEN = {tag: f"<{name}>{after}" for tag, (name, after, _) in ELEMENTS.items()}
@@ -122,6 +122,9 @@ class HtmlRenderer:
                     write(f"<table{attributes(event.attrs)}>\n")
                 elif tag == "table_head":
                     write("<thead>\n<tr>\n")
+                elif tag == "table_row":
+                    table[2] = 0
+                    write(f"<tr{attributes(event.attrs)}>\n")
                 elif tag == "table_cell":
                     align = table[0][table[2]] if table[2] < len(table[0]) else "None"
                     write(f"<{table[1]}{ALIGN.get(align, '')}>")
@@ -149,7 +152,7 @@ class HtmlRenderer:
                     table[1] = "td"
                     table[2] = 0
                 elif tag == "table_row":
-                    table[2] = 0
+                    write("</tr>\n")
                 elif tag == "table_cell":
                     write(f"</{table[1]}>\n")
                     table[2] += 1

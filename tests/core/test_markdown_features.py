@@ -114,8 +114,9 @@ def test_unknown_fence_languages_stay_code_blocks(tmp_path):
 
 
 def test_table_column_alignment_becomes_a_class_the_csp_allows(tmp_path):
-    html = build_rules(tmp_path, "| Roll | Points |\n|:---|---:|\n| 1 | 5 |\n")
-    assert '<td class="align-right">5</td>' in html and "style=" not in html.split("<main", 1)[1]
+    html = build_rules(tmp_path, "| Roll | Points |\n|:---|---:|\n| 1 | 5 |\n| 2 | 7 |\n")
+    assert '<td class="align-right">5</td>' in html and '<td class="align-right">7</td>' in html
+    assert "style=" not in html.split("<main", 1)[1]
 
 
 def test_admonitions_nest_inside_list_items(tmp_path):
