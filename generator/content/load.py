@@ -181,10 +181,12 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
     return data, body_start, body_line
 
 
-def load_page(game: str, path: Path, root: Path, errors: list, known: Known | None = None) -> Page | None:
+def load_page(game: str, path: Path, root: Path, errors: list, known: Known | None = None,
+              is_link: bool | None = None) -> Page | None:
     """The page in `path`: its front matter from `known` if the file is unchanged
-    since the last build, else parsed; its body is read when first needed."""
-    if os.path.islink(path):
+    since the last build, else parsed; its body is read when first needed.
+    `is_link`: whether `path` is a symbolic link, if the caller knows."""
+    if is_link if is_link is not None else os.path.islink(path):
         check_inside(path, root)  # a link must not lead outside the site
     source_hash = known.hashes.get(str(path)) if known else None
     front = known.front.get(source_hash) if source_hash else None
@@ -328,20 +330,30 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
     if not SLUG.match(slug):
         errors.append(ContentError(folder, None, "bad game folder name", expected="lowercase letters, digits and hyphens", found=slug))
         return None
-    if not game_toml.is_file():
+    with os.scandir(folder) as entries:  # one listing: no stat per page, no glob
+        listing = {entry.name: entry for entry in entries}
+    names = {name: entry.is_file() for name, entry in listing.items()}
+    if not names.get("game.toml"):
         errors.append(ContentError(game_toml, None, "missing game.toml", expected="a game.toml in every game folder", found="no such file"))
         return None
     try:
         if os.path.islink(folder):  # a real folder inside content/ is inside the site
             check_inside(folder, root)
-        if os.path.islink(game_toml):
+        if listing["game.toml"].is_symlink():
             check_inside(game_toml, root)
-        text, toml_hash = read_source(game_toml, known.read if known else None)
     except ContentError as error:
         errors.append(error)
         return None
-    values = known.games.get(toml_hash) if known else None
+    # An unchanged game.toml is neither read nor parsed: its values are known.
+    toml_hash = known.hashes.get(str(game_toml)) if known else None
+    values = known.games.get(toml_hash) if toml_hash else None
+    text = None
     if values is None:
+        try:
+            text, toml_hash = read_source(game_toml, known.read if known else None)
+        except ContentError as error:
+            errors.append(error)
+            return None
         try:
             raw = parse_toml(game_toml, text)
         except ContentError as error:
@@ -353,25 +365,26 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
     page_names = values.get("pages") or ["rules"]
     if "rules" not in page_names:
         page_names = ["rules", *page_names]
+    def pages_line() -> int | None:  # for messages: the line of `pages =` in game.toml
+        return locate(text if text is not None else read_text(game_toml, root), "pages")
+
     bad = [name for name in page_names if not SLUG.match(name)]
     if bad:
-        errors.append(ContentError(game_toml, locate(text, "pages"), f"bad page name '{bad[0]}'",
+        errors.append(ContentError(game_toml, pages_line(), f"bad page name '{bad[0]}'",
                                    expected="page names of lowercase letters, digits and hyphens (the .md file's name)",
                                    found=bad[0]))
         return None
-    with os.scandir(folder) as entries:  # one listing, not a stat per page and a glob
-        names = {entry.name: entry.is_file() for entry in entries}
     pages = []
     for name in page_names:
         path = folder / f"{name}.md"
         if not names.get(path.name):
-            line = locate(text, "pages") if name != "rules" else None
+            line = pages_line() if name != "rules" else None
             what = "missing rules.md" if name == "rules" else f"page '{name}' listed in pages has no file"
             errors.append(ContentError(path if name == "rules" else game_toml, line, what,
                                        expected=f"a Markdown file {path.name} in {folder.name}/", found="no such file"))
             continue
         try:
-            page = load_page(slug, path, root, errors, known)
+            page = load_page(slug, path, root, errors, known, listing[path.name].is_symlink())
         except ContentError as error:
             errors.append(error)
             continue
@@ -379,7 +392,7 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
             pages.append(page)
     unlisted = sorted(name[:-3] for name in names if name.endswith(".md") and name[:-3] not in page_names)
     for stem in unlisted:
-        errors.append(ContentError(game_toml, locate(text, "pages"), f"page {stem}.md is not listed in pages",
+        errors.append(ContentError(game_toml, pages_line(), f"page {stem}.md is not listed in pages",
                                    expected="every Markdown page named in pages", found=stem))
     data = {}
     for name, spec in (values.get("data") or {}).items():
