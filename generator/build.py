@@ -268,6 +268,7 @@ class Builder:
         assets = "\n".join(f"{name}={target}" for name, target in sorted(context.assets.items()))
         site_key = digest(self.code, theme, site_toml, self.dev_script, assets)  # pages link to hashed asset names
         self.game_digests = game_digests(site, self.hashes)
+        self.site_key = site_key
         pages: dict[str, dict] = {}
         todo: list[str] = []
         uses: dict[str, set] = {}
@@ -297,10 +298,17 @@ class Builder:
         return pages, uses
 
     def write_site_pages(self, site: Site, output: Output, context) -> None:
+        """The index, the 404 page and the sitemap: made again only when the
+        site, the theme or a game's settings or page list changed."""
         from generator.site import pages as site_pages
         from generator.site.sitemap import sitemap
         from generator.site.theme import make_environment
 
+        key = digest(self.site_key, *(f"{slug}={key}" for slug, key in sorted(self.game_digests.items())))
+        self.manifest.site_pages = {"key": key}
+        old = self.previous.site_pages if self.previous else {}
+        if old.get("key") == key and all(self.reuse(output, rel) for rel in ("index.html", "404.html", "sitemap.xml")):
+            return
         env = make_environment(site.root, context.bytecode_dir)
         output.write("index.html", site_pages.render_index(env, context))
         output.write("404.html", site_pages.render_not_found(env, context))

@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 
 
 def cache_dir(output: Path) -> Path:
@@ -36,11 +36,12 @@ class Manifest:
     sources: dict[str, list] = field(default_factory=dict)  # input file -> [sha256, size, mtime_ns, ...]
     front: dict[str, dict] = field(default_factory=dict)  # page file's sha256 -> its front matter
     game_toml: dict[str, dict] = field(default_factory=dict)  # game.toml's sha256 -> its validated values
+    site_pages: dict = field(default_factory=dict)  # {key}: of the index, 404 page and sitemap
 
     def to_json(self) -> dict:
         return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs, "pages": self.pages,
                 "games": self.games, "files": self.files, "sources": self.sources, "front": self.front,
-                "game_toml": self.game_toml}
+                "game_toml": self.game_toml, "site_pages": self.site_pages}
 
 
 def load(output: Path, code: str) -> Manifest | None:
@@ -52,7 +53,8 @@ def load(output: Path, code: str) -> Manifest | None:
             return None
         manifest = Manifest(code=data["code"], inputs=data["inputs"], pages=dict(data["pages"]),
                             games=dict(data["games"]), files=dict(data["files"]), sources=dict(data["sources"]),
-                            front=dict(data["front"]), game_toml=dict(data["game_toml"]))
+                            front=dict(data["front"]), game_toml=dict(data["game_toml"]),
+                            site_pages=dict(data["site_pages"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return manifest if output_matches(output, manifest) else None

@@ -303,3 +303,18 @@ def test_an_edit_to_a_page_body_reuses_its_parsed_front_matter(tmp_path, monkeyp
     build(site, stages=[])
     assert parsed == ["reference.md"]
     assert "Quick reference" in (site / "output/pebbles/reference.html").read_text()
+
+
+def test_the_index_follows_a_game_summary_and_is_kept_otherwise(tmp_path):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[])
+    index = site / "output/index.html"
+    before = index.stat().st_mtime_ns
+    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
+    build(site, stages=[])
+    assert index.stat().st_mtime_ns == before  # a page edit leaves the index alone
+    text = (site / "content/pebbles/game.toml").read_text()
+    summary = next(line for line in text.splitlines() if line.startswith("summary"))
+    edit(site / "content/pebbles/game.toml", summary, 'summary = "Pebbles, rewritten."')
+    build(site, stages=[])
+    assert "Pebbles, rewritten." in index.read_text()
