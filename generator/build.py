@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Callable
 from generator import cache as build_cache
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import code_digest, digest, file_hashes, tree_file_names
-from generator.site.theme import theme_dirs
+from generator.site.theme import template_cache, theme_dirs
 
 if TYPE_CHECKING:  # the no-op check must not pay for importing the model
     from generator.content.model import Game, Site
@@ -150,8 +150,7 @@ class Builder:
         self.say("loading content")
         site = self.load()
         context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script,
-                                         bytecode_dir=build_cache.cache_dir(self.output_dir) / "templates"
-                                         if self.use_cache else None)
+                                         bytecode_dir=template_cache() if self.use_cache else None)
         directives = {}  # first: a stage starts a new build there (forgetting the last one's state)
         for stage in self.stages:
             if hasattr(stage, "directives"):

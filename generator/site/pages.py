@@ -26,7 +26,7 @@ class SiteContext:
     assets: dict[str, str]  # logical name -> hashed path under the site root
     sections: dict[str, list[dict]] = field(default_factory=dict)  # page url -> [{id, title, html}]
     dev_script: str = ""  # set by `serve` for live reload
-    bytecode_dir: Path | None = None  # compiled templates kept between builds (in the build cache)
+    bytecode_dir: Path | None = None  # compiled templates kept between builds (site.theme.template_cache)
     csp: str = CSP
 
     def asset_url(self, from_url: str, name: str) -> str:
