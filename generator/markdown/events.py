@@ -37,8 +37,9 @@ BARE = {"SoftBreak": "softbreak", "HardBreak": "hardbreak", "Rule": "rule"}
 class Event:
     """One parser event. `data` depends on the tag: a heading's level, a
     link's href; `attrs` are HTML attributes the rules add (id, class...).
-    `at` is the event's place in the parser's stream (-1: made by a rule),
-    from which `Lines` finds its source line when a message needs it."""
+    `at` is the event's place in the parser's stream (-1: made by a rule, or
+    shared), from which `Lines` finds its source line when a message needs it.
+    Events may be shared: a rule replaces an event, it never changes one."""
 
     __slots__ = ("type", "tag", "data", "at", "attrs")
 
@@ -47,6 +48,17 @@ class Event:
 
     def __repr__(self) -> str:
         return f"Event({self.type!r}, {self.tag!r}, {self.data!r}, at={self.at})"
+
+
+def with_attributes(event: Event, attrs: dict) -> Event:
+    """A copy of `event` with `attrs` added: events may be shared (see SHARED), so
+    rules replace an event rather than change it."""
+    return Event(event.type, event.tag, event.data, event.at, {**(event.attrs or {}), **attrs})
+
+
+# A plain open or close (a paragraph, a table cell...) carries nothing of its
+# own: one shared event stands for all of them, a third of a page's events.
+SHARED = {(kind, name): Event(kind, tag) for name, tag in TAGS.items() for kind in ("open", "close")}
 
 
 class Lines:
@@ -100,7 +112,7 @@ def parse(text: str) -> list[Event]:
                     block = Event("html_block", "", {"info": None, "text": ""}, at, None)
                     add(block)
                 else:
-                    add(Event("open", TAGS[value], None, at, None))
+                    add(SHARED["open", value])
                 continue
             (name, data), = value.items()
             if name == "CodeBlock":
@@ -115,7 +127,7 @@ def parse(text: str) -> list[Event]:
         value = raw.get("End")
         if value is not None:
             if type(value) is str:
-                add(Event("close", TAGS[value], None, at, None))
+                add(SHARED["close", value])
             else:
                 (name, data), = value.items()
                 add(Event("close", TAGS[name], convert(name, data), at, None))

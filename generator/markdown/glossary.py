@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.markdown.events import Event
+from generator.markdown.events import Event, with_attributes
 from generator.markdown.html import plain_text
 from generator.markdown.slugs import slugify
 
@@ -26,7 +26,7 @@ def glossary_anchors(events: list, env: dict) -> None:
     for index, event in enumerate(events):
         if event.type == "open" and event.tag == "dt":
             anchor = "term-" + slugify(plain_text(events, index)[0])
-            event.attrs = {**(event.attrs or {}), "id": anchor}
+            events[index] = with_attributes(event, {"id": anchor})
             env.setdefault("anchors", set()).add(anchor)
 
 

@@ -5,6 +5,7 @@ Ids are unique within a page; h2 and h3 headings make the page's TOC.
 """
 from __future__ import annotations
 
+from generator.markdown.events import Event
 from generator.markdown.html import plain_text
 from generator.markdown.slugs import slugify, unique
 
@@ -23,6 +24,6 @@ def heading_ids(events: list, env: dict) -> None:
         explicit = (event.attrs or {}).get("id")
         anchor = explicit if explicit else unique(slugify(text), taken)
         taken.add(anchor)
-        event.attrs = {"id": anchor, **(event.attrs or {})}
+        events[index] = event = Event("open", "heading", event.data, event.at, {"id": anchor, **(event.attrs or {})})
         if event.data in (2, 3):
             toc.append({"level": event.data, "id": anchor, "text": text})

@@ -6,6 +6,8 @@ from __future__ import annotations
 import posixpath
 from urllib.parse import urlsplit
 
+from generator.markdown.events import Event
+
 
 def page_url(game: str, name: str) -> str:
     return f"{game}/index.html" if name == "rules" else f"{game}/{name}.html"
@@ -33,7 +35,7 @@ def links_plugin(md) -> None:
 def rewrite_links(events: list, env: dict) -> None:
     page = env["page"]
     found = env.setdefault("links", [])
-    for event in events:
+    for index, event in enumerate(events):
         if event.type != "open" or event.tag != "link":
             continue
         href = event.data["href"]
@@ -48,7 +50,8 @@ def rewrite_links(events: list, env: dict) -> None:
         if target.endswith(".md"):
             game, _, name = target[:-3].rpartition("/")
             url = page_url(game, name)
-            event.data = {**event.data, "href": relative(page.url, url) + (f"#{parts.fragment}" if parts.fragment else "")}
+            href_now = relative(page.url, url) + (f"#{parts.fragment}" if parts.fragment else "")
+            events[index] = Event("open", "link", {**event.data, "href": href_now}, event.at, event.attrs)
             found.append({"at": at, "href": href, "url": url, "anchor": parts.fragment})
         else:
             found.append({"at": at, "href": href, "url": target, "anchor": parts.fragment})

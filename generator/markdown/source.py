@@ -111,10 +111,12 @@ def restore_markers(events: list, markers: list[Marker], seal: str) -> None:
 
 def apply_attributes(events: list, env: dict) -> None:
     """Core rule: `{#id .class}` on its own line sets attributes of the next block."""
+    from generator.markdown.events import with_attributes
+
     pending = None
-    for event in events:
+    for index, event in enumerate(events):
         if event.type == "marker" and event.data.kind == "attributes":
             pending = parse_attributes(event.data.info)
         elif pending is not None and event.type in ("open", "code_block"):
-            event.attrs = {**(event.attrs or {}), **pending}
+            events[index] = with_attributes(event, pending)
             pending = None
