@@ -83,8 +83,10 @@ _renderer: PageRenderer | None = None  # one per worker process, set by _start_w
 def _start_worker(renderer: PageRenderer) -> None:
     global _renderer
     # What the worker inherited never becomes garbage: keep the collector off
-    # it (it would also touch, and so copy, every inherited page).
+    # it (it would also touch, and so copy, every inherited page). And a page
+    # leaves no cycles worth collecting before the worker ends with the build.
     gc.freeze()
+    gc.disable()
     _renderer = renderer
 
 
