@@ -105,12 +105,14 @@ def render_urls(site: Site, urls: list[str], directives: dict, context, processe
                 folder: str | None = None) -> list[PageResult]:
     """Finish every page in `urls`, in order, across `processes` (default: one per core),
     writing each into `folder` (when given) at its URL."""
+    processes = processes or worker_count()
+    renderer = PageRenderer(site, directives, context, folder)
+    if processes == 1 or len(urls) < PARALLEL_FROM:
+        return [renderer.render(url) for url in urls]
     import multiprocessing  # only now: a one-page edit never needs a pool
     from concurrent.futures import ProcessPoolExecutor
 
-    processes = processes or worker_count()
-    renderer = PageRenderer(site, directives, context, folder)
-    if processes == 1 or len(urls) < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+    if "fork" not in multiprocessing.get_all_start_methods():
         return [renderer.render(url) for url in urls]
     # fork: workers inherit the loaded site, stages, engines and compiled templates without pickling them
     pool = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("fork"),
