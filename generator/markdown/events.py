@@ -26,11 +26,8 @@ TAGS = {  # pulldown-cmark's tag names -> ours
     "Table": "table", "TableHead": "table_head", "TableRow": "table_row", "TableCell": "table_cell",
     "Emphasis": "emphasis", "Strong": "strong", "Strikethrough": "strikethrough",
     "Superscript": "superscript", "Subscript": "subscript", "Link": "link", "Image": "image",
-    "MetadataBlock": "metadata",
 }
-LEAVES = {"Text": "text", "Code": "code", "Html": "html", "InlineHtml": "inline_html",
-          "FootnoteReference": "footnote_ref", "InlineMath": "code", "DisplayMath": "code",
-          "TaskListMarker": "task"}
+LEAVES = {"Text": "text", "Code": "code", "InlineHtml": "inline_html", "FootnoteReference": "footnote_ref"}
 BARE = {"SoftBreak": "softbreak", "HardBreak": "hardbreak", "Rule": "rule"}
 
 
