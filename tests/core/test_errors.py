@@ -36,6 +36,13 @@ CASES = {
     "missing anchor": (
         {"content__pebbles__reference.md": "---\ntitle: Aid\n---\n\nSee [setup](rules.md#nowhere).\n"},
         "content/pebbles/reference.md:5", "missing anchor #nowhere"),
+    "broken link after a container and code": (
+        {"content__pebbles__reference.md": "---\ntitle: Aid\n---\n\n::: note Careful\nA note.\n:::\n\n"
+                                           "```\ncode [x](y.md)\n```\n\n- one\n- two, see [the end](ending.md)\n"},
+        "content/pebbles/reference.md:14", "broken link"),
+    "bad directive option after a container": (
+        {"content__pebbles__reference.md": "---\ntitle: Aid\n---\n\n::: tip\nHi.\n:::\n\n```table\ndata: nothing\n```\n"},
+        "content/pebbles/reference.md:9", "no data table 'nothing'"),
     "wrong type in a data file": (
         {"content__pebbles__scores.csv": "pebbles,points\n1,2\ntwo,5\n"},
         "content/pebbles/scores.csv:3", "wrong type in column 'pebbles'"),
