@@ -62,6 +62,8 @@ def run() -> None:
     a large heap, and tearing it down object by object cost a big site 50 ms
     after the work was done; every file is written and closed by then."""
     code = main()
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        raise SystemExit(code)  # a profiler or coverage tool writes its report at exit
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)

@@ -155,3 +155,25 @@ def test_content_folder_linked_out_of_the_site_folder_is_refused(tmp_path):
     with pytest.raises(ContentErrors) as caught:
         build(site, stages=[])
     assert "path leads outside the site folder" in str(caught.value)
+
+
+def test_the_command_line_leaves_normally_under_a_profiler_or_tracer(monkeypatch):
+    """`rulepress` skips interpreter teardown, except when a profiler or
+    coverage tool is watching: they write their report at exit."""
+    from generator import cli
+
+    monkeypatch.setattr(cli, "main", lambda: 3)
+    previous = sys.gettrace()
+    sys.settrace(lambda *args: None)
+    try:
+        with pytest.raises(SystemExit) as leaving:
+            cli.run()
+    finally:
+        sys.settrace(previous)
+    assert leaving.value.code == 3
+
+
+def test_the_command_line_exit_code_reaches_the_shell(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "generator", "build", str(tmp_path / "nowhere")],
+                          capture_output=True, text=True)
+    assert done.returncode == 1 and "missing site.toml" in done.stderr
