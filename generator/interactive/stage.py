@@ -101,16 +101,9 @@ class InteractiveStage:
     # The play modules load only when a page has a widget: an edit to a page
     # without one must not pay for them.
     def walkthrough(self, options: dict, context: DirectiveContext) -> str:
-        from generator.play.walkthrough import WalkthroughError, replay_walkthrough
+        from generator.play.walkthrough import replay_walkthrough
 
-        game, engine = self._engine(options, context)
-        spec = {key: value for key, value in options.items() if key != "game"}
-        try:
-            walkthrough = replay_walkthrough(engine, spec)
-        except WalkthroughError as error:
-            raise self._replay_error(error, context) from None
-        except Exception as error:  # a bug in the engine, not in the page: still say where
-            raise context.error(f"the engine failed while replaying: {type(error).__name__}: {error}") from None
+        game, engine, walkthrough = self._from_spec(options, context, replay_walkthrough, "steps", "replaying")
         widget = self._widget_id(context, "wt", walkthrough.title)
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
@@ -118,21 +111,28 @@ class InteractiveStage:
         return self._draw(context, lambda: widgets.walkthrough_html(engine, game.slug, bundle, widget, walkthrough))
 
     def position(self, options: dict, context: DirectiveContext) -> str:
-        from generator.play.walkthrough import WalkthroughError, position_from_spec
+        from generator.play.walkthrough import position_from_spec
 
-        game, engine = self._engine(options, context)
-        spec = {key: value for key, value in options.items() if key != "game"}
-        try:
-            diagram = position_from_spec(engine, spec)
-        except WalkthroughError as error:
-            raise self._replay_error(error, context, key="do") from None
-        except Exception as error:
-            raise context.error(f"the engine failed while setting up: {type(error).__name__}: {error}") from None
+        game, engine, diagram = self._from_spec(options, context, position_from_spec, "do", "setting up")
         widget = self._widget_id(context, "pos", diagram.title)
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
         return self._draw(context, lambda: widgets.position_html(engine, game.slug, bundle, widget, diagram))
+
+    def _from_spec(self, options: dict, context: DirectiveContext, make, key: str, doing: str):
+        """(game, engine, make(engine, spec)): a replayed walkthrough or a set-up
+        position, with an illegal step reported at its line in the `key` list."""
+        from generator.play.walkthrough import WalkthroughError
+
+        game, engine = self._engine(options, context)
+        spec = {name: value for name, value in options.items() if name != "game"}
+        try:
+            return game, engine, make(engine, spec)
+        except WalkthroughError as error:
+            raise self._replay_error(error, context, key=key) from None
+        except Exception as error:  # a bug in the engine, not in the page: still say where
+            raise context.error(f"the engine failed while {doing}: {type(error).__name__}: {error}") from None
 
     def play(self, options: dict, context: DirectiveContext) -> str:
         from generator.play.bots import bot_names, make_bot
