@@ -59,7 +59,7 @@ class KitStage:
             previews.append({"title": preview.title, "kind": preview.kind, "file": f"kit/{preview.name}.svg"})
         staging = output.folder(folder)
         kits = []
-        for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers) or game.title):
+        for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers))  # none named: no "by" line:
             rel = f"{folder}/{Path(kit.path).name}"
             output.record(rel)
             kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,

@@ -54,7 +54,7 @@ def game_kit_files(tmp_path_factory):
     for game in GAMES:
         components = load_components(CONTENT / game)
         meta = tomllib.loads((CONTENT / game / "game.toml").read_text(encoding="utf-8"))
-        for kit in write_kits(components, out, title=meta["title"], author=", ".join(meta["designers"]) or meta["title"],
+        for kit in write_kits(components, out, title=meta["title"], author=", ".join(meta["designers"]),
                               variants=("print",)):
             built[(game, kit.edition, kit.paper)] = kit.path
     return built
