@@ -59,7 +59,8 @@ class KitStage:
             previews.append({"title": preview.title, "kind": preview.kind, "file": f"kit/{preview.name}.svg"})
         staging = output.folder(folder)
         kits = []
-        for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers))  # none named: no "by" line:
+        # a game whose source names no designer gets no "by" line
+        for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers)):
             rel = f"{folder}/{Path(kit.path).name}"
             output.record(rel)
             kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
