@@ -102,8 +102,6 @@ def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
 
 def check_links(pages: dict[str, dict], output: Output) -> list[ContentError]:
     """Every internal link hits a page (and its anchor) or a written file."""
-    from generator.markdown.render import event_line
-
     errors = []
     for page in pages.values():
         for link in page["links"]:
@@ -111,11 +109,11 @@ def check_links(pages: dict[str, dict], output: Output) -> list[ContentError]:
             target = pages.get(url)
             if target is None:
                 if url.endswith(".html") or not output.exists(url):
-                    errors.append(ContentError(page["path"], event_line(Path(page["path"]), link["at"]), "broken link",
+                    errors.append(ContentError(page["path"], link["line"], "broken link",
                                                expected="a page or file of this site", found=link["href"]))
                 continue
             if anchor and anchor not in target["anchors"]:
-                errors.append(ContentError(page["path"], event_line(Path(page["path"]), link["at"]), f"missing anchor #{anchor}",
+                errors.append(ContentError(page["path"], link["line"], f"missing anchor #{anchor}",
                                            expected=f"a heading or id '{anchor}' in {Path(target['path']).name}",
                                            found=link["href"]))
     return errors

@@ -66,3 +66,11 @@ class ErrorCollector:
     def raise_if_any(self) -> None:
         if self.errors:
             raise ContentErrors(self.errors)
+
+
+def did_you_mean(name: str, known) -> str:
+    """' (did you mean play_time?)' when `name` is a near miss of one of `known`, else ''."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""

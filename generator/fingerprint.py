@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent
-SHAPING_LIBRARIES = ("pyromark", "jinja2", "pyyaml", "svgwrite", "reportlab")
+SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "jinja2", "pyyaml", "svgwrite", "reportlab")
 RACY_NS = 2_000_000_000  # see file_hashes
 
 
@@ -101,7 +101,7 @@ def project_name(name: str) -> str:
 
 def library_versions() -> str:
     """The installed distributions of the shaping libraries, named by their
-    metadata folders (`pyromark-0.10.3.dist-info`: name and version).
+    metadata folders (`markdown_it_py-4.3.0.dist-info`: name and version).
     A directory listing instead of importlib.metadata, whose imports alone
     cost a fifth of a no-op build."""
     wanted = {project_name(name) for name in SHAPING_LIBRARIES}

@@ -1,29 +1,40 @@
 """Admonition containers: ::: note / tip / example / warning / clarification.
 
+mdit-py-plugins' `container` parses them (inside list items and quotes too).
 A clarification's first word is its id (C1, C2, ...) and becomes its anchor;
-the page collects them so the `clarifications` directive can list them.
+the page collects them so the `clarifications` directive can list them. A
+`:::` that would close a container from inside another block (an indented
+`:::` in a list item the container did not open in), or that closes nothing,
+is the author's error.
 """
 from __future__ import annotations
 
+import re
 from html import escape
 
-from generator.errors import ContentError
-from generator.markdown.events import Event
+from markdown_it import MarkdownIt
+from mdit_py_plugins.container import container_plugin
+
+from generator.markdown.tokens import add_error, page_line
 
 KINDS = {"note": "Note", "tip": "Tip", "example": "Example", "warning": "Warning", "clarification": "Clarification"}
+CLOSING = re.compile(r"^[\s>]*:{3,}\s*$")
+LONE_COLONS = re.compile(r"^:{3,}$")
 
 
-def admonitions_plugin(md) -> None:
-    md.rules.append(containers)
-    md.renderer.rules["admonition"] = render_admonition
+def admonitions_plugin(md: MarkdownIt) -> None:
+    # One container rule for every kind: block rules run on every line, so
+    # five separate rules would cost five times as much.
+    container_plugin(md, "admonition", validate=is_admonition, render=render_admonition)
+    md.core.ruler.push("admonitions", check_admonitions)
 
 
 def kind_of(info: str) -> str:
     return info.strip().split(" ", 1)[0]
 
 
-def is_admonition(info: str) -> bool:
-    return kind_of(info) in KINDS
+def is_admonition(params: str, *args) -> bool:
+    return kind_of(params) in KINDS
 
 
 def split_title(kind: str, info: str) -> tuple[str, str]:
@@ -34,46 +45,47 @@ def split_title(kind: str, info: str) -> tuple[str, str]:
     return cid, title.strip()
 
 
-def containers(events: list, env: dict) -> None:
-    """Core rule: container markers become admonition events; clarifications
-    are collected with their lines. A container must close inside the block
-    it opened in (not halfway out of a list item, say)."""
+def check_admonitions(state) -> None:
+    """Core rule: collect clarifications with their lines; check where each container closes."""
+    env = state.env
     found = env.setdefault("clarifications", [])
     anchors = env.setdefault("anchors", set())
-    depth, opened = 0, []  # element depth; (depth, line) of each open container
-    for index, event in enumerate(events):
-        if event.type == "open":
-            depth += 1
-        elif event.type == "close":
-            depth -= 1
-        elif event.type == "marker" and event.data.kind == "open":
-            kind = kind_of(event.data.info)
-            cid, title = split_title(kind, event.data.info)
-            events[index] = Event("open", "admonition", {"kind": kind, "cid": cid, "title": title}, event.at)
-            opened.append((depth, event.data.line))
+    lines = None
+    cut_short = None  # the first line of a container its enclosing block ended before its ':::'
+    for index, token in enumerate(state.tokens):
+        if token.type == "container_admonition_open":
+            kind = kind_of(token.info)
+            cid, title = split_title(kind, token.info)
+            token.meta.update(kind=kind, cid=cid, title=title)
             if kind == "clarification":
-                found.append({"id": cid, "title": title, "line": event.data.line})
+                found.append({"id": cid, "title": title, "line": token.map[0] + 1})
                 if cid:
                     anchors.add(cid.lower())
-        elif event.type == "marker" and event.data.kind == "close":
-            if not opened:  # its opening line was swallowed by, say, an indented code block
-                events[index] = Event("text", data="", at=event.at)
-                continue
-            events[index] = Event("close", "admonition", None, event.at)
-            start_depth, start_line = opened.pop()
-            if start_depth != depth:
-                page = env["page"]
-                env.setdefault("errors", []).append(ContentError(
-                    page.path, page.body_line + event.data.line - 1, "':::' closes a container from inside another block",
-                    expected=f"the ':::' at the same indentation as the one on line {page.body_line + start_line - 1}",
-                    found="a ':::' inside a list item or quote the container did not open in"))
-    events.extend(Event("close", "admonition") for _ in opened)
+            lines = lines or state.src.split("\n")
+            start, end = token.map
+            ending = lines[end] if end < len(lines) else ""
+            if CLOSING.match(ending) and indent(ending) > indent(lines[start]):
+                add_error(env, page_line(env, token, end - start), "':::' closes a container from inside another block",
+                          expected=f"the ':::' at the same indentation as the one on line {page_line(env, token)}",
+                          found="a ':::' indented deeper, inside a list item or quote the container did not open in")
+            elif (ending.strip() and not CLOSING.match(ending)) or indent(ending) < indent(lines[start]):
+                # its list item or quote ended first: a ':::' below would close nothing
+                cut_short = cut_short or page_line(env, token)
+        elif token.type == "inline" and LONE_COLONS.match(token.content):
+            where = (f"the ':::' at the indentation of the one on line {cut_short}, inside the same block"
+                     if cut_short else "a ':::' line only after a '::: kind Title' line")
+            add_error(env, page_line(env, token), "':::' closes no open container", expected=where, found=token.content)
 
 
-def render_admonition(event: Event, env: dict) -> str:
-    if event.type == "close":
+def indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" >"))
+
+
+def render_admonition(self, tokens, idx, options, env) -> str:
+    token = tokens[idx]
+    if token.nesting != 1:
         return "</div></aside>\n"
-    kind, cid, title = event.data["kind"], event.data["cid"], event.data["title"]
+    kind, cid, title = token.meta["kind"], token.meta["cid"], token.meta["title"]
     label = KINDS[kind]
     if kind == "clarification":
         heading = f"{label} {escape(cid)}" + (f": {escape(title)}" if title else "")

@@ -15,21 +15,16 @@ from dataclasses import dataclass
 from html import escape
 from typing import Callable
 
+from markdown_it import MarkdownIt
 
-from generator.errors import ContentError
-from generator.markdown.html import code_block
+from generator.errors import ContentError, did_you_mean
 
 
 @dataclass
 class DirectiveContext:
-    env: dict  # the page's render env: page, game, site, lines, ...
-    at: int  # the opening fence's place in the parser's stream
+    env: dict  # the page's markdown-it env: page, game, site, ...
+    line: int  # 1-based line of the opening fence in the page's file
     name: str
-
-    @property
-    def line(self) -> int:
-        """1-based line of the opening fence in the page's file (looked up when asked)."""
-        return self.page.body_line + self.env["lines"].line(self.at) - 1
 
     @property
     def page(self):
@@ -57,22 +52,23 @@ class DirectiveContext:
 Directive = Callable[[dict, DirectiveContext], str]
 
 
-def directives_plugin(md, directives: dict[str, Directive]) -> None:
-    def render_fence(event, env) -> str:
-        info = event.data["info"]
-        name = info.strip().split(" ")[0] if info else ""
+def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
+    code_block = md.renderer.rules["fence"]
+
+    def render_fence(self, tokens, idx, options, env) -> str:
+        token = tokens[idx]
+        name = token.info.strip().split(" ")[0] if token.info else ""
         directive = directives.get(name)
         if directive is None:
-            return code_block(event)
-        context = DirectiveContext(env=env, at=event.at, name=name)
+            return code_block(tokens, idx, options, env)
+        context = DirectiveContext(env=env, line=env["page"].body_line + token.map[0], name=name)
         try:
-            options = parse_options(event.data["text"], context)
-            return directive(options, context)
+            return directive(parse_options(token.content, context), context)
         except ContentError as error:
             env.setdefault("errors", []).append(error)
             return f'<p class="directive-error">{escape(error.message)}</p>\n'
 
-    md.renderer.rules["code_block"] = render_fence
+    md.add_render_rule("fence", render_fence)
 
 
 def parse_options(body: str, context: DirectiveContext) -> dict:
@@ -87,15 +83,15 @@ def parse_options(body: str, context: DirectiveContext) -> dict:
                             line=context.line + 1 + (mark.line if mark else 0)) from None
     if not isinstance(options, dict):
         raise context.error("options must be key: value lines", expected="a YAML mapping",
-                            found=type(options).__name__)
+                            found="a list" if isinstance(options, list) else repr(options))
     return options
 
 
 def check_keys(options: dict, context: DirectiveContext, allowed: set[str], required: set[str] = frozenset()):
     unknown = sorted(set(options) - allowed)
     if unknown:
-        raise context.error(f"unknown option '{unknown[0]}'", expected="one of: " + ", ".join(sorted(allowed)),
-                            found=unknown[0])
+        raise context.error(f"unknown option '{unknown[0]}'" + did_you_mean(unknown[0], allowed),
+                            expected="one of: " + ", ".join(sorted(allowed)), found=unknown[0])
     missing = sorted(set(required) - set(options))
     if missing:
         raise context.error(f"missing option '{missing[0]}'", expected=missing[0], found="nothing")

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.markdown.events import Event, with_attributes
-from generator.markdown.html import plain_text
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
 from generator.markdown.slugs import slugify
+from generator.markdown.tokens import plain_text
 
 
 @dataclass(frozen=True)
@@ -18,29 +20,43 @@ class Term:
     definition: str  # plain text
 
 
-def glossary_anchors(events: list, env: dict) -> None:
+def glossary_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.push("glossary_anchors", glossary_anchors)
+
+
+def glossary_anchors(state) -> None:
     """Core rule: on a glossary page, give each <dt> an anchor id."""
-    page = env.get("page")
+    page = state.env.get("page")
     if not page or not page.glossary:
         return
-    for index, event in enumerate(events):
-        if event.type == "open" and event.tag == "dt":
-            anchor = "term-" + slugify(plain_text(events, index)[0])
-            events[index] = with_attributes(event, {"id": anchor})
-            env.setdefault("anchors", set()).add(anchor)
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type == "dt_open":
+            anchor = "term-" + slugify(plain_text(tokens[index + 1]))
+            token.attrSet("id", anchor)
+            state.env.setdefault("anchors", set()).add(anchor)
 
 
-def extract_terms(events: list) -> list[Term]:
-    terms = []
-    for index, event in enumerate(events):
-        if event.type == "open" and event.tag == "dt":
-            term, end = plain_text(events, index)
-            definition = []
-            while end + 1 < len(events) and events[end + 1].type == "open" and events[end + 1].tag == "dd":
-                text, end = plain_text(events, end + 1)
-                definition.append(text)
-            term = term.strip()
-            terms.append(Term(term, "term-" + slugify(term), " ".join(definition).strip()))
+def extract_terms(tokens: list[Token]) -> list[Term]:
+    terms, index, count = [], 0, len(tokens)
+    while index < count:
+        if tokens[index].type != "dt_open":
+            index += 1
+            continue
+        term = plain_text(tokens[index + 1]).strip()
+        definition, index = [], index + 3  # past the term's inline and dt_close
+        while index < count and tokens[index].type == "dd_open":
+            depth, parts = 0, []
+            while True:
+                token = tokens[index]
+                depth += token.nesting if token.type.startswith("dd_") else 0
+                if token.type == "inline":
+                    parts.append(plain_text(token))
+                index += 1
+                if depth == 0:
+                    break
+            definition.append(" ".join(parts))
+        terms.append(Term(term, "term-" + slugify(term), " ".join(definition).strip()))
     return terms
 
 
@@ -51,47 +67,58 @@ def term_pattern(terms: list[Term]) -> re.Pattern | None:
     return re.compile(r"(?<![\w-])(" + "|".join(names) + r")(?:e?s)?(?![\w-])", re.IGNORECASE)
 
 
-# Text inside these is never linked: a heading is not running text, and a link
-# inside a link is not allowed.
-NO_TERMS = {"heading", "link", "image"}
-
-
-def link_terms(events: list, terms: list[Term], glossary_href: str) -> list[Term]:
+def link_terms(tokens: list[Token], terms: list[Term], glossary_href: str) -> list[Term]:
     """Turn the first use of each term in running text into a link; return the
-    terms linked. `events` is changed in place."""
+    terms linked. Text in headings and links is left alone: a heading is not
+    running text, and a link inside a link is not allowed."""
     pattern = term_pattern(terms)
     if pattern is None:
         return []
     by_name = {t.term.lower(): t for t in terms}
     linked: dict[str, None] = {}
-    out, blocked = [], 0
-    for event in events:
-        if event.tag in NO_TERMS:
-            blocked += 1 if event.type == "open" else -1
-        if event.type == "text" and not blocked:
-            out.extend(split_text(event, pattern, by_name, linked, glossary_href))
-        else:
-            out.append(event)
-    events[:] = out
+    in_heading = False
+    for block in tokens:
+        kind = block.type
+        if kind == "heading_open" or kind == "heading_close":
+            in_heading = kind == "heading_open"
+        if kind != "inline" or in_heading or not block.children:
+            continue
+        out, in_link = [], 0
+        for child in block.children:
+            if child.type == "link_open":
+                in_link += 1
+            elif child.type == "link_close":
+                in_link -= 1
+            if child.type != "text" or in_link:
+                out.append(child)
+            else:
+                out.extend(split_text(child, pattern, by_name, linked, glossary_href))
+        block.children = out
     return [by_name[name] for name in linked]
 
 
-def split_text(event: Event, pattern, by_name, linked: dict, glossary_href: str) -> list[Event]:
-    text, pieces, start = event.data, [], 0
+def split_text(child: Token, pattern, by_name, linked: dict, glossary_href: str) -> list[Token]:
+    text, pieces, start = child.content, [], 0
     for match in pattern.finditer(text):
         term = by_name.get(match[1].lower())
         if term is None or term.term.lower() in linked:
             continue
         linked[term.term.lower()] = None
         if match.start() > start:
-            pieces.append(Event("text", data=text[start:match.start()], at=event.at))
-        pieces += [Event("open", "link", {"href": f"{glossary_href}#{term.anchor}", "title": ""}, event.at,
-                         {"class": "term", "data-def": term.definition, "aria-describedby": f"gdef-{term.anchor}"}),
-                   Event("text", data=match[0], at=event.at),
-                   Event("close", "link", None, event.at)]
+            pieces.append(text_token(text[start:match.start()]))
+        link = Token("link_open", "a", 1)
+        link.attrs = {"href": f"{glossary_href}#{term.anchor}", "class": "term", "data-def": term.definition,
+                      "aria-describedby": f"gdef-{term.anchor}"}
+        pieces += [link, text_token(match[0]), Token("link_close", "a", -1)]
         start = match.end()
     if not pieces:
-        return [event]
+        return [child]
     if start < len(text):
-        pieces.append(Event("text", data=text[start:], at=event.at))
+        pieces.append(text_token(text[start:]))
     return pieces
+
+
+def text_token(content: str) -> Token:
+    token = Token("text", "", 0)
+    token.content = content
+    return token

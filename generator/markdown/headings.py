@@ -1,29 +1,34 @@
 """Heading ids and the table of contents.
 
-`## Setting up` gets id `setting-up`; `## Setting up {#setup}` sets its own.
-Ids are unique within a page; h2 and h3 headings make the page's TOC.
+`## Setting up` gets id `setting-up`; `## Setting up {#setup}` sets its own
+(see attributes.py). Ids are unique within a page; h2 and h3 headings make
+the page's TOC.
 """
 from __future__ import annotations
 
-from generator.markdown.events import Event
-from generator.markdown.html import plain_text
+from markdown_it import MarkdownIt
+
 from generator.markdown.slugs import slugify, unique
+from generator.markdown.tokens import plain_text
 
 
-def headings_plugin(md) -> None:
-    md.rules.append(heading_ids)
+def headings_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.push("heading_ids", heading_ids)
 
 
-def heading_ids(events: list, env: dict) -> None:
-    taken: set[str] = env.setdefault("anchors", set())
-    toc = env.setdefault("toc", [])
-    for index, event in enumerate(events):
-        if event.type != "open" or event.tag != "heading":
+def heading_ids(state) -> None:
+    taken: set[str] = state.env.setdefault("anchors", set())
+    toc = state.env.setdefault("toc", [])
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type != "heading_open":
             continue
-        text = plain_text(events, index)[0].strip()
-        explicit = (event.attrs or {}).get("id")
+        text = plain_text(tokens[index + 1]).strip()
+        explicit = token.attrs.get("id")
         anchor = explicit if explicit else unique(slugify(text), taken)
         taken.add(anchor)
-        events[index] = event = Event("open", "heading", event.data, event.at, {"id": anchor, **(event.attrs or {})})
-        if event.data in (2, 3):
-            toc.append({"level": event.data, "id": anchor, "text": text})
+        # the id first, as authors read it: <h2 id="setup" class="wide">
+        token.attrs = {"id": anchor, **{k: v for k, v in token.attrs.items() if k != "id"}}
+        level = int(token.tag[1])
+        if level in (2, 3):
+            toc.append({"level": level, "id": anchor, "text": text})

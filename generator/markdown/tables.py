@@ -1,10 +1,27 @@
-"""The `table` directive: a table rendered from a game's data file, so a
-table is never retyped (one source of truth for pages, engines and kits)."""
+"""Tables: the `table` directive renders a game's data file, so a table is
+never retyped (one source of truth for pages, engines and kits); the
+`clarifications` directive lists a page's clarifications; and a Markdown
+table's column alignment becomes a class, since the page's CSP forbids `style=`."""
 from __future__ import annotations
 
 from html import escape
 
+from markdown_it import MarkdownIt
+
 from generator.markdown.directives import DirectiveContext, check_keys
+
+ALIGNMENT = {"text-align:left": "align-left", "text-align:center": "align-center", "text-align:right": "align-right"}
+
+
+def alignment_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.push("table_alignment", alignment_classes)
+
+
+def alignment_classes(state) -> None:
+    """Core rule: `style="text-align:right"` on a cell becomes `class="align-right"`."""
+    for token in state.tokens:
+        if (token.type == "td_open" or token.type == "th_open") and "style" in token.attrs:
+            token.attrs = {"class": ALIGNMENT[token.attrs.pop("style")], **token.attrs}
 
 
 def table_directive(options: dict, context: DirectiveContext) -> str:

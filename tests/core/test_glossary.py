@@ -45,3 +45,13 @@ def test_plurals_link_to_the_singular_term(tmp_path):
     build(tmp_path, stages=[])
     html = (tmp_path / "output/pebbles/reference.html").read_text()
     assert 'href="glossary.html#term-board"' in html and ">Boards</a>" in html
+
+
+def test_terms_with_an_apostrophe_link(tmp_path):
+    """Typographic quotes turn "dealer's" into "dealer’s" in both the glossary and the text."""
+    glossary = "---\ntitle: Glossary\nglossary: true\n---\ndealer's deck\n: The cards the dealer draws from.\n"
+    make_site(tmp_path, **{"content__pebbles__glossary.md": glossary,
+                           "content__pebbles__reference.md": "---\ntitle: Aid\n---\n## Summary\n\nShuffle the dealer's deck.\n"})
+    build(tmp_path, stages=[])
+    html = (tmp_path / "output/pebbles/reference.html").read_text()
+    assert 'href="glossary.html#term-dealers-deck"' in html and ">dealer’s deck</a>" in html

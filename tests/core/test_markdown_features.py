@@ -150,3 +150,39 @@ def test_a_footnote_referenced_twice_keeps_one_number(tmp_path):
 def test_heading_attributes_set_id_and_class(tmp_path):
     html = build_rules(tmp_path, "## Setup {#prep .wide}\n")
     assert '<h2 id="prep" class="wide">Setup</h2>' in html
+
+
+def test_a_container_closed_inside_a_list_item_it_did_not_open_in_is_an_error(tmp_path, capsys):
+    from generator.cli import main
+
+    make_site(tmp_path, **{"content__pebbles__reference.md":
+                           "---\ntitle: Aid\n---\n## Summary\n\n::: note\n- one\n- two\n  :::\n"})
+    assert main(["build", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "content/pebbles/reference.md:9: ':::' closes a container from inside another block" in err
+    assert "expected: the ':::' at the same indentation as the one on line 6" in err
+
+
+def test_a_colon_line_that_closes_nothing_is_an_error(tmp_path, capsys):
+    from generator.cli import main
+
+    make_site(tmp_path, **{"content__pebbles__reference.md":
+                           "---\ntitle: Aid\n---\n## Summary\n\n- one\n\n  ::: tip\n  Inside.\n\n:::\n"})
+    assert main(["build", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "content/pebbles/reference.md:11: ':::' closes no open container" in err
+    assert "expected: the ':::' at the indentation of the one on line 8, inside the same block" in err
+
+
+def test_a_broken_link_is_reported_at_its_own_line_of_a_paragraph(tmp_path, capsys):
+    from generator.cli import main
+
+    make_site(tmp_path, **{"content__pebbles__reference.md":
+                           "---\ntitle: Aid\n---\n## Summary\n\nOne line,\nanother *line*,\nand [a link](nowhere.md).\n"})
+    assert main(["build", str(tmp_path)]) == 1
+    assert "content/pebbles/reference.md:8: broken link" in capsys.readouterr().err
+
+
+def test_typographic_punctuation(tmp_path):
+    html = build_rules(tmp_path, "It's \"quoted\" -- and --- then... done.\n")
+    assert "It’s “quoted” – and — then… done." in html

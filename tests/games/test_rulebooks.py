@@ -63,9 +63,9 @@ def test_the_licence_notes_the_sources_state_are_on_the_pages():
 def test_pages_leave_the_one_level_1_heading_to_their_title(game):
     """The template shows the front matter title as the page's <h1>; a `# `
     heading in the text would show the title twice."""
-    from generator.markdown import events
+    from markdown_it import MarkdownIt
 
     for page in sorted((ROOT / "content" / game).glob("*.md")):
         body = page.read_text(encoding="utf-8").split("\n---\n", 1)[1]
-        levels = [e.data for e in events.parse(body) if e.type == "open" and e.tag == "heading"]
+        levels = [int(t.tag[1]) for t in MarkdownIt("commonmark").parse(body) if t.type == "heading_open"]
         assert 1 not in levels, f"{page.name} has a level-1 heading"

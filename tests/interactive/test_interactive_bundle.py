@@ -29,7 +29,7 @@ sys.path.insert(0, sys.argv[1])
 from generator.interactive.session import SessionServer
 server = SessionServer(sys.argv[1] + "/games")
 answers = [json.loads(server.handle(json.dumps(r))) for r in json.loads(sys.argv[2])]
-third_party = sorted(m for m in sys.modules if m.split(".")[0] in ("jinja2", "yaml", "pyromark", "reportlab", "rich"))
+third_party = sorted(m for m in sys.modules if m.split(".")[0] in ("jinja2", "yaml", "markdown_it", "mdit_py_plugins", "reportlab", "rich"))
 print(json.dumps({"answers": answers, "third_party": third_party}))
 """
 
