@@ -22,7 +22,6 @@ Standard library only: this module runs in the browser under Pyodide.
 """
 from __future__ import annotations
 
-import csv
 import os
 import re
 from dataclasses import dataclass
@@ -30,18 +29,13 @@ from typing import Iterable, Mapping
 
 from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
+from generator.play.tables import game_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-# -- the card data (one source of truth: the CSV files beside this module) --------------
-def _rows(name: str) -> list[dict]:
-    with open(os.path.join(HERE, name), newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
-
-
-def _flag(text: str) -> bool:
-    return text.strip().lower() == "true"
+# -- the card data (one source of truth: the tables game.toml declares) ------------------
+TABLES = game_tables(HERE)
 
 
 @dataclass(frozen=True)
@@ -146,38 +140,38 @@ class Location:
 
 CARDS: tuple[Splattercard, ...] = tuple(
     Splattercard(
-        r["id"], r["title"], r["set"], int(r["qty"]), int(r["move"]), int(r["arrow"]), int(r["heal"]),
-        r["answer"], r["hit"], int(r["action"]), int(r["still"]), r["jam"], _flag(r["push"]),
-        int(r["minus_move"]), _flag(r["minus_attack"]), _flag(r["severs"]), _flag(r["death"]), r["effect"],
+        r["id"], r["title"], r["set"], r["qty"], r["move"], r["arrow"], r["heal"],
+        r["answer"], r["hit"], r["action"], r["still"], r["jam"], r["push"],
+        r["minus_move"], r["minus_attack"], r["severs"], r["death"], r["effect"],
     )
-    for r in _rows("splattercards.csv")
+    for r in TABLES["splattercards"].rows
 )
 CARD_INDEX = {card.id: i for i, card in enumerate(CARDS)}
 WEAPONS: tuple[Weapon, ...] = tuple(
     Weapon(
-        r["name"], r["set"], int(r["qty"]), (int(r["draw_0"]), int(r["draw_1"]), int(r["draw_inf"])),
-        _flag(r["firearm"]), r["special"], tuple(JamBox.read(r[k]) for k in ("jam_a", "jam_b", "jam_c")),
+        r["name"], r["set"], r["qty"], (r["draw_0"], r["draw_1"], r["draw_inf"]),
+        r["firearm"], r["special"], tuple(JamBox.read(r[k]) for k in ("jam_a", "jam_b", "jam_c")),
         r["jam_note"], r["effect"],
     )
-    for r in _rows("weapons.csv")
+    for r in TABLES["weapons"].rows
 )
 WEAPON_INDEX = {w.name: i for i, w in enumerate(WEAPONS)}
 GADGETS: tuple[Gadget, ...] = tuple(
-    Gadget(r["name"], r["set"], int(r["qty"]), r["timing"], r["duration"], r["kind"], int(r["value"]), r["effect"])
-    for r in _rows("gadgets.csv")
+    Gadget(r["name"], r["set"], r["qty"], r["timing"], r["duration"], r["kind"], r["value"], r["effect"])
+    for r in TABLES["gadgets"].rows
 )
 GADGET_INDEX = {g.name: i for i, g in enumerate(GADGETS)}
 LOCATIONS: tuple[Location, ...] = tuple(
     Location(r["location"], r["label"], r["side"], r["zone"],
-             frozenset(["none"] + [c for c in ("low", "high", "over") if _flag(r[c])]),
-             float(r["x"]), float(r["y"]))
-    for r in _rows("medical.csv")
+             frozenset(["none"] + [c for c in ("low", "high", "over") if r[c]]),
+             r["x"], r["y"])
+    for r in TABLES["medical"].rows
 )
 LOCATION_INDEX = {loc.key: loc for loc in LOCATIONS}
-COVERS = tuple(r["cover"] for r in _rows("covers.csv"))
-COVER_LETS_COUNTER = {r["cover"]: _flag(r["counter"]) for r in _rows("covers.csv")}
+COVERS = tuple(r["cover"] for r in TABLES["covers"].rows)
+COVER_LETS_COUNTER = {r["cover"]: r["counter"] for r in TABLES["covers"].rows}
 ATTACKER_COVERS = tuple(c for c in COVERS if COVER_LETS_COUNTER[c])  # an attacker's head must show to aim
-JUMPS = {r["key"]: (int(r["cards"]), _flag(r["death"]), r["height"]) for r in _rows("jumps.csv")}
+JUMPS = {r["key"]: (r["cards"], r["death"], r["height"]) for r in TABLES["jumps"].rows}
 DAMAGING_JUMPS = tuple(k for k, (cards, death, _) in JUMPS.items() if cards or death)
 
 CARD_SETS = ("normal", "beginner")  # normal: all 130 cards; beginner: only rows marked "both" (95)

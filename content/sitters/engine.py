@@ -5,8 +5,9 @@ opening chests for gold on the way; baddies (player 1) try to stop them. The
 rules and their clarifications (C1..C14) live in content/sitters/rules.md;
 the comments below cite them.
 
-The board comes from board.txt and the scoring table from scoring.csv, both
-beside this file, so the pages, the print kit and this engine share one copy.
+The board comes from board.txt and the scoring table from scoring.csv (as
+game.toml declares it), both read by generator/play/tables.py, so the pages,
+the print kit and this engine share one copy and one reading.
 
 Inside the engine a cell is an index into the board map (row * width + col);
 names such as "d3" appear only at the edges: actions, notation, JSON and
@@ -14,7 +15,6 @@ diagrams. Standard library only: this file also runs in the browser.
 """
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,6 +23,7 @@ from typing import Mapping, NamedTuple, Sequence
 
 from generator.draw.shapes import Circle, Drawing, Polygon, Rect, Style, Text
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
+from generator.play.tables import Table, game_tables, read_map
 
 HERE = Path(__file__).resolve().parent
 
@@ -80,11 +81,7 @@ class BoardMap:
 
     @classmethod
     def load(cls, path: Path) -> "BoardMap":
-        rows = tuple(
-            line.rstrip()
-            for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("#")
-        )
+        rows = tuple(row for _line, row in read_map(path))
         width, height = len(rows[0]), len(rows)
         if any(len(r) != width for r in rows):
             raise ValueError(f"{path}: every board row must be {width} characters wide")
@@ -118,14 +115,10 @@ class ScoringTable:
     scores: tuple[tuple[int, ...], ...]  # scores[row][survivors]
 
     @classmethod
-    def load(cls, path: Path) -> "ScoringTable":
-        with path.open(encoding="utf-8", newline="") as f:
-            rows = sorted((int(r["gold"]), r) for r in csv.DictReader(f))
+    def load(cls, table: Table) -> "ScoringTable":
+        rows = sorted(table.rows, key=lambda row: row["gold"])
         survivors = range(MARKERS[GOODIE] + 1)
-        return cls(
-            tuple(gold for gold, _ in rows),
-            tuple(tuple(int(r[f"s{n}"]) for n in survivors) for _, r in rows),
-        )
+        return cls(tuple(row["gold"] for row in rows), tuple(tuple(row[f"s{n}"] for n in survivors) for row in rows))
 
     def score(self, survivors: int, gold: int) -> int:
         row = max(i for i, need in enumerate(self.thresholds) if gold >= need)
@@ -138,7 +131,7 @@ class ScoringTable:
 
 
 BOARD = BoardMap.load(HERE / "board.txt")
-SCORING = ScoringTable.load(HERE / "scoring.csv")
+SCORING = ScoringTable.load(game_tables(HERE)["scoring"])
 START_SPACES = (BOARD.cells_of_kind("G"), BOARD.cells_of_kind("B"))
 CHEST_SPACES = BOARD.cells_of_kind("C")
 SAFE_SPACES = BOARD.cells_of_kind(SAFE)

@@ -27,7 +27,6 @@ clockwise and a player's left neighbour is the next number (C2).
 """
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass, fields, replace as _dataclass_replace
 from itertools import combinations
 from pathlib import Path
@@ -42,26 +41,25 @@ from generator.play.api import (
     Result,
     Turn,
 )
+from generator.play.tables import game_tables
 
 HERE = Path(__file__).resolve().parent
 
 
-def _read_csv(name: str) -> list[dict]:
-    with open(HERE / name, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
+TABLES = game_tables(HERE)  # the data tables game.toml declares, read by the one table reader
 
 
 # -- data: one source of truth shared with the rules page and the kit ------
-DECK_ROWS = _read_csv("deck.csv")
+DECK_ROWS = TABLES["deck"].rows
 RANKS: tuple[str, ...] = tuple(row["rank"] for row in DECK_ROWS)  # "2".."10", "S"
 RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
-RANK_QTY = {row["rank"]: int(row["qty"]) for row in DECK_ROWS}
+RANK_QTY = {row["rank"]: row["qty"] for row in DECK_ROWS}
 RANK_COLOUR = {row["rank"]: row["colour"] for row in DECK_ROWS}
 SPLASH_RANK = "S"
 FULL_DECK: tuple[str, ...] = tuple(r for r in RANKS for _ in range(RANK_QTY[r]))
 
-PLAYER_ROWS = {int(row["players"]): row for row in _read_csv("players.csv")}
-WORD = "".join(row["letter"] for row in _read_csv("letters.csv"))  # "SPLASH"
+PLAYER_ROWS = {row["players"]: row for row in TABLES["players"].rows}
+WORD = "".join(row["letter"] for row in TABLES["letters"].rows)  # "SPLASH"
 LETTERS_TO_WIN = len(WORD)
 
 SET_SIZE = 4  # four of a kind

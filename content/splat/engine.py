@@ -25,7 +25,6 @@ state it was given.
 """
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,20 +32,19 @@ from typing import Optional
 
 from generator.draw.shapes import Circle, Drawing, Line, Polygon, Rect, Style, Text
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
+from generator.play.tables import game_tables
 
 HERE = Path(__file__).resolve().parent
 
 
-def _read_csv(name: str) -> list[dict]:
-    with open(HERE / name, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
+TABLES = game_tables(HERE)  # the data tables game.toml declares, read by the one table reader
 
 
 # -- the board ----------------------------------------------------------------
 
-_BOARD = _read_csv("board.csv")[0]
-WIDTH = int(_BOARD["width"])  # 5 columns
-HEIGHT = int(_BOARD["height"])  # 10 rows
+_BOARD = TABLES["board"].rows[0]
+WIDTH = _BOARD["width"]  # 5 columns
+HEIGHT = _BOARD["height"]  # 10 rows
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"[:WIDTH]
 EXIT_COLUMN = COLUMNS.index(_BOARD["exit_column"])  # the parachute leaves the plane above it
 PLANE = 0  # the row of the plane, above row 1
@@ -83,9 +81,9 @@ def column_distance(a: int, b: int) -> int:
 
 # -- the pieces -----------------------------------------------------------------
 
-_PIECES = _read_csv("pieces.csv")
-SKYDIVERS = sorted((row for row in _PIECES if int(row["seat"]) > 0), key=lambda row: int(row["seat"]))
-PARACHUTE = next(row for row in _PIECES if int(row["seat"]) == 0)
+_PIECES = TABLES["pieces"].rows
+SKYDIVERS = sorted((row for row in _PIECES if row["seat"] > 0), key=lambda row: row["seat"])
+PARACHUTE = next(row for row in _PIECES if row["seat"] == 0)
 COLOUR_NAMES = tuple(row["piece"].split()[0] for row in SKYDIVERS)  # "Red", "Blue", ...
 LETTERS = tuple(row["letter"] for row in SKYDIVERS)
 START_CELLS = tuple(parse_cell(row["start"]) for row in SKYDIVERS)  # seat order b0, d0, a0, e0 (C1)

@@ -22,7 +22,6 @@ A state is a frozen `SplutState`; actions are `Step` named tuples.
 """
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,13 +29,12 @@ from typing import NamedTuple
 
 from generator.draw.shapes import Circle, Drawing, Polygon, Rect, Style, Text
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
+from generator.play.tables import game_tables
 
 HERE = Path(__file__).resolve().parent
 
 
-def _read_csv(name: str) -> list[dict]:
-    with open(HERE / name, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
+TABLES = game_tables(HERE)  # the data tables game.toml declares, read by the one table reader
 
 
 # -- geometry ---------------------------------------------------------------
@@ -63,7 +61,7 @@ def square_name(sq: int) -> str:
     return f"{COLUMNS[sq % 9]}{sq // 9 + 1}"
 
 
-BOARD_ROWS = _read_csv("board.csv")
+BOARD_ROWS = TABLES["board"].rows
 ARENA = frozenset(square(row["cell"]) for row in BOARD_ROWS)  # the 41 squares (C1)
 
 
@@ -128,15 +126,15 @@ def owner_of(pid: int) -> int:
     return -1 if pid < ROCK_COUNT else (pid - 4) // 3
 
 
-SEAT_ROWS = _read_csv("seats.csv")
+SEAT_ROWS = TABLES["seats"].rows
 SEATS = {row["seat"]: row for row in SEAT_ROWS}
 # Seats in turn order per player count (C3), from seating.csv.
 SEATING = {
-    int(row["players"]): tuple(row[k] for k in ("first", "second", "third", "fourth") if row[k])
-    for row in _read_csv("seating.csv")
+    row["players"]: tuple(row[k] for k in ("first", "second", "third", "fourth") if row[k])
+    for row in TABLES["seating"].rows
 }
 # Steps for the first turns of the game; the last entry repeats (C4).
-STEPS = tuple(int(row["steps"]) for row in _read_csv("steps.csv"))
+STEPS = tuple(row["steps"] for row in TABLES["steps"].rows)
 
 LEV_READY = -1  # no Rock levitated yet this turn
 LEV_SPENT = 4  # levitation started and stopped: no more this turn

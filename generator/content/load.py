@@ -2,7 +2,6 @@
 problem at once with its file and line."""
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import os
@@ -11,14 +10,15 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.content.model import Clarification, DataTable, Game, Page, Site
+from generator.content.model import Clarification, Game, Page, Site
 from generator.content.schema import Field, Schema, validate, locate
 from generator.errors import ContentError, ContentErrors
+from generator.play.tables import TYPES, Table, TableSpec, open_table
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLARIFICATION_ID = re.compile(r"^C[1-9][0-9]*$")
-COLUMN_TYPES = {"str": str, "int": int, "float": float, "bool": bool}
+
 
 
 def colour(value):
@@ -35,8 +35,8 @@ def range_table(value):
 
 
 def column_types(value):
-    bad = [f"{k} = {v!r}" for k, v in value.items() if v not in COLUMN_TYPES]
-    return f"column types from {', '.join(COLUMN_TYPES)}" if bad else None
+    bad = [f"{k} = {v!r}" for k, v in value.items() if v not in TYPES]
+    return f"column types from {', '.join(TYPES)}" if bad else None
 
 
 SITE_SCHEMA = Schema({
@@ -236,92 +236,15 @@ def parse_front_matter(path: Path, text: str, errors: list) -> dict | None:
             "body_line": body_line, "body_start": body_start}
 
 
-def convert_cell(value: str, kind: str):
-    if kind == "str":
-        return value
-    if kind == "int":
-        return int(value)
-    if kind == "float":
-        return float(value)
-    if value.strip().lower() in ("true", "yes", "1"):
-        return True
-    if value.strip().lower() in ("false", "no", "0", ""):
-        return False
-    raise ValueError(value)
-
-
-def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, errors: list) -> DataTable | None:
-    path = folder / spec["file"]
-    toml_text = game_toml.read_text(encoding="utf-8")
-    if not path.is_file():
-        errors.append(ContentError(game_toml, locate(toml_text, "file", locate(toml_text, name) or 0),
-                                   f"data file for '{name}' not found", expected=f"a file {path.name} in {folder}", found="no such file"))
-        return None
-    try:
-        text = read_text(path, root)
-    except ContentError as error:
-        errors.append(error)
-        return None
-    columns = spec["columns"]
-    rows, lines = [], []
-    if path.suffix == ".csv":
-        reader = csv.DictReader(io.StringIO(text))
-        header = reader.fieldnames or []
-        missing = [c for c in columns if c not in header]
-        extra = [c for c in header if c not in columns]
-        if missing or extra:
-            errors.append(ContentError(path, 1, "columns do not match the declaration in game.toml",
-                                       expected=", ".join(columns), found=", ".join(header)))
-            return None
-        for row in reader:
-            line = reader.line_num
-            try:
-                rows.append({c: convert_cell(row[c] if row[c] is not None else "", columns[c]) for c in columns})
-                lines.append(line)
-            except (ValueError, TypeError):
-                bad = next(c for c in columns if not _converts(row[c], columns[c]))
-                errors.append(ContentError(path, line, f"wrong type in column '{bad}'",
-                                           expected=columns[bad], found=repr(row[bad])))
-    elif path.suffix == ".toml":
-        table = parse_toml(path, text)
-        for index, row in enumerate(table.get("rows", [])):
-            line = _nth_line(text, "[[rows]]", index)
-            bad = [c for c in columns if c not in row or not _converts(row[c], columns[c], native=True)]
-            extra = [c for c in row if c not in columns]
-            if bad or extra:
-                errors.append(ContentError(path, line, "row does not match the declared columns",
-                                           expected=", ".join(f"{c}: {t}" for c, t in columns.items()),
-                                           found=", ".join(f"{c}={row.get(c)!r}" for c in (bad or extra))))
-                continue
-            rows.append(dict(row))
-            lines.append(line)
-    else:
-        errors.append(ContentError(game_toml, locate(toml_text, name), f"unsupported data file type {path.suffix}",
-                                   expected=".csv or .toml", found=path.name))
-        return None
-    return DataTable(name=name, path=path, columns=dict(columns), rows=tuple(rows), lines=tuple(lines),
-                     caption=spec.get("caption", ""))
-
-
-def _converts(value, kind, native=False) -> bool:
-    if native:
-        expected = COLUMN_TYPES[kind]
-        return isinstance(value, expected) and not (expected is int and isinstance(value, bool))
-    try:
-        convert_cell(value if value is not None else "", kind)
-        return True
-    except (ValueError, TypeError):
-        return False
-
-
-def _nth_line(text: str, marker: str, n: int) -> int | None:
-    seen = -1
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip() == marker:
-            seen += 1
-            if seen == n:
-                return number
-    return None
+def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, errors: list) -> Table | None:
+    """The table declared as `[data.<name>]`, read by the one table reader."""
+    text = read_text(game_toml, root)
+    start = locate(text, name)
+    declaration = TableSpec(name, spec["file"], dict(spec["columns"]), spec.get("caption", ""), game_toml,
+                            start, locate(text, "columns", start or 0))
+    table, problems = open_table(declaration, folder, root)
+    errors.extend(ContentError(p.path, p.line, p.message, expected=p.expected, found=p.found) for p in problems)
+    return table
 
 
 def load_game(folder: Path, root: Path, errors: list, known: Known | None = None) -> Game | None:

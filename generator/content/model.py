@@ -6,17 +6,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-
-@dataclass(frozen=True)
-class DataTable:
-    """A CSV/TOML table declared under [data.<name>] in game.toml."""
-
-    name: str
-    path: Path
-    columns: dict[str, str]  # column -> type name
-    rows: tuple[dict[str, Any], ...]
-    lines: tuple[int, ...]  # source line of each row, for errors
-    caption: str = ""
+from generator.play.tables import Table
 
 
 @dataclass(frozen=True)
@@ -75,7 +65,7 @@ class Game:
     summary: str
     accent: str
     pages: tuple[Page, ...]
-    data: dict[str, DataTable] = field(default_factory=dict)
+    data: dict[str, Table] = field(default_factory=dict)
 
     @property
     def has_engine(self) -> bool:
