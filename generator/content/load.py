@@ -243,7 +243,7 @@ def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, 
     declaration = TableSpec(name, spec["file"], dict(spec["columns"]), spec.get("caption", ""), game_toml,
                             start, locate(text, "columns", start or 0))
     table, problems = open_table(declaration, folder, root)
-    errors.extend(ContentError(p.path, p.line, p.message, expected=p.expected, found=p.found) for p in problems)
+    errors.extend(problems)
     return table
 
 

@@ -26,6 +26,7 @@ import importlib.util
 GENERATOR = Path(__file__).resolve().parent.parent
 RUNTIME_MODULES = (
     "__init__.py",
+    "errors.py",
     "draw/__init__.py",
     "draw/shapes.py",
     "draw/svg.py",

@@ -14,7 +14,8 @@ from typing import Optional
 
 from generator.errors import ContentError, ContentErrors
 from generator.kit import colour as colours
-from generator.kit.data import DataTable, fill, read_table, template_fields
+from generator.kit.data import fill, template_fields
+from generator.play.tables import Table, map_rows, read_game_tables, read_map
 from generator.kit.impose import card_grid, fold_grid
 from generator.kit.schema import Section, Source, describe
 from generator.kit.spec import (CARD_SIZES, PAPERS, VARIANTS, BackTemplate, BoardSpec, Card, CardBack,
@@ -33,8 +34,12 @@ def slug_check(value: str) -> Optional[str]:
     return None if SLUG.match(value) else "must be a slug (lowercase letters, digits, hyphens)"
 
 
-def load_components(game_dir: Path) -> Optional[Components]:
+def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None) -> Optional[Components]:
     """The game's components, or None when it has no components.toml.
+
+    `tables` are the game's data tables (`Game.data`, by name): components name
+    the data they lay out by its file ("deck.csv"). Without them, the tables
+    game.toml declares are read here, by the same reader.
 
     Raises ContentError (one problem) or ContentErrors (several), each naming the
     file and line: of components.toml, or of the data file a row came from.
@@ -43,6 +48,9 @@ def load_components(game_dir: Path) -> Optional[Components]:
     path = game_dir / FILE_NAME
     if not path.is_file():
         return None
+    table_errors = []
+    if tables is None:
+        tables, table_errors = read_game_tables(game_dir) if (game_dir / "game.toml").is_file() else ({}, [])
     text = path.read_text(encoding="utf-8")
     try:
         raw = tomllib.loads(text)
@@ -50,8 +58,8 @@ def load_components(game_dir: Path) -> Optional[Components]:
         match = re.search(r"line (\d+), column (\d+)", str(error))
         raise ContentError(path, int(match.group(1)) if match else None, f"invalid TOML: {error}",
                            column=int(match.group(2)) if match else None) from None
-    source = Source(path, TomlIndex(text), [])
-    components = _Loader(game_dir, source).load(raw)
+    source = Source(path, TomlIndex(text), table_errors)
+    components = _Loader(game_dir, source, tables).load(raw)
     if len(source.errors) == 1:
         raise source.errors[0]
     if source.errors:
@@ -60,8 +68,9 @@ def load_components(game_dir: Path) -> Optional[Components]:
 
 
 class _Loader:
-    def __init__(self, game_dir: Path, source: Source):
+    def __init__(self, game_dir: Path, source: Source, tables: dict[str, Table]):
         self.game_dir = game_dir
+        self.tables = {table.path.name: table for table in tables.values()}  # by file name
         self.source = source
         self.palette: dict[str, str] = {}
         self.names: dict[str, tuple] = {}
@@ -95,27 +104,20 @@ class _Loader:
             self.names[name] = section.key("name")
         return name
 
-    def data_file(self, section: Section, key: str = "data", required: bool = True) -> Optional[DataTable]:
+    def data_file(self, section: Section, key: str = "data", required: bool = True) -> Optional[Table]:
         what = "a file in the game folder, e.g. \"deck.csv\""
         name = section.text(key, what=what) if required else section.text(key, "", what=what)
         if not name:
             return None
-        file = (self.game_dir / name).resolve()
-        if self.game_dir.resolve() not in file.parents:
-            section.error(key, f"'{name}' is outside the game folder", expected="a file in the game folder",
+        table = self.tables.get(name)
+        if table is None:
+            section.error(key, f"data file '{name}' is not declared in game.toml",
+                          expected="a file declared as [data.<name>] in game.toml: "
+                                   + (", ".join(sorted(self.tables)) or "none is declared"),
                           found=name)
-            return None
-        if not file.is_file():
-            section.error(key, f"data file '{name}' does not exist", expected=f"a file {self.game_dir / name}",
-                          found="no such file")
-            return None
-        try:
-            return read_table(file)
-        except ContentError as error:
-            self.source.errors.append(error)
-            return None
+        return table
 
-    def templates(self, section: Section, names: tuple[str, ...], table: Optional[DataTable],
+    def templates(self, section: Section, names: tuple[str, ...], table: Optional[Table],
                   defaults: dict[str, str], data_failed: bool = False) -> dict[str, str]:
         """Read template keys and check every field names a column of the data (unless
         the data itself failed to load: that error is already reported)."""
@@ -200,10 +202,10 @@ class _Loader:
         for row in (table.rows if table else ()):
             colour = self.row_colour(templates["colour"], row, table, section, "colour", "#888888")
             if colour:
-                players.append(Player(fill(templates["name"], row.values), colour))
+                players.append(Player(fill(templates["name"], row.text), colour))
         return players
 
-    def filtered_rows(self, section: Section, table: Optional[DataTable]) -> list:
+    def filtered_rows(self, section: Section, table: Optional[Table]) -> list:
         """The data rows kept by `where = { column = ["value", ...] }`."""
         where = section.get("where", (dict,), default={}, what="a table of column = [values to keep]")
         if not table:
@@ -218,13 +220,13 @@ class _Loader:
                                   expected="a list of texts", found=describe(values))
                 return []
         return [row for row in table.rows
-                if all(row.values.get(column) in values for column, values in (where or {}).items())]
+                if all(row.text.get(column) in values for column, values in (where or {}).items())]
 
-    def row_count(self, table: DataTable, row, quantity: str) -> Optional[int]:
+    def row_count(self, table: Table, row, quantity: str) -> Optional[int]:
         """The row's copies from its quantity column (a positive whole number), else an error."""
         if not quantity:
             return 1
-        raw = row.values.get(quantity, "")
+        raw = row.text.get(quantity, "")
         if not raw.isdigit() or int(raw) < 1:
             self.source.errors.append(ContentError(
                 table.path, row.line, f"quantity '{quantity}' is not a positive whole number",
@@ -288,17 +290,21 @@ class _Loader:
             if not isinstance(text, str):
                 return nothing
             first_line = self.source.index.content_line(section.key("map")) or 1
-            return self.map_rows(text, self.source.path, first_line, declared_columns, blank)
+            return self.map_lines(map_rows(text, first_line), self.source.path, declared_columns, blank, first_line)
         if source == "map_file":
             name = section.text("map_file", what="a text file in the game folder, e.g. \"board.txt\"")
             if not name:
                 return nothing
-            file = self.game_dir / name
+            file = (self.game_dir / name).resolve()
+            if self.game_dir.resolve() not in file.parents:
+                section.error("map_file", f"'{name}' is outside the game folder", expected="a file in the game folder",
+                              found=name)
+                return nothing
             if not file.is_file():
                 section.error("map_file", f"board map '{name}' does not exist", expected=f"a file {file}",
                               found="no such file")
                 return nothing
-            return self.map_rows(file.read_text(encoding="utf-8"), file, 1, declared_columns, blank)
+            return self.map_lines(read_map(file), file, declared_columns, blank)
         if source == "cells":
             return self.cells_map(section.table("cells"), blank)
         return nothing
@@ -323,7 +329,7 @@ class _Loader:
                 return nothing
         cells = []
         for row in table.rows:
-            values = [row.values.get(keys["column"], ""), row.values.get(keys["row"], "")]
+            values = [row.text.get(keys["column"], ""), row.text.get(keys["row"], "")]
             if not all(v.isdigit() and int(v) >= 1 for v in values):
                 self.source.errors.append(ContentError(table.path, row.line, "a cell's column and row are "
                                                        "whole numbers from 1", expected="1, 2, 3, ...",
@@ -339,17 +345,11 @@ class _Loader:
         line = self.source.index.line_of(section.path) or 1
         return tuple("".join(r) for r in grid), MapLines(self.source.path, (line,) * height)
 
-    def map_rows(self, text: str, path: Path, first_line: int, columns: Optional[int],
-                 blank: str) -> tuple[tuple[str, ...], "MapLines"]:
-        rows, lines = [], []
-        for number, line in enumerate(text.split("\n"), start=first_line):
-            line = line.rstrip("\r")
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            rows.append(line.strip())
-            lines.append(number)
+    def map_lines(self, numbered: tuple[tuple[int, str], ...], path: Path, columns: Optional[int],
+                  blank: str, start: int = 1) -> tuple[tuple[str, ...], "MapLines"]:
+        lines, rows = [number for number, _ in numbered], [row for _, row in numbered]
         if not rows:
-            self.source.errors.append(ContentError(path, first_line, "the board map has no rows",
+            self.source.errors.append(ContentError(path, start, "the board map has no rows",
                                                    expected="one line of cell characters per row",
                                                    found="nothing"))
             return (), MapLines(path, ())
@@ -508,7 +508,7 @@ class _Loader:
 
     def row_colour(self, template: str, row, table, section: Optional[Section], key: str,
                    default: str, allow_empty: bool = False) -> Optional[str]:
-        value = fill(template, row.values).strip()
+        value = fill(template, row.text).strip()
         if allow_empty and not value:
             return ""
         resolved = self.colour_value(value) if value else default
@@ -527,7 +527,7 @@ class _Loader:
         panel = self.row_colour(front.panel, row, table, section, "panel", "#ffffff")
         if background is None or ink is None or panel is None:
             return None
-        text = {k: fill(getattr(front, k), row.values) for k in
+        text = {k: fill(getattr(front, k), row.text) for k in
                 ("title", "value", "corner", "icon", "body", "footer")}
         return CardFace(background, ink or colours.ink_on(background), panel, **text)
 
@@ -536,15 +536,15 @@ class _Loader:
         ink = self.row_colour(back.ink, row, table, section, "ink", "", allow_empty=True)
         if background is None or ink is None:
             return None
-        pattern = fill(back.pattern, row.values).strip() or "none"
+        pattern = fill(back.pattern, row.text).strip() or "none"
         if pattern not in ("stripes", "dots", "waves", "none"):
             self.source.errors.append(ContentError(
                 table.path if "{" in back.pattern else self.source.path,
                 row.line if "{" in back.pattern else self.source.index.line_of(section.key("pattern")),
                 f"unknown back pattern '{pattern}'", expected="stripes | dots | waves | none", found=pattern))
             return None
-        return CardBack(background, ink or colours.ink_on(background), fill(back.title, row.values),
-                        fill(back.subtitle, row.values), pattern)
+        return CardBack(background, ink or colours.ink_on(background), fill(back.title, row.text),
+                        fill(back.subtitle, row.text), pattern)
 
     # -- sheets ----------------------------------------------------------------------
     def sheet(self, section: Section) -> Optional[SheetSpec]:
@@ -681,8 +681,8 @@ class _Loader:
             ink = self.row_colour(templates["ink"], row, table, item_section, "ink", "", allow_empty=True)
             if count is None or fill_colour is None or ink is None:
                 continue
-            items.append(TokenItem(fill(templates["label"], row.values), fill(templates["caption"], row.values),
-                                   fill(templates["icon"], row.values), count, fill_colour, ink))
+            items.append(TokenItem(fill(templates["label"], row.text), fill(templates["caption"], row.text),
+                                   fill(templates["icon"], row.text), count, fill_colour, ink))
         if table and not items and not self.source.errors:
             section.error("where", "no data row is left to make tokens from",
                           expected="at least one row", found="none")

@@ -131,11 +131,11 @@ def unique(values) -> list[str]:
 
 def pivot_table(spec: SheetSpec, y: float) -> tuple[list, float]:
     pivot, table = spec.pivot, spec.data
-    row_keys = unique(r.values[pivot.rows] for r in table.rows)
-    col_keys = unique(r.values[pivot.columns] for r in table.rows)
-    cells = {(r.values[pivot.rows], r.values[pivot.columns]): r.values[pivot.value] for r in table.rows}
-    first = {r.values[pivot.rows]: r for r in table.rows}
-    first_col = {r.values[pivot.columns]: r for r in table.rows}
+    row_keys = unique(r.text[pivot.rows] for r in table.rows)
+    col_keys = unique(r.text[pivot.columns] for r in table.rows)
+    cells = {(r.text[pivot.rows], r.text[pivot.columns]): r.text[pivot.value] for r in table.rows}
+    first = {r.text[pivot.rows]: r for r in table.rows}
+    first_col = {r.text[pivot.columns]: r for r in table.rows}
     title_w = 9.0 if pivot.row_title else 0.0
     rh = spec.row_height
     widths = [max(18.0, (spec.width - title_w) * 0.22)]
@@ -149,11 +149,11 @@ def pivot_table(spec: SheetSpec, y: float) -> tuple[list, float]:
     x0 = title_w
     shapes += [_shift(s, x0) for s in rules(0, y, widths, heights, header_rows=1, header_cols=1)]
     for i, key in enumerate(col_keys):
-        label = fill(pivot.column_format, first_col[key].values) if pivot.column_format else key
+        label = fill(pivot.column_format, first_col[key].text) if pivot.column_format else key
         shapes += cell_text(x0 + widths[0] + i * widths[1], y, widths[1], rh, label, bold=True)
     for j, key in enumerate(row_keys):
         cy = y + rh * (j + 1)
-        label = fill(pivot.row_format, first[key].values) if pivot.row_format else key
+        label = fill(pivot.row_format, first[key].text) if pivot.row_format else key
         shapes += cell_text(x0, cy, widths[0], rh, label, bold=True)
         for i, col in enumerate(col_keys):
             shapes += cell_text(x0 + widths[0] + i * widths[1], cy, widths[1], rh, cells.get((key, col), ""),
@@ -180,7 +180,7 @@ def list_table(spec: SheetSpec, y: float) -> tuple[list, float]:
     table = spec.data
     headers = list(spec.columns) or [f.strip("{}") for f in spec.fields]
     widths = column_widths(spec, len(headers))
-    rows = [[fill(f, r.values) for f in spec.fields] for r in table.rows]
+    rows = [[fill(f, r.text) for f in spec.fields] for r in table.rows]
     shapes: list = []
     if spec.columns_title:
         shapes += cell_text(widths[0], y, sum(widths[1:]), spec.row_height * 0.8, spec.columns_title, bold=True)

@@ -81,7 +81,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from generator.kit.data import DataRow, DataTable
+from generator.play.tables import Row, Table
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("US Letter", 215.9, 279.4)}
 VARIANTS = ("print", "ink-saver", "fold-over")
@@ -114,8 +114,8 @@ class Edition:
     column: str
     values: tuple[str, ...]
 
-    def keeps(self, row: DataRow) -> bool:
-        return row.values.get(self.column) in self.values
+    def keeps(self, row: Row) -> bool:
+        return row.text.get(self.column) in self.values
 
 
 @dataclass(frozen=True)
@@ -207,7 +207,7 @@ class CardBack:
 
 @dataclass(frozen=True)
 class Card:
-    row: DataRow
+    row: Row
     front: CardFace
     back: CardBack
 
@@ -220,7 +220,7 @@ class DeckSpec:
     height: float
     bleed: float
     safe: float
-    data: DataTable
+    data: Table
     quantity: Optional[str]
     cards: tuple[tuple[Card, int], ...]  # each distinct card with its count
 
@@ -258,7 +258,7 @@ class SheetSpec:
     notes: tuple[str, ...] = ()
     copies: int = 1
     per_player: bool = False
-    data: Optional[DataTable] = None
+    data: Optional[Table] = None
     pivot: Optional[Pivot] = None
     fields: tuple[str, ...] = ()
     columns_title: str = ""  # a title over every column but the first (list tables)

@@ -32,7 +32,7 @@ class KitStage:
         errors = []
         for game in games:
             try:
-                load_components(game.folder)
+                load_components(game.folder, game.data)
             except ContentErrors as many:
                 errors.extend(many.errors)
             except ContentError as one:
@@ -50,7 +50,7 @@ class KitStage:
         from generator.kit import load_components, render_previews, write_kits
         from generator.site.theme import make_environment
 
-        components = load_components(game.folder)
+        components = load_components(game.folder, game.data)
         folder = f"{game.slug}/kit"
         previews = []
         for preview in render_previews(components):

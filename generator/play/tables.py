@@ -25,19 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.errors import ContentError, ContentErrors
+
 # column type -> how messages name it
 TYPES = {"str": "text", "int": "a whole number", "float": "a number", "bool": "true or false"}
 TRUE, FALSE = ("true", "yes", "1"), ("false", "no", "0", "")
-
-
-class TableError(Exception):
-    """A problem in a table or its declaration: where, what was expected, what was found."""
-
-    def __init__(self, path, line: int | None, message: str, *, expected: str | None = None,
-                 found: str | None = None):
-        super().__init__(message)
-        self.path, self.line, self.message = Path(path), line, message
-        self.expected, self.found = expected, found
 
 
 @dataclass(frozen=True)
@@ -103,15 +95,15 @@ def cell_text(value) -> str:
     return str(value)
 
 
-def read_table(spec: TableSpec, path: Path, text: str) -> tuple[Table | None, list[TableError]]:
+def read_table(spec: TableSpec, path: Path, text: str) -> tuple[Table | None, list[ContentError]]:
     """The table `spec` declares, read from `text` (the file at `path`), and its errors."""
-    errors: list[TableError] = []
+    errors: list[ContentError] = []
     if path.suffix == ".csv":
         rows = read_csv(spec, path, text, errors)
     elif path.suffix == ".toml":
         rows = read_toml_rows(spec, path, text, errors)
     else:
-        errors.append(TableError(spec.game_toml, spec.line, f"unsupported data file type '{path.suffix}'",
+        errors.append(ContentError(spec.game_toml, spec.line, f"unsupported data file type '{path.suffix}'",
                                  expected="a .csv or .toml file", found=path.name))
         return None, errors
     if rows is None:
@@ -123,12 +115,12 @@ def declared_at(spec: TableSpec) -> str:
     return f"{spec.game_toml.name}:{spec.columns_line or spec.line or 1}"
 
 
-def read_csv(spec: TableSpec, path: Path, text: str, errors: list[TableError]) -> list[Row] | None:
+def read_csv(spec: TableSpec, path: Path, text: str, errors: list[ContentError]) -> list[Row] | None:
     records = csv_records(path, text, errors)
     if records is None:
         return None
     if not records:
-        errors.append(TableError(path, 1, "the data file is empty", expected="a header row naming the columns",
+        errors.append(ContentError(path, 1, "the data file is empty", expected="a header row naming the columns",
                                  found="nothing"))
         return None
     header_line, header = records[0]
@@ -139,13 +131,13 @@ def read_csv(spec: TableSpec, path: Path, text: str, errors: list[TableError]) -
         what = "; ".join(part for part in (
             f"no column {', '.join(repr(c) for c in missing)}" if missing else "",
             f"an undeclared column {', '.join(repr(c) for c in extra)}" if extra else "") if part)
-        errors.append(TableError(path, header_line, f"the columns differ from their declaration at {declared_at(spec)}"
+        errors.append(ContentError(path, header_line, f"the columns differ from their declaration at {declared_at(spec)}"
                                  f" ({what})", expected=", ".join(spec.columns), found=", ".join(header)))
         return None
     rows = []
     for line, record in records[1:]:
         if len(record) != len(header):
-            errors.append(TableError(path, line, f"this row has {len(record)} cells, the header has {len(header)} columns",
+            errors.append(ContentError(path, line, f"this row has {len(record)} cells, the header has {len(header)} columns",
                                      expected=f"{len(header)} cells: {', '.join(header)}",
                                      found=f"{len(record)} cells: {', '.join(record)}"))
             continue
@@ -155,7 +147,7 @@ def read_csv(spec: TableSpec, path: Path, text: str, errors: list[TableError]) -
     return rows
 
 
-def csv_records(path: Path, text: str, errors: list[TableError]) -> list[tuple[int, list[str]]] | None:
+def csv_records(path: Path, text: str, errors: list[ContentError]) -> list[tuple[int, list[str]]] | None:
     """(line, cells) of every record but blank and `#` comment lines."""
     reader = csv.reader(io.StringIO(text), strict=True)
     records, line = [], 1
@@ -168,40 +160,40 @@ def csv_records(path: Path, text: str, errors: list[TableError]) -> list[tuple[i
             line = reader.line_num + 1
     except csv.Error:
         if text.count('"') % 2:
-            errors.append(TableError(path, line, "a quoted cell is never closed",
+            errors.append(ContentError(path, line, "a quoted cell is never closed",
                                      expected='a closing " before the end of the file',
                                      found="the quote opened on this line"))
         else:
-            errors.append(TableError(path, line, "this line is not valid CSV",
+            errors.append(ContentError(path, line, "this line is not valid CSV",
                                      expected='cells separated by commas, each quoted cell closed by "',
                                      found=text.splitlines()[line - 1] if line <= len(text.splitlines()) else "nothing"))
         return None
     return records
 
 
-def typed_row(spec: TableSpec, path: Path, line: int, cells: dict[str, str], errors: list[TableError]) -> Row | None:
+def typed_row(spec: TableSpec, path: Path, line: int, cells: dict[str, str], errors: list[ContentError]) -> Row | None:
     values = {}
     for name, kind in spec.columns.items():
         try:
             values[name] = convert(cells[name], kind)  # str cells as written, as the pages show them
         except ValueError:
-            errors.append(TableError(path, line, f"column '{name}' holds {TYPES[kind]}",
+            errors.append(ContentError(path, line, f"column '{name}' holds {TYPES[kind]}",
                                      expected=f"{TYPES[kind]} (declared at {declared_at(spec)})",
                                      found=repr(cells[name]) if cells[name] else "an empty cell"))
             return None
     return Row(values, {name: value.strip() for name, value in cells.items()}, line)
 
 
-def read_toml_rows(spec: TableSpec, path: Path, text: str, errors: list[TableError]) -> list[Row] | None:
+def read_toml_rows(spec: TableSpec, path: Path, text: str, errors: list[ContentError]) -> list[Row] | None:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        errors.append(TableError(path, getattr(error, "lineno", None), "invalid TOML",
+        errors.append(ContentError(path, getattr(error, "lineno", None), "invalid TOML",
                                  expected="TOML [[rows]] tables", found=str(error).split(" (at ")[0]))
         return None
     items = data.get("rows", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-        errors.append(TableError(path, 1, "a TOML data file holds its rows as [[rows]] tables",
+        errors.append(ContentError(path, 1, "a TOML data file holds its rows as [[rows]] tables",
                                  expected="[[rows]] tables", found=", ".join(data) or "nothing"))
         return None
     lines = [number for number, text_line in enumerate(text.splitlines(), start=1) if text_line.strip() == "[[rows]]"]
@@ -211,7 +203,7 @@ def read_toml_rows(spec: TableSpec, path: Path, text: str, errors: list[TableErr
         wrong = [c for c in spec.columns if c not in item or not is_type(item[c], spec.columns[c])]
         extra = [c for c in item if c not in spec.columns]
         if wrong or extra:
-            errors.append(TableError(path, line, "this row does not match the columns declared at " + declared_at(spec),
+            errors.append(ContentError(path, line, "this row does not match the columns declared at " + declared_at(spec),
                                      expected=", ".join(f"{c} = {TYPES[t]}" for c, t in spec.columns.items()),
                                      found=", ".join(f"{c} = {item[c]!r}" if c in item else f"no {c}"
                                                      for c in (wrong or extra))))
@@ -240,42 +232,54 @@ def table_specs(game_toml: Path, text: str) -> list[TableSpec]:
     return specs
 
 
-def open_table(spec: TableSpec, folder: Path, root: Path | None = None) -> tuple[Table | None, list[TableError]]:
+def open_table(spec: TableSpec, folder: Path, root: Path | None = None) -> tuple[Table | None, list[ContentError]]:
     """Read the table `spec` declares from the game's `folder`, refusing a file
     outside `root` (the site folder) however it is reached."""
     path = folder / spec.file
     resolved = path.resolve()
     if root is not None and not resolved.is_relative_to(Path(root).resolve()):
-        return None, [TableError(spec.game_toml, spec.line, f"the file of data '{spec.name}' leads outside the site folder",
+        return None, [ContentError(spec.game_toml, spec.line, f"the file of data '{spec.name}' leads outside the site folder",
                                  expected="a file inside the site folder", found=spec.file)]
     if not path.is_file():
-        return None, [TableError(spec.game_toml, spec.line, f"data file for '{spec.name}' not found",
+        return None, [ContentError(spec.game_toml, spec.line, f"data file for '{spec.name}' not found",
                                  expected=f"a file {spec.file} in {folder.name}/", found="no such file")]
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        return None, [TableError(path, path.read_bytes()[:error.start].count(b"\n") + 1, "the file is not UTF-8 text",
+        return None, [ContentError(path, path.read_bytes()[:error.start].count(b"\n") + 1, "the file is not UTF-8 text",
                                  expected="UTF-8 text", found=f"the byte {error.object[error.start]:#04x} at offset {error.start}")]
     return read_table(spec, path, text)
 
 
-def game_tables(folder) -> dict[str, Table]:
-    """Every table a game declares, for its engine: `game_tables(Path(__file__).parent)`.
-    The build has already reported any error in them; elsewhere the first one is raised."""
+def read_game_tables(folder) -> tuple[dict[str, Table], list[ContentError]]:
+    """Every table the game in `folder` declares in its game.toml, and the errors found."""
     folder = Path(folder)
     game_toml = folder / "game.toml"
-    tables = {}
+    tables, errors = {}, []
     for spec in table_specs(game_toml, game_toml.read_text(encoding="utf-8")):
-        table, errors = open_table(spec, folder)
-        if errors:
-            raise errors[0]
-        tables[spec.name] = table
+        table, problems = open_table(spec, folder)
+        errors += problems
+        if table is not None:
+            tables[spec.name] = table
+    return tables, errors
+
+
+def game_tables(folder) -> dict[str, Table]:
+    """Every table a game declares, for its engine: `game_tables(Path(__file__).parent)`.
+    A build has reported any error in them before an engine is imported."""
+    tables, errors = read_game_tables(folder)
+    if errors:
+        raise ContentErrors(errors)
     return tables
 
 
-def read_map(path) -> tuple[tuple[int, str], ...]:
+def map_rows(text: str, first_line: int = 1) -> tuple[tuple[int, str], ...]:
     """A board drawn as text, one character a cell: (line, row) for every row,
     blank lines and lines starting with `#` left out."""
-    text = Path(path).read_text(encoding="utf-8")
-    return tuple((number, line.rstrip()) for number, line in enumerate(text.splitlines(), start=1)
-                 if line.strip() and not line.startswith("#"))
+    return tuple((number, line.strip()) for number, line in enumerate(text.split("\n"), start=first_line)
+                 if line.strip() and not line.lstrip().startswith("#"))
+
+
+def read_map(path) -> tuple[tuple[int, str], ...]:
+    """The rows of a board map file (see map_rows)."""
+    return map_rows(Path(path).read_text(encoding="utf-8"))

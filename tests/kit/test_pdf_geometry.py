@@ -135,8 +135,7 @@ def test_card_counts_match_the_deck_quantities(geometry_of, readers, demo_compon
     deck = demo_components.decks[0]
     expected = {}
     for edition in demo_components.editions:
-        expected[edition.name] = sum(int(r.values["qty"]) for r in deck.data.rows
-                                     if r.values["set"] in edition.values)
+        expected[edition.name] = sum(r["qty"] for r in deck.data.rows if r["set"] in edition.values)
     assert expected == {"starter": 6, "full": 10}
     for edition, count in expected.items():
         fronts = [i for g in geometry_of(readers[(edition, "a4", "print")]) for i in card_items(g, "front")]

@@ -78,7 +78,7 @@ def test_quantity_not_a_positive_integer_names_the_data_row(game, bad):
          f"harbours shelter the boats inside them, and treasure washes ashore on the nearest beach.\",full,{bad}")
     error = the_error(game)
     assert (error.path, error.line) == (data, line_of(data, "Storm"))
-    assert error.found == repr(bad)
+    assert error.found == (repr(bad) if bad else "an empty cell")
 
 
 def test_board_map_row_of_the_wrong_width_names_the_map_line(game):
@@ -109,7 +109,7 @@ def test_missing_data_file_names_the_data_line(game):
     edit(spec, 'data = "cards.csv"', 'data = "missing.csv"')
     error = the_error(game)
     assert (error.path, error.line) == (spec, line_of(spec, 'data = "missing.csv"'))
-    assert "does not exist" in error.message
+    assert error.message == "data file 'missing.csv' is not declared in game.toml"
 
 
 def test_missing_board_map_file_names_its_line(game):
