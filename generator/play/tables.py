@@ -128,11 +128,8 @@ def read_csv(spec: TableSpec, path: Path, text: str, errors: list[ContentError])
     missing = [c for c in spec.columns if c not in header]
     extra = [c for c in header if c not in spec.columns]
     if missing or extra:
-        what = "; ".join(part for part in (
-            f"no column {', '.join(repr(c) for c in missing)}" if missing else "",
-            f"an undeclared column {', '.join(repr(c) for c in extra)}" if extra else "") if part)
-        errors.append(ContentError(path, header_line, f"the columns differ from their declaration at {declared_at(spec)}"
-                                 f" ({what})", expected=", ".join(spec.columns), found=", ".join(header)))
+        errors.append(ContentError(path, header_line, columns_message(spec, missing, extra),
+                                   expected=", ".join(spec.columns), found=", ".join(header)))
         return None
     rows = []
     for line, record in records[1:]:
@@ -145,6 +142,15 @@ def read_csv(spec: TableSpec, path: Path, text: str, errors: list[ContentError])
         if row is not None:
             rows.append(row)
     return rows
+
+
+def columns_message(spec: TableSpec, missing: list[str], extra: list[str]) -> str:
+    where = f"declared at {declared_at(spec)}"
+    if len(missing) == 1 and len(extra) == 1:
+        return f"column '{missing[0]}' ({where}) is called '{extra[0]}' here"
+    parts = [f"no column {', '.join(repr(c) for c in missing)}" if missing else "",
+             f"an undeclared column {', '.join(repr(c) for c in extra)}" if extra else ""]
+    return f"the columns differ from those {where}: " + " and ".join(p for p in parts if p)
 
 
 def csv_records(path: Path, text: str, errors: list[ContentError]) -> list[tuple[int, list[str]]] | None:
