@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Callable
 from generator import cache as build_cache
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import code_digest, digest, file_hashes, tree_file_names
+from generator.site.assets import site_assets
 from generator.site.theme import template_cache, theme_dirs
 
 if TYPE_CHECKING:  # the no-op check must not pay for importing the model
@@ -315,20 +316,6 @@ class Builder:
 
 def stage_name(stage) -> str:
     return getattr(stage, "name", type(stage).__name__)
-
-
-def site_assets(site: Site) -> dict[str, tuple[str, bytes]]:
-    """Theme assets and the accent colours: logical name -> (hashed path, bytes)."""
-    from generator.site.assets import accent_css, hashed_name
-    from generator.site.theme import asset_names, find_asset
-
-    assets = {}
-    for name in asset_names(site.root):
-        data = find_asset(site.root, name).read_bytes()
-        assets[name] = ("assets/" + hashed_name(name, data), data)
-    css = accent_css(site.accent, site.games).encode()
-    assets["accents.css"] = ("assets/" + hashed_name("accents.css", css), css)
-    return assets
 
 
 def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,

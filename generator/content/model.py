@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from generator.play.tables import Table
 
@@ -33,7 +32,7 @@ class Page:
     def body(self) -> str:
         """The Markdown after the front matter, read when first needed: an
         incremental build reads only the pages it renders (and glossaries)."""
-        from generator.content.load import read_source  # which imports this module
+        from generator.content.files import read_source
         from generator.errors import ContentError
 
         text, source_hash = read_source(self.path)

@@ -82,7 +82,7 @@ class InteractiveStage:
     def head_tags(self, site: Site, url: str, context: DirectiveContext) -> str:
         """play.css and play.js with the worker and runtime URLs (relative to the page)."""
         if self._assets is None:
-            from generator.build import site_assets
+            from generator.site.assets import site_assets
             self._assets = {name: target for name, (target, _) in site_assets(site).items()}
         try:
             runtime = runtime_location(site)

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
+
+from generator.site.theme import asset_names, find_asset
+
+if TYPE_CHECKING:
+    from generator.content.model import Site
 
 
 def hashed_name(name: str, data: bytes) -> str:
@@ -18,3 +24,14 @@ def accent_css(site_accent: str, games) -> str:
     for game in games:
         lines.append(f'[data-game="{game.slug}"] {{ --accent: {game.accent}; }}')
     return "\n".join(lines) + "\n"
+
+
+def site_assets(site: Site) -> dict[str, tuple[str, bytes]]:
+    """Theme assets and the accent colours: logical name -> (hashed path, bytes)."""
+    assets = {}
+    for name in asset_names(site.root):
+        data = find_asset(site.root, name).read_bytes()
+        assets[name] = ("assets/" + hashed_name(name, data), data)
+    css = accent_css(site.accent, site.games).encode()
+    assets["accents.css"] = ("assets/" + hashed_name("accents.css", css), css)
+    return assets
