@@ -226,14 +226,16 @@ def test_a_changed_front_matter_is_parsed_again(tmp_path):
 
 
 def test_an_incremental_build_reads_only_the_pages_it_renders(tmp_path, monkeypatch):
-    from generator.content import load
+    from generator.content import files, load
 
     site = make_site(tmp_path / "site")
     build(site, stages=[])
     edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move one Pebble.")
     read = []
-    real_read_source = load.read_source
-    monkeypatch.setattr(load, "read_source", lambda path, *more: read.append(path.name) or real_read_source(path, *more))
+    real_read_source = files.read_source
+    counting = lambda path, *more: read.append(path.name) or real_read_source(path, *more)  # noqa: E731
+    monkeypatch.setattr(load, "read_source", counting)
+    monkeypatch.setattr(files, "read_source", counting)
     assert build(site, stages=[]).rendered == 1
     assert "rules.md" not in read and set(read) == {"reference.md", "glossary.md"}  # game.toml: known
 
@@ -290,7 +292,7 @@ def test_a_page_read_while_loading_renders_the_text_that_was_hashed(tmp_path):
 
 
 def test_an_edit_to_a_page_body_reuses_its_parsed_front_matter(tmp_path, monkeypatch):
-    from generator.content import load
+    from generator.content import files, load
 
     site = make_site(tmp_path / "site")
     build(site, stages=[])

@@ -67,7 +67,7 @@ def test_a_wrong_type_names_the_column_and_the_type_in_words():
 
 
 GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a game's data
-    "generator/content/load.py": "site.toml, game.toml and pages",
+    "generator/content/files.py": "site.toml, game.toml and pages",
     "generator/fingerprint.py": "every source, to hash it",
     "generator/kit/load.py": "components.toml",
     "generator/play/match.py": "a saved match log",
