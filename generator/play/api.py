@@ -21,25 +21,35 @@ The shape follows OpenSpiel and boardgame.io:
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Mapping, Sequence
 
-PLAYER = "player"
-JOINT = "joint"
-CHANCE = "chance"
-OVER = "over"
+
+class TurnKind(StrEnum):
+    """Whose turn it is; a str, so it reads and serialises as "player", "joint"..."""
+
+    PLAYER = "player"  # one player chooses
+    JOINT = "joint"  # several players choose at once
+    CHANCE = "chance"  # the dice or the deck decide
+    OVER = "over"  # nobody: the game has ended
+
+
+PLAYER, JOINT, CHANCE, OVER = TurnKind.PLAYER, TurnKind.JOINT, TurnKind.CHANCE, TurnKind.OVER
 
 
 @dataclass(frozen=True)
 class Turn:
     """Who acts next. `players` is empty for chance and over."""
 
-    kind: str
+    kind: TurnKind
     players: tuple[int, ...] = ()
 
     def __post_init__(self):
-        if self.kind not in (PLAYER, JOINT, CHANCE, OVER):
+        if self.kind not in TurnKind.__members__.values():
             raise ValueError(f"unknown turn kind {self.kind!r}")
+        object.__setattr__(self, "kind", TurnKind(self.kind))
         if self.kind == PLAYER and len(self.players) != 1:
             raise ValueError("a player turn names exactly one player")
 
@@ -105,8 +115,9 @@ class IllegalAction(ValueError):
         self.message = message
 
 
-class Engine:
-    """Base class of a game engine. Override every method that raises.
+class Engine(ABC):
+    """Base class of a game engine. Every abstract method must be written: an
+    engine missing one fails as soon as it is created, naming the method.
 
     Class attributes describe the game; methods take and return the engine's
     own immutable states. Players are numbered 0..players-1.
@@ -118,6 +129,7 @@ class Engine:
     option_defaults: Mapping[str, Any] = {}
 
     # -- setting up -------------------------------------------------------
+    @abstractmethod
     def initial_state(self, players: int, options: Mapping[str, Any] | None = None):
         raise NotImplementedError
 
@@ -142,9 +154,11 @@ class Engine:
         return merged
 
     # -- playing ----------------------------------------------------------
+    @abstractmethod
     def turn(self, state) -> Turn:
         raise NotImplementedError
 
+    @abstractmethod
     def legal_actions(self, state, player: int) -> list:
         """Every legal action for `player` now (empty when it is not their turn)."""
         raise NotImplementedError
@@ -153,6 +167,7 @@ class Engine:
         """(outcome action, probability) pairs when `turn(state).kind == CHANCE`."""
         return []
 
+    @abstractmethod
     def apply(self, state, action) -> tuple[Any, list[Event]]:
         """The new state and the events caused; raise IllegalAction if forbidden.
 
@@ -161,6 +176,7 @@ class Engine:
         """
         raise NotImplementedError
 
+    @abstractmethod
     def result(self, state) -> Result | None:
         """None while the game goes on."""
         raise NotImplementedError
@@ -178,16 +194,20 @@ class Engine:
         return state
 
     # -- notation and serialisation ---------------------------------------
+    @abstractmethod
     def notation(self, action) -> str:
         raise NotImplementedError
 
+    @abstractmethod
     def parse(self, state, text: str):
         """The action written as `text` in `state`; IllegalAction("notation", ...) if unreadable."""
         raise NotImplementedError
 
+    @abstractmethod
     def state_to_json(self, state) -> dict:
         raise NotImplementedError
 
+    @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]):
         raise NotImplementedError
 
@@ -206,7 +226,8 @@ class Engine:
     def render(self, state, highlight: Sequence[str] = ()):
         """A diagram of `state` as a `generator.draw.shapes.Drawing` in mm.
         Cells named in `highlight` are marked; every cell shape carries
-        `cell=<name>` so the browser can map clicks back to cells."""
+        `cell=<name>` so the browser can map clicks back to cells. Optional:
+        a game with no board to draw (a dice game) has no diagrams."""
         raise NotImplementedError
 
 

@@ -232,3 +232,25 @@ def test_unknown_options_and_player_counts_are_refused():
         Match(PIG, 5)
     with pytest.raises(IllegalAction, match="no setup 'nope'"):
         Match(PIG, start="nope")
+
+
+def test_an_engine_missing_a_rule_method_fails_when_created_naming_it():
+    import pytest
+
+    from generator.play.api import Engine
+
+    class Unfinished(Engine):
+        name = "Unfinished"
+
+    with pytest.raises(TypeError, match="apply"):
+        Unfinished()
+
+
+def test_turn_kinds_read_and_serialise_as_words():
+    import json
+
+    from generator.play.api import Turn, TurnKind
+
+    turn = Turn("chance")
+    assert turn.kind is TurnKind.CHANCE and turn.kind == "chance"
+    assert json.dumps({"kind": Turn.of(1).kind}) == '{"kind": "player"}'
