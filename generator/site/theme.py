@@ -8,10 +8,6 @@ from pathlib import Path
 PACKAGE_THEME = Path(__file__).resolve().parent.parent / "theme"
 
 
-def default_theme() -> Path:
-    return PACKAGE_THEME
-
-
 def theme_dirs(site_root: Path) -> list[Path]:
     own = site_root / "templates"
     dirs = [own] if own.is_dir() and own.resolve() != PACKAGE_THEME.resolve() else []
