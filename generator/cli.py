@@ -26,27 +26,29 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def print_errors(errors: list[ContentError]) -> None:
+# Only these commands write an output that a failure leaves as it was.
+KEEP_OUTPUT = ("build", "serve")
+
+
+def print_errors(errors: list[ContentError], kept_output: bool = True) -> None:
+    """The problems, then (for a command that writes output) that nothing was written."""
     count = len(errors)
     print(f"rulepress: {count} problem{'s' if count != 1 else ''} in the content:", file=sys.stderr)
     for error in errors:
         print(error.describe(), file=sys.stderr)
-    print("Nothing was written; the previous output is unchanged.", file=sys.stderr)
+    if kept_output:
+        print("Nothing was written; the previous output is unchanged.", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args) or 0
-    except ContentErrors as errors:
+    except (ContentErrors, ContentError) as problem:
         if args.debug:
             raise
-        print_errors(errors.errors)
-        return 1
-    except ContentError as error:
-        if args.debug:
-            raise
-        print_errors([error])
+        errors = problem.errors if isinstance(problem, ContentErrors) else [problem]
+        print_errors(errors, kept_output=args.command in KEEP_OUTPUT)
         return 1
     except KeyboardInterrupt:
         return 130

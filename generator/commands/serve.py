@@ -115,8 +115,17 @@ def rebuild(site: Path, output: Path) -> bool:
     except ContentError as error:
         print_errors([error])
         return False
-    print(f"Rebuilt {report.pages} pages in {report.seconds:.2f} s", flush=True)
+    print(rebuilt(report), flush=True)
     return True
+
+
+def rebuilt(report) -> str:
+    """What a rebuild did: the pages it rendered again, not every page of the site."""
+    if report.up_to_date:
+        return f"Nothing changed: no page rebuilt ({report.seconds:.2f} s)"
+    count, unchanged = report.rendered, len(report.site.pages) - report.rendered
+    kept = f" ({unchanged} unchanged)" if unchanged else ""
+    return f"Rebuilt {count} page{'s' if count != 1 else ''}{kept} in {report.seconds:.2f} s"
 
 
 def run(args) -> int:
