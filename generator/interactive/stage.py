@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.interactive.bundle import bundle_bytes, bundle_key, bundle_name, game_files
-from generator.interactive.runtime import RuntimeMissing, copy_runtime, runtime_location
+from generator.interactive.runtime import RUNTIME_FILES, RuntimeMissing, copy_runtime, runtime_location
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.markdown.links import relative
 
@@ -65,6 +65,20 @@ class InteractiveStage:
         path = self.bundle_path(game)
         output.write(path, bundle_bytes(game.folder))
         return {"bundle": path}
+
+    def plan_game(self, site: Site, game: Game, context) -> dict:
+        """The files write_game writes, without writing them (for `check`)."""
+        return {"files": [self.bundle_path(game)]} if game.has_engine else {}
+
+    def plan_site(self, site: Site, uses: dict) -> list[str]:
+        """The files write_site writes, without writing them (for `check`)."""
+        if not uses.get(USE) or site.pyodide_url:
+            return []
+        try:
+            folder = runtime_location(site)
+        except RuntimeMissing:
+            return []  # every widget that needs it says so
+        return [folder + name for name in RUNTIME_FILES]
 
     def write_site(self, site: Site, output, context, uses: dict) -> None:
         if not uses.get(USE):

@@ -31,6 +31,85 @@ def verdict(action, site: Path) -> list[str]:
     return []
 
 
+# -- 1. build and check agree ------------------------------------------------
+LINKS_OK = {
+    "#anchor": "#summary",
+    "#footnote": "#fn1",
+    "page.md": "rules.md",
+    "page.md#anchor": "rules.md#turns",
+    "page.md#clarification": "rules.md#c1",
+    "page.md#glossary term": "glossary.md#term-pebble",
+    "page.md#template id": "rules.md#credits",
+    "../othergame/rules.md#x": "../other/rules.md#setting-up",
+    "kit file": "kit/pebbles-kit-a4.pdf",
+    "kit preview": "kit/score.svg",
+    "kit section anchor": "rules.md#print-and-play",
+    "kit section sub-anchor": "rules.md#kit-downloads",
+}
+LINKS_BROKEN = {
+    "#anchor": "#nowhere",
+    "page.md": "ending.md",
+    "page.md#anchor": "rules.md#nowhere",
+    "../othergame/rules.md": "../nogame/rules.md",
+    "../othergame/rules.md#x": "../other/rules.md#nowhere",
+    "kit file": "kit/pebbles-kit-letter.pdf",
+    "kit preview": "kit/board.svg",
+    "another game's kit file": "../other/kit/other-kit-a4.pdf",
+    "kit section anchor of a game without a kit": "../other/rules.md#print-and-play",
+}
+
+
+def linking_site(root: Path, href: str) -> Path:
+    """Two games, the first with a kit; its player aid links to `href` (line 7)."""
+    reference = REFERENCE.replace("Score [points](rules.md#turns).",
+                                  f"Score [there]({href}).[^1]\n\n[^1]: A footnote.")
+    other = {f"content__other__{name}": text for name, text in (
+        ("game.toml", GAME_TOML.replace('"Pebbles"', '"Other pebbles"')), ("rules.md", RULES),
+        ("reference.md", REFERENCE), ("glossary.md", GLOSSARY), ("scores.csv", "pebbles,points\n1,2\n"))}
+    return make_site(root, **other, **{
+        "content__pebbles__reference.md": reference, "content__pebbles__components.toml": KIT})
+
+
+def test_build_and_check_accept_the_same_links(tmp_path):
+    for case, href in LINKS_OK.items():
+        site = linking_site(tmp_path / case.replace("/", "_").replace("#", "_"), href)
+        assert verdict(check, site) == verdict(build, site) == [], case
+
+
+@pytest.mark.parametrize("case", sorted(LINKS_BROKEN))
+def test_build_and_check_refuse_the_same_links(tmp_path, case):
+    href = LINKS_BROKEN[case]
+    site = linking_site(tmp_path, href)
+    found = verdict(check, site)
+    assert found == verdict(build, site)
+    assert len(found) == 1 and f"found:    {href}" in found[0], found
+
+
+def test_build_and_check_agree_on_widget_ids(tmp_path):
+    site = copy_fixture(tmp_path / "site", {
+        "content/site.toml": ('language = "en"', 'language = "en"\npyodide_url = "https://cdn.example/pyodide/"')})
+    reference = site / "content/hop/reference.md"
+    text = reference.read_text()
+    for href, errors in (("rules.md#wt-opening-hops", 0), ("rules.md#wt-opening-hops-step-1", 0),
+                         ("rules.md#wt-closing-hops", 1)):
+        reference.write_text(text + f"\nSee [the walkthrough]({href}).\n")
+        found = verdict(check, site)
+        assert found == verdict(build, site) and len(found) == errors, (href, found)
+
+
+def test_the_kit_section_anchor_is_a_link_target_for_check_too(tmp_path, capsys):
+    site = linking_site(tmp_path, "rules.md#print-and-play")
+    assert run(capsys, "check", str(site)) == (0, "")
+    site = linking_site(tmp_path, "../other/rules.md#print-and-play")
+    code, err = run(capsys, "check", str(site))
+    assert code == 1
+    assert err.replace(str(site), "<site>") == (
+        "rulepress: 1 problem in the content:\n"
+        "<site>/content/pebbles/reference.md:7: missing anchor #print-and-play\n"
+        "    expected: a heading or id 'print-and-play' in rules.md\n"
+        "    found:    ../other/rules.md#print-and-play\n")
+
+
 # -- 7. only commands that write say that nothing was written ----------------
 def test_check_and_new_never_say_nothing_was_written(tmp_path, capsys):
     site = make_site(tmp_path / "site", **{"content__pebbles__reference.md": REFERENCE + "\n[x](ending.md)\n"})
