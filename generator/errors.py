@@ -1,8 +1,14 @@
 """Errors a site author can act on: where (file:line:column), what was expected, what was found."""
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from pathlib import Path
+
+# What a value's type is called in a message: authors write TOML and YAML, not Python.
+TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
+              list: "a list", tuple: "a list", dict: "a table", type(None): "nothing",
+              datetime.date: "a date", datetime.datetime: "a date and time", datetime.time: "a time"}
 
 
 class ContentError(Exception):
@@ -66,3 +72,34 @@ class ErrorCollector:
     def raise_if_any(self) -> None:
         if self.errors:
             raise ContentErrors(self.errors)
+
+
+def type_name(kind: type | tuple[type, ...]) -> str:
+    """A type (or several) in an author's words: "a whole number", never "int"."""
+    if isinstance(kind, tuple):
+        return " or ".join(type_name(k) for k in kind)
+    return TYPE_NAMES.get(kind, "a value")
+
+
+def describe_value(value) -> str:
+    """A parsed value (from TOML, YAML or JSON) for `found:`: the value and what it is."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true or false)"
+    if isinstance(value, (int, float)):
+        return f"{value!r} ({type_name(type(value))})"
+    if isinstance(value, str):
+        return f"{value!r} (text)" if value else "empty text"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)}" if value else "an empty list"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (datetime.date, datetime.time)):  # TOML and YAML read dates
+        return f"{value.isoformat()} ({type_name(type(value))})"
+    return str(value)
+
+
+def describe_cell(text: str) -> str:
+    """A data file's cell for `found:`."""
+    return repr(text) if text.strip() else "an empty cell"

@@ -2,7 +2,6 @@
 problem at once with its file and line."""
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import os
@@ -12,12 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.content.model import Clarification, DataTable, Game, Page, Site
-from generator.content.schema import Field, Schema, validate, locate
-from generator.errors import ContentError, ContentErrors
+from generator.content.csvfile import Record, csv_records, width_error
+from generator.content.schema import Field, Schema, locate, validate
+from generator.errors import ContentError, ContentErrors, describe_cell, describe_value, type_name
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLARIFICATION_ID = re.compile(r"^C[1-9][0-9]*$")
+CLARIFICATION_KEYS = ("id", "tests", "title")
 COLUMN_TYPES = {"str": str, "int": int, "float": float, "bool": bool}
 
 
@@ -177,7 +178,7 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
         raise ContentError(path, line, "invalid YAML front matter", column=column,
                            expected="valid YAML", found=str(getattr(error, "problem", error))) from None
     if not isinstance(data, dict):
-        raise ContentError(path, 2, "front matter is not a mapping", expected="key: value lines", found=type(data).__name__)
+        raise ContentError(path, 2, "front matter is not a mapping", expected="key: value lines", found=describe_value(data))
     return data, body_start, body_line
 
 
@@ -222,18 +223,32 @@ def parse_front_matter(path: Path, text: str, errors: list) -> dict | None:
     values = validate(data, FRONT_MATTER_SCHEMA, path, front, errors)
     clarifications = []
     for item in values.get("clarifications") or []:
-        cid, tests = item.get("id"), item.get("tests", [])
-        line = locate(front, "clarifications")
-        if not (isinstance(cid, str) and CLARIFICATION_ID.match(cid)) or not isinstance(tests, list) or set(item) - {"id", "tests", "title"}:
-            errors.append(ContentError(path, line, "bad clarification entry",
-                                       expected="{id: C<n>, tests: [test ids]}", found=repr(item)))
+        problem = clarification_problem(path, locate(front, "clarifications"), item)
+        if problem:
+            errors.append(problem)
             continue
-        clarifications.append([cid, [str(t) for t in tests]])
+        clarifications.append([item["id"], [str(t) for t in item.get("tests", [])]])
     if "title" not in values:
         return None
     return {"title": values["title"], "summary": values["summary"], "glossary": values["glossary"],
             "print_layout": values.get("print", ""), "clarifications": clarifications,
             "body_line": body_line, "body_start": body_start}
+
+
+def clarification_problem(path: Path, line: int | None, item: dict) -> ContentError | None:
+    """What is wrong with one `clarifications:` entry of the front matter, if anything."""
+    unknown = [key for key in item if key not in CLARIFICATION_KEYS]
+    if unknown:
+        return ContentError(path, line, f"bad clarification entry: unknown key '{unknown[0]}'",
+                            expected="id, tests and optionally title", found=str(unknown[0]))
+    cid, tests = item.get("id"), item.get("tests", [])
+    if not (isinstance(cid, str) and CLARIFICATION_ID.match(cid)):
+        return ContentError(path, line, "bad clarification entry: its id", expected="id: C1, C2, ... in page order",
+                            found=describe_value(cid))
+    if not isinstance(tests, list):
+        return ContentError(path, line, f"bad clarification entry: the tests of {cid}",
+                            expected="tests: [a list of test ids]", found=describe_value(tests))
+    return None
 
 
 def convert_cell(value: str, kind: str):
@@ -265,23 +280,26 @@ def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, 
     columns = spec["columns"]
     rows, lines = [], []
     if path.suffix == ".csv":
-        reader = csv.DictReader(io.StringIO(text))
-        header = reader.fieldnames or []
+        try:
+            records = [record for record in csv_records(path, text) if record.cells]
+        except ContentError as error:
+            errors.append(error)
+            return None
+        header, header_line = (records[0].cells, records[0].line) if records else ([], 1)
         missing = [c for c in columns if c not in header]
         extra = [c for c in header if c not in columns]
         if missing or extra:
-            errors.append(ContentError(path, 1, "columns do not match the declaration in game.toml",
-                                       expected=", ".join(columns), found=", ".join(header)))
+            errors.append(ContentError(path, header_line, "columns do not match the declaration in game.toml",
+                                       expected=", ".join(columns), found=", ".join(header) or "nothing"))
             return None
-        for row in reader:
-            line = reader.line_num
-            try:
-                rows.append({c: convert_cell(row[c] if row[c] is not None else "", columns[c]) for c in columns})
-                lines.append(line)
-            except (ValueError, TypeError):
-                bad = next(c for c in columns if not _converts(row[c], columns[c]))
-                errors.append(ContentError(path, line, f"wrong type in column '{bad}'",
-                                           expected=columns[bad], found=repr(row[bad])))
+        for record in records[1:]:
+            problem = width_error(path, record, header) or cell_error(path, record, header, columns)
+            if problem:
+                errors.append(problem)
+                continue
+            cells = dict(zip(header, record.cells))
+            rows.append({c: convert_cell(cells[c], columns[c]) for c in columns})
+            lines.append(record.line)
     elif path.suffix == ".toml":
         table = parse_toml(path, text)
         for index, row in enumerate(table.get("rows", [])):
@@ -290,8 +308,9 @@ def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, 
             extra = [c for c in row if c not in columns]
             if bad or extra:
                 errors.append(ContentError(path, line, "row does not match the declared columns",
-                                           expected=", ".join(f"{c}: {t}" for c, t in columns.items()),
-                                           found=", ".join(f"{c}={row.get(c)!r}" for c in (bad or extra))))
+                                           expected=", ".join(f"{c}: {column_type_name(t)}" for c, t in columns.items()),
+                                           found=", ".join([f"{c}: {describe_value(row.get(c))}" for c in bad]
+                                                           + [f"{c}: not a declared column" for c in extra])))
                 continue
             rows.append(dict(row))
             lines.append(line)
@@ -301,6 +320,20 @@ def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, 
         return None
     return DataTable(name=name, path=path, columns=dict(columns), rows=tuple(rows), lines=tuple(lines),
                      caption=spec.get("caption", ""))
+
+
+def cell_error(path: Path, record: Record, header: list[str], columns: dict[str, str]) -> ContentError | None:
+    """The first cell of the row that is not of its column's type."""
+    for name, cell in zip(header, record.cells):
+        if not _converts(cell, columns[name]):
+            return ContentError(path, record.line, f"wrong type in column '{name}'",
+                                expected=column_type_name(columns[name]), found=describe_cell(cell))
+    return None
+
+
+def column_type_name(kind: str) -> str:
+    """A column type in words ("int" -> "a whole number")."""
+    return type_name(COLUMN_TYPES[kind]) if kind != "bool" else "true or false (or yes/no, 1/0)"
 
 
 def _converts(value, kind, native=False) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.errors import ContentError
+from generator.errors import ContentError, describe_value, type_name
 
 
 @dataclass(frozen=True)
@@ -31,28 +31,6 @@ class Schema:
     fields: dict[str, Field]
     open: bool = False  # allow unknown keys (e.g. tables of named entries)
     entry: "Schema | None" = None  # schema of each value when open
-
-
-def type_name(kind) -> str:
-    names = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
-             list: "a list", dict: "a table"}
-    if isinstance(kind, tuple):
-        return " or ".join(names.get(k, k.__name__) for k in kind)
-    return names.get(kind, kind.__name__)
-
-
-def describe_value(value) -> str:
-    if isinstance(value, bool):
-        return f"{str(value).lower()} (true or false)"
-    if isinstance(value, (int, float)):
-        return f"{value!r} ({type_name(type(value))})"
-    if isinstance(value, str):
-        return f"{value!r} (text)"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return repr(value)
 
 
 def is_kind(value, kind) -> bool:
@@ -118,11 +96,11 @@ def validate(data: dict, schema: Schema, path: Path, text: str, errors: list,
                 continue
         out[key] = value
     for key, spec in schema.fields.items():
-        if key in data:
+        if key in out:
             continue
-        if spec.required:
+        if not spec.required:  # also for a wrong value (reported above): later steps need one
+            out[key] = spec.default() if callable(spec.default) else spec.default
+        elif key not in data:
             errors.append(ContentError(path, base_line or 1, f"missing required key '{where}{key}'",
                                        expected=spec.describe or type_name(spec.kind), found="nothing"))
-        else:
-            out[key] = spec.default() if callable(spec.default) else spec.default
     return out

@@ -23,7 +23,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from generator.content.model import Game, Site
-from generator.errors import ContentError, ContentErrors
+from generator.errors import ContentError, ContentErrors, describe_value
 from generator.interactive.bundle import bundle_bytes, bundle_key, bundle_name, game_files
 from generator.interactive.runtime import RUNTIME_FILES, RuntimeMissing, copy_runtime, runtime_location
 from generator.markdown.directives import DirectiveContext, check_keys
@@ -159,13 +159,13 @@ class InteractiveStage:
                 engine.min_players <= players <= engine.max_players):
             raise context.error("players out of range",
                                 expected=f"a whole number from {engine.min_players} to {engine.max_players}",
-                                found=repr(players))
+                                found=describe_value(players))
         seats = options.get("seats", [0])
         seats = [seats] if isinstance(seats, int) and not isinstance(seats, bool) else seats
         if (not isinstance(seats, list) or not seats
                 or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in seats)):
             raise context.error("seats are the players the reader may play",
-                                expected=f"a list of seat numbers from 0 to {players - 1}", found=repr(seats))
+                                expected=f"a list of seat numbers from 0 to {players - 1}", found=describe_value(seats))
         bot = options.get("bot")
         if bot is None:
             from generator.interactive.session import default_bot
@@ -177,7 +177,7 @@ class InteractiveStage:
                                 found=str(bot)) from None
         setup, game_options = options.get("setup") or "", options.get("options") or {}
         if not isinstance(game_options, dict):
-            raise context.error("options must be a mapping", expected="name: value lines", found=repr(game_options))
+            raise context.error("options must be a mapping", expected="name: value lines", found=describe_value(game_options))
         spec = {"setup": setup} if setup else {"players": players}
         if game_options:
             spec["options"] = game_options

@@ -2,14 +2,13 @@
 format-string templates that turn a row into card text ("{name}", "{rank}")."""
 from __future__ import annotations
 
-import csv
-import io
 import string
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from generator.content.csvfile import csv_records, width_error
 from generator.errors import ContentError
 from generator.kit.tomlpos import TomlIndex
 
@@ -44,25 +43,19 @@ def read_table(path: Path) -> DataTable:
 
 
 def _read_csv(path: Path, text: str) -> DataTable:
-    reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
     rows: list[DataRow] = []
-    for record in reader:
-        line = reader.line_num
-        if not record or all(not cell.strip() for cell in record):
-            continue
+    for record in csv_records(path, text):
+        cells = record.cells
+        if all(not cell.strip() for cell in cells) or cells[0].lstrip().startswith("#"):
+            continue  # blank lines and comment lines
         if header is None:
-            if record[0].lstrip().startswith("#"):
-                continue  # comment lines before the header
-            header = [cell.strip() for cell in record]
+            header = [cell.strip() for cell in cells]
             continue
-        if record[0].lstrip().startswith("#"):
-            continue
-        if len(record) != len(header):
-            raise ContentError(path, line, "a row has the wrong number of cells",
-                               expected=f"{len(header)} cells ({', '.join(header)})",
-                               found=f"{len(record)} cells")
-        rows.append(DataRow(dict(zip(header, (cell.strip() for cell in record))), line))
+        problem = width_error(path, record, header)
+        if problem:
+            raise problem
+        rows.append(DataRow(dict(zip(header, (cell.strip() for cell in cells))), record.line))
     if header is None:
         raise ContentError(path, 1, "the data file is empty", expected="a header row", found="nothing")
     return DataTable(path, tuple(header), tuple(rows))

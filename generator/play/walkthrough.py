@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from ..errors import describe_value
 from .api import CHANCE, Engine, IllegalAction
 from .match import Match, PositionError, draw_outcome, events_json, parse_action, turn_json
 
@@ -191,9 +192,9 @@ def start_match(engine: Engine, spec: Mapping[str, Any], *, rules_version: str |
         raise WalkthroughError(None, None, "give either 'setup:' or 'position:', not both")
     players, seed, options = spec.get("players"), spec.get("seed", 0), spec.get("options") or {}
     if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-        raise WalkthroughError(None, None, f"'players:' must be a whole number, not {players!r}")
+        raise WalkthroughError(None, None, f"'players:' must be a whole number, not {describe_value(players)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise WalkthroughError(None, None, f"'seed:' must be a whole number, not {seed!r}")
+        raise WalkthroughError(None, None, f"'seed:' must be a whole number, not {describe_value(seed)}")
     if not isinstance(options, Mapping):
         raise WalkthroughError(None, None, "'options:' must be a mapping of option names to values")
     try:
@@ -202,7 +203,7 @@ def start_match(engine: Engine, spec: Mapping[str, Any], *, rules_version: str |
         if position is not None and not isinstance(position, Mapping):
             raise WalkthroughError(None, None, "'position:' must be a state (a mapping) or a position string")
         if setup is not None and not isinstance(setup, str):
-            raise WalkthroughError(None, None, f"'setup:' must be a setup name, not {setup!r}")
+            raise WalkthroughError(None, None, f"'setup:' must be a setup name, not {describe_value(setup)}")
         if setup is None and position is None and players is None:
             raise WalkthroughError(None, None, "say where the walkthrough starts: 'setup:', 'position:' or 'players:'")
         return Match(engine, players, options, seed, start=setup if setup is not None else position,

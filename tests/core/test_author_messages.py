@@ -144,3 +144,65 @@ def test_serve_reports_the_pages_it_rendered_again(tmp_path, capsys):
     page = site / "content/pebbles/reference.md"
     page.write_text(page.read_text() + "\nOne more line.\n")
     assert rebuild_says() == "Rebuilt 1 page (2 unchanged) in T s\n"
+
+
+def problems(capsys, command: str, site: Path) -> str:
+    """The problems `command` prints for the site, without the header and closing lines."""
+    code, err = run(capsys, command, str(site))
+    assert code == 1, err
+    lines = err.replace(str(site) + "/", "").splitlines()
+    assert lines[0].startswith("rulepress: ") and "Traceback" not in err
+    return "\n".join(line for line in lines[1:] if not line.startswith("Nothing was written"))
+
+
+# -- 2. CSV rows: the cell count first, quotes where they open, no Python words
+WIDE_GAME = GAME_TOML.replace('columns = { pebbles = "int", points = "int" }',
+                              'columns = { name = "str", text = "str", pebbles = "int", qty = "int" }')
+
+
+def test_a_csv_row_with_the_wrong_number_of_cells_says_so_before_any_type(tmp_path, capsys):
+    site = make_site(tmp_path, **{"content__pebbles__game.toml": WIDE_GAME, "content__pebbles__scores.csv":
+                                  "name,text,pebbles,qty\nHop,Move one,1,2\nRun,Move, one step each this turn.,2,3\n"})
+    assert problems(capsys, "build", site) == (
+        "content/pebbles/scores.csv:3: row has 5 cells, the header has 4 columns\n"
+        "    expected: 4 cells (name, text, pebbles, qty); a cell holding a comma goes in double quotes\n"
+        "    found:    'Run', 'Move', ' one step each this turn.', '2', '3'")
+
+
+def test_a_kit_csv_row_with_the_wrong_number_of_cells_says_so(tmp_path, capsys):
+    tokens = KIT.split("[[sheet]]")[0] + ('[[token]]\nname = "pieces"\ntitle = "Pieces"\ndata = "pieces.csv"\n'
+                                          'item = { label = "{letter}", caption = "{piece}" }\n')
+    site = make_site(tmp_path, **{"content__pebbles__components.toml": tokens,
+                                  "content__pebbles__pieces.csv": "letter,piece\nA,Ant\nB,Bee, the buzzing one\n"})
+    assert problems(capsys, "check", site) == (
+        "content/pebbles/pieces.csv:3: row has 3 cells, the header has 2 columns\n"
+        "    expected: 2 cells (letter, piece); a cell holding a comma goes in double quotes\n"
+        "    found:    'B', 'Bee', ' the buzzing one'")
+
+
+def test_an_unclosed_quote_in_a_csv_is_reported_where_it_opens(tmp_path, capsys):
+    site = make_site(tmp_path, **{"content__pebbles__scores.csv": 'pebbles,points\n1,2\n"2,5\n3,4\n'})
+    assert problems(capsys, "build", site) == (
+        "content/pebbles/scores.csv:3: a quoted cell is never closed\n"
+        "    expected: a closing \" for the \" that opens a cell on this line (a quote inside a quoted cell is written \"\")\n"
+        "    found:    the end of the file")
+
+
+def test_messages_name_values_in_words_never_python_types_or_none(tmp_path, capsys):
+    site = make_site(tmp_path, **{
+        "content__pebbles__scores.csv": "pebbles,points\n1,2\ntwo,\n",
+        "content__pebbles__reference.md": "---\ntitle: Aid\nsummary:\n---\n\n## Summary\n"})
+    assert problems(capsys, "check", site) == (
+        "content/pebbles/reference.md:3: wrong type for 'summary'\n"
+        "    expected: text\n"
+        "    found:    nothing\n"
+        "content/pebbles/scores.csv:3: wrong type in column 'pebbles'\n"
+        "    expected: a whole number\n"
+        "    found:    'two'")
+    site = make_site(tmp_path / "toml", **{
+        "content__pebbles__game.toml": GAME_TOML.replace("scores.csv", "scores.toml"),
+        "content__pebbles__scores.toml": '[[rows]]\npebbles = 1\npoints = 2\n\n[[rows]]\npebbles = "two"\nextra = 1\n'})
+    assert problems(capsys, "check", site) == (
+        "content/pebbles/scores.toml:5: row does not match the declared columns\n"
+        "    expected: pebbles: a whole number, points: a whole number\n"
+        "    found:    pebbles: 'two' (text), points: nothing, extra: not a declared column")

@@ -78,7 +78,7 @@ def test_quantity_not_a_positive_integer_names_the_data_row(game, bad):
          f"harbours shelter the boats inside them, and treasure washes ashore on the nearest beach.\",full,{bad}")
     error = the_error(game)
     assert (error.path, error.line) == (data, line_of(data, "Storm"))
-    assert error.found == repr(bad)
+    assert error.found == (repr(bad) if bad else "an empty cell")
 
 
 def test_board_map_row_of_the_wrong_width_names_the_map_line(game):
