@@ -103,3 +103,22 @@ def describe_value(value) -> str:
 def describe_cell(text: str) -> str:
     """A data file's cell for `found:`."""
     return repr(text) if text.strip() else "an empty cell"
+
+
+def did_you_mean(word: str, known) -> str:
+    """ "did you mean play_time?" when one of the `known` names is near `word`, else ""."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(str(word), [str(name) for name in known], n=1)
+    return f"did you mean {close[0]}?" if close else ""
+
+
+def with_hint(message: str, word: str, known) -> str:
+    """`message`, then ": did you mean play_time?" when a known name is near `word`."""
+    hint = did_you_mean(word, known)
+    return f"{message}: {hint}" if hint else message
+
+
+def unknown_name(what: str, word: str, known) -> str:
+    """ "unknown key 'playtime': did you mean play_time?" (no question when nothing is near)."""
+    return with_hint(f"unknown {what} '{word}'", word, known)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.errors import ContentError, describe_value, type_name
+from generator.errors import ContentError, describe_value, type_name, with_hint
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def validate(data: dict, schema: Schema, path: Path, text: str, errors: list,
             spec = Field(dict, schema=schema.entry)
         if spec is None:
             known = ", ".join(sorted(schema.fields)) or "none"
-            errors.append(ContentError(path, line_of(key), f"unknown key '{where}{key}'",
+            errors.append(ContentError(path, line_of(key), with_hint(f"unknown key '{where}{key}'", key, schema.fields),
                                        expected=f"one of: {known}", found=key))
             continue
         if not is_kind(value, spec.kind):

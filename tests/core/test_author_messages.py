@@ -206,3 +206,27 @@ def test_messages_name_values_in_words_never_python_types_or_none(tmp_path, caps
         "content/pebbles/scores.toml:5: row does not match the declared columns\n"
         "    expected: pebbles: a whole number, points: a whole number\n"
         "    found:    pebbles: 'two' (text), points: nothing, extra: not a declared column")
+
+
+# -- 4. an unknown key suggests the nearest known one ------------------------
+def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
+    site = make_site(tmp_path, **{
+        "content__site.toml": 'title = "Shelf"\nbase_ulr = "https://games.example/"\n',
+        "content__pebbles__game.toml": GAME_TOML.replace("play_time", "playtime"),
+        "content__pebbles__reference.md": "---\ntitle: Aid\nsumary: Short.\n---\n\n## Summary\n"})
+    assert problems(capsys, "check", site) == (
+        "content/pebbles/game.toml:8: unknown key 'playtime': did you mean play_time?\n"
+        "    expected: one of: accent, ages, credit, data, designers, licence, pages, play_time, players, source, "
+        "source_url, summary, title, year\n"
+        "    found:    playtime\n"
+        "content/pebbles/reference.md:3: unknown key 'sumary': did you mean summary?\n"
+        "    expected: one of: clarifications, glossary, print, summary, title\n"
+        "    found:    sumary\n"
+        "content/site.toml:2: unknown key 'base_ulr': did you mean base_url?\n"
+        "    expected: one of: base_url, description, language, path_prefix, pyodide_url, raw_html, theme, title\n"
+        "    found:    base_ulr")
+    site = make_site(tmp_path / "kit", **{"content__pebbles__components.toml": KIT.replace("[[sheet]]", "[[sheets]]")})
+    assert problems(capsys, "check", site) == (
+        "content/pebbles/components.toml:5: unknown key 'sheets' in the file: did you mean sheet?\n"
+        "    expected: one of: kit, edition, board, deck, sheet, token\n"
+        "    found:    sheets")
