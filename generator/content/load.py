@@ -12,8 +12,9 @@ from pathlib import Path
 
 from generator.content.model import Clarification, DataTable, Game, Page, Site
 from generator.content.csvfile import Record, csv_records, width_error
-from generator.content.schema import Field, Schema, locate, validate
-from generator.errors import ContentError, ContentErrors, describe_cell, describe_value, type_name, unknown_name
+from generator.content.schema import Field, Problem, Schema, locate, validate
+from generator.errors import (ContentError, ContentErrors, describe_cell, describe_value, did_you_mean, type_name,
+                              unknown_name)
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -35,9 +36,16 @@ def range_table(value):
     return None
 
 
-def column_types(value):
-    bad = [f"{k} = {v!r}" for k, v in value.items() if v not in COLUMN_TYPES]
-    return f"column types from {', '.join(COLUMN_TYPES)}" if bad else None
+def column_types(value) -> Problem | None:
+    """Every column has one of the types a data cell can hold."""
+    for column, kind in value.items():
+        if isinstance(kind, str) and kind in COLUMN_TYPES:
+            continue
+        allowed = ", ".join(f'"{name}" ({type_name(python)})' for name, python in COLUMN_TYPES.items())
+        hint = did_you_mean(kind, COLUMN_TYPES) if isinstance(kind, str) else ""
+        return Problem(f"unknown type for column '{column}' in {{key}}", expected=f"one of: {allowed}",
+                       found=describe_value(kind), hint=hint)
+    return None
 
 
 SITE_SCHEMA = Schema({

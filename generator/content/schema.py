@@ -16,11 +16,22 @@ from generator.errors import ContentError, describe_value, type_name, with_hint
 
 
 @dataclass(frozen=True)
+class Problem:
+    """What a check found, when "expected ..." alone would not say it: the
+    message ("{key}" in it becomes the key's name), and what was found."""
+
+    message: str
+    expected: str
+    found: str
+    hint: str = ""  # "did you mean int?"
+
+
+@dataclass(frozen=True)
 class Field:
     kind: type | tuple[type, ...]
     required: bool = False
     default: Any = None
-    check: Callable[[Any], str | None] | None = None  # returns a problem or None
+    check: Callable[[Any], str | Problem | None] | None = None  # what a valid value looks like, or a Problem
     describe: str = ""  # what a valid value looks like, for messages
     items: type | None = None  # element type for lists
     schema: "Schema | None" = None  # for nested tables
@@ -90,9 +101,11 @@ def validate(data: dict, schema: Schema, path: Path, text: str, errors: list,
                              line_of(key) or base_line)
         if spec.check is not None:
             problem = spec.check(value)
+            if isinstance(problem, str):
+                problem = Problem("bad value for {key}", expected=problem, found=describe_value(value))
             if problem:
-                errors.append(ContentError(path, line_of(key), f"bad value for '{where}{key}'",
-                                           expected=problem, found=describe_value(value)))
+                message = problem.message.replace("{key}", f"'{where}{key}'") + (f": {problem.hint}" if problem.hint else "")
+                errors.append(ContentError(path, line_of(key), message, expected=problem.expected, found=problem.found))
                 continue
         out[key] = value
     for key, spec in schema.fields.items():

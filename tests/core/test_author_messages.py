@@ -208,6 +208,21 @@ def test_messages_name_values_in_words_never_python_types_or_none(tmp_path, caps
         "    found:    pebbles: 'two' (text), points: nothing, extra: not a declared column")
 
 
+# -- 3. a column's type names the column and the types there are -------------
+def test_a_wrong_column_type_names_the_column_and_the_allowed_types(tmp_path, capsys):
+    site = make_site(tmp_path, **{"content__pebbles__game.toml": GAME_TOML.replace('points = "int"', 'points = "integer"')})
+    assert problems(capsys, "check", site) == (
+        "content/pebbles/game.toml:15: unknown type for column 'points' in 'data.scores.columns': did you mean int?\n"
+        '    expected: one of: "str" (text), "int" (a whole number), "float" (a number), "bool" (true or false)\n'
+        "    found:    'integer' (text)")
+    site = make_site(tmp_path / "table", **{
+        "content__pebbles__game.toml": GAME_TOML.replace('points = "int"', 'points = { type = "int" }')})
+    assert problems(capsys, "check", site) == (
+        "content/pebbles/game.toml:15: unknown type for column 'points' in 'data.scores.columns'\n"
+        '    expected: one of: "str" (text), "int" (a whole number), "float" (a number), "bool" (true or false)\n'
+        "    found:    a table")
+
+
 # -- 4. an unknown key suggests the nearest known one ------------------------
 def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
     site = make_site(tmp_path, **{
