@@ -180,11 +180,13 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
     try:
         data = yaml.load(text[start:end], Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 2 if mark else 1
-        column = mark.column + 1 if mark else None
-        raise ContentError(path, line, "invalid YAML front matter", column=column,
-                           expected="valid YAML", found=str(getattr(error, "problem", error))) from None
+        from generator.content.yamlerrors import explain
+
+        problem = explain(error, text[start:end])
+        line = problem.line + 2 if problem.line is not None else 1  # the front matter starts on line 2
+        column = problem.column + 1 if problem.column is not None else None
+        raise ContentError(path, line, f"invalid YAML front matter: {problem.message}", column=column,
+                           expected=problem.expected, found=problem.found) from None
     if not isinstance(data, dict):
         raise ContentError(path, 2, "front matter is not a mapping", expected="key: value lines", found=describe_value(data))
     return data, body_start, body_line

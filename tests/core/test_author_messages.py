@@ -245,3 +245,17 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
         "content/pebbles/components.toml:5: unknown key 'sheets' in the file: did you mean sheet?\n"
         "    expected: one of: kit, edition, board, deck, sheet, token\n"
         "    found:    sheets")
+
+
+# -- 5. YAML errors: where the problem starts, in plain words ---------------
+def test_a_yaml_error_points_where_the_problem_starts_in_plain_words(tmp_path, capsys):
+    site = make_site(tmp_path, **{"content__pebbles__reference.md": '---\ntitle: "Player aid\nsummary: Short.\n---\n\nText\n'})
+    assert problems(capsys, "check", site) == (
+        "content/pebbles/reference.md:2:8: invalid YAML front matter: a quoted value is never closed\n"
+        '    expected: a closing " for the " that opens the value\n'
+        "    found:    the end of the front matter")
+    site = make_site(tmp_path / "colon", **{"content__pebbles__reference.md": "---\ntitle: Aid: the short one\n---\n\nText\n"})
+    assert problems(capsys, "check", site) == (
+        "content/pebbles/reference.md:2:11: invalid YAML front matter: a value holds ': ' (a colon and a space)\n"
+        '    expected: the value in quotes, e.g. title: "Setup: the board"\n'
+        "    found:    title: Aid: the short one")

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = {
     "bad YAML front matter": (
         {"content__pebbles__rules.md": "---\ntitle: Rules\nclarifications: [oops\n---\nText\n"},
-        "content/pebbles/rules.md:4", "invalid YAML front matter"),
+        "content/pebbles/rules.md:3", "invalid YAML front matter"),  # where the [ opens
     "bad TOML": (
         {"content__pebbles__game.toml": GAME_TOML.replace('ages = 7', 'ages = = 7')},
         "content/pebbles/game.toml:7", "invalid TOML"),
