@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from generator.errors import ContentError, ContentErrors
+from generator.errors import ContentError, ContentErrors, report_lines
 
 COMMANDS = ("build", "serve", "check", "new")
 
@@ -34,8 +34,8 @@ def print_errors(errors: list[ContentError], kept_output: bool = True) -> None:
     """The problems, then (for a command that writes output) that nothing was written."""
     count = len(errors)
     print(f"rulepress: {count} problem{'s' if count != 1 else ''} in the content:", file=sys.stderr)
-    for error in errors:
-        print(error.describe(), file=sys.stderr)
+    for line in report_lines(errors):
+        print(line, file=sys.stderr)
     if kept_output:
         print("Nothing was written; the previous output is unchanged.", file=sys.stderr)
 

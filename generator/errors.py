@@ -57,6 +57,37 @@ class ContentErrors(Exception):
         super().__init__("\n".join(e.describe() for e in self.errors))
 
 
+SHOWN_ERRORS = 50  # past this many, an author fixes the first ones and builds again
+SHOWN_PLACES = 10  # of one problem found in many places
+
+
+def report_lines(errors: list[ContentError]) -> list[str]:
+    """The errors for a terminal: each distinct problem once, with the other
+    places it occurs (one missing runtime must not read as forty problems)."""
+    groups: dict[tuple, list[ContentError]] = {}
+    for error in errors:
+        groups.setdefault((error.message, error.expected, error.found), []).append(error)
+    lines, shown = [], 0
+    for same in list(groups.values())[:SHOWN_ERRORS]:
+        lines.append(same[0].describe())
+        if len(same) > 1:
+            lines.append("    " + more_places(same[1:]))
+        shown += len(same)
+    if shown < len(errors):
+        rest = len(errors) - shown
+        lines.append(f"... and {rest} more error{'s' if rest != 1 else ''}")
+    return lines
+
+
+def more_places(others: list[ContentError]) -> str:
+    """ "(and 2 more places: a.md:3, b.md:9)", listing at most SHOWN_PLACES."""
+    places = ", ".join(error.where for error in others[:SHOWN_PLACES])
+    unlisted = len(others) - SHOWN_PLACES
+    if unlisted > 0:
+        places += f" and {unlisted} other{'s' if unlisted != 1 else ''}"
+    return f"(and {len(others)} more place{'s' if len(others) != 1 else ''}: {places})"
+
+
 @dataclass
 class ErrorCollector:
     """Collects content errors so one run reports all of them at once."""

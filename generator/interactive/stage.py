@@ -101,7 +101,8 @@ class InteractiveStage:
         try:
             runtime = runtime_location(site)
         except RuntimeMissing as error:
-            raise context.error(str(error)) from None
+            # one cause for every widget: the same words everywhere, so it is reported once
+            raise ContentError(context.page.path, context.line, str(error)) from None
         if not re.match(r"^[a-z][a-z0-9+.-]*:|^/", runtime):
             runtime = relative(url, runtime.rstrip("/")) + "/"
         return (

@@ -259,3 +259,29 @@ def test_a_yaml_error_points_where_the_problem_starts_in_plain_words(tmp_path, c
         "content/pebbles/reference.md:2:11: invalid YAML front matter: a value holds ': ' (a colon and a space)\n"
         '    expected: the value in quotes, e.g. title: "Setup: the board"\n'
         "    found:    title: Aid: the short one")
+
+
+# -- 6. one cause, one message -----------------------------------------------
+def test_identical_errors_are_printed_once_with_their_other_places(tmp_path, capsys, monkeypatch):
+    from generator.interactive import runtime
+
+    monkeypatch.setattr(runtime, "REPO_ROOT", tmp_path / "no-rulepress-here")  # node_modules/pyodide: missing
+    site = copy_fixture(tmp_path / "site")
+    code, err = run(capsys, "build", str(site))
+    assert (code, err.replace(str(site) + "/", "")) == (1, (
+        "rulepress: 3 problems in the content:\n"
+        "content/hop/rules.md:14: the Pyodide runtime is not installed (node_modules/pyodide): run scripts/setup "
+        "(it runs `npm ci`), or set pyodide_url in content/site.toml to serve it from elsewhere\n"
+        "    (and 2 more places: content/hop/rules.md:34, content/hop/rules.md:42)\n"
+        "Nothing was written; the previous output is unchanged.\n"))
+
+
+def test_past_fifty_errors_the_rest_are_counted_not_printed(tmp_path, capsys):
+    links = "".join(f"[gone]({n}.md)\n" for n in range(1, 61))
+    site = make_site(tmp_path, **{"content__pebbles__reference.md": REFERENCE + "\n" + links})
+    printed = problems(capsys, "check", site).splitlines()
+    assert printed[-4:] == ["content/pebbles/reference.md:58: broken link",
+                            "    expected: a page or file of this site",
+                            "    found:    50.md",
+                            "... and 10 more errors"]
+    assert len(printed) == 50 * 3 + 1
