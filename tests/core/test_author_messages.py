@@ -31,6 +31,15 @@ def verdict(action, site: Path) -> list[str]:
     return []
 
 
+def problems(capsys, command: str, site: Path) -> str:
+    """The problems `command` prints for the site, without the header and closing lines."""
+    code, err = run(capsys, command, str(site))
+    assert code == 1, err
+    lines = err.replace(str(site) + "/", "").splitlines()
+    assert lines[0].startswith("rulepress: ") and "Traceback" not in err
+    return "\n".join(line for line in lines[1:] if not line.startswith("Nothing was written"))
+
+
 # -- 1. build and check agree ------------------------------------------------
 LINKS_OK = {
     "#anchor": "#summary",
@@ -108,51 +117,6 @@ def test_the_kit_section_anchor_is_a_link_target_for_check_too(tmp_path, capsys)
         "<site>/content/pebbles/reference.md:7: missing anchor #print-and-play\n"
         "    expected: a heading or id 'print-and-play' in rules.md\n"
         "    found:    ../other/rules.md#print-and-play\n")
-
-
-# -- 7. only commands that write say that nothing was written ----------------
-def test_check_and_new_never_say_nothing_was_written(tmp_path, capsys):
-    site = make_site(tmp_path / "site", **{"content__pebbles__reference.md": REFERENCE + "\n[x](ending.md)\n"})
-    code, err = run(capsys, "check", str(site))
-    assert (code, err.replace(str(site), "<site>")) == (1, (
-        "rulepress: 1 problem in the content:\n"
-        "<site>/content/pebbles/reference.md:9: broken link\n"
-        "    expected: a page or file of this site\n"
-        "    found:    ending.md\n"))
-    assert run(capsys, "new", "Bad_Name", "--site", str(site)) == (1, (
-        "rulepress: 1 problem in the content:\n"
-        "Bad_Name: bad game name\n"
-        "    expected: lowercase letters, digits and hyphens\n"
-        "    found:    Bad_Name\n"))
-    code, err = run(capsys, "build", str(site))
-    assert code == 1 and err.endswith("\nNothing was written; the previous output is unchanged.\n")
-
-
-def test_serve_reports_the_pages_it_rendered_again(tmp_path, capsys):
-    import re
-
-    from generator.commands.serve import rebuild
-
-    site = make_site(tmp_path)
-
-    def rebuild_says() -> str:
-        assert rebuild(site, site / "output")
-        return re.sub(r"\d+\.\d\d s", "T s", capsys.readouterr().out)
-
-    assert rebuild_says() == "Rebuilt 3 pages in T s\n"
-    assert rebuild_says() == "Nothing changed: no page rebuilt (T s)\n"
-    page = site / "content/pebbles/reference.md"
-    page.write_text(page.read_text() + "\nOne more line.\n")
-    assert rebuild_says() == "Rebuilt 1 page (2 unchanged) in T s\n"
-
-
-def problems(capsys, command: str, site: Path) -> str:
-    """The problems `command` prints for the site, without the header and closing lines."""
-    code, err = run(capsys, command, str(site))
-    assert code == 1, err
-    lines = err.replace(str(site) + "/", "").splitlines()
-    assert lines[0].startswith("rulepress: ") and "Traceback" not in err
-    return "\n".join(line for line in lines[1:] if not line.startswith("Nothing was written"))
 
 
 # -- 2. CSV rows: the cell count first, quotes where they open, no Python words
@@ -285,3 +249,39 @@ def test_past_fifty_errors_the_rest_are_counted_not_printed(tmp_path, capsys):
                             "    found:    50.md",
                             "... and 10 more errors"]
     assert len(printed) == 50 * 3 + 1
+
+
+# -- 7. only commands that write say that nothing was written ----------------
+def test_check_and_new_never_say_nothing_was_written(tmp_path, capsys):
+    site = make_site(tmp_path / "site", **{"content__pebbles__reference.md": REFERENCE + "\n[x](ending.md)\n"})
+    code, err = run(capsys, "check", str(site))
+    assert (code, err.replace(str(site), "<site>")) == (1, (
+        "rulepress: 1 problem in the content:\n"
+        "<site>/content/pebbles/reference.md:9: broken link\n"
+        "    expected: a page or file of this site\n"
+        "    found:    ending.md\n"))
+    assert run(capsys, "new", "Bad_Name", "--site", str(site)) == (1, (
+        "rulepress: 1 problem in the content:\n"
+        "Bad_Name: bad game name\n"
+        "    expected: lowercase letters, digits and hyphens\n"
+        "    found:    Bad_Name\n"))
+    code, err = run(capsys, "build", str(site))
+    assert code == 1 and err.endswith("\nNothing was written; the previous output is unchanged.\n")
+
+
+def test_serve_reports_the_pages_it_rendered_again(tmp_path, capsys):
+    import re
+
+    from generator.commands.serve import rebuild
+
+    site = make_site(tmp_path)
+
+    def rebuild_says() -> str:
+        assert rebuild(site, site / "output")
+        return re.sub(r"\d+\.\d\d s", "T s", capsys.readouterr().out)
+
+    assert rebuild_says() == "Rebuilt 3 pages in T s\n"
+    assert rebuild_says() == "Nothing changed: no page rebuilt (T s)\n"
+    page = site / "content/pebbles/reference.md"
+    page.write_text(page.read_text() + "\nOne more line.\n")
+    assert rebuild_says() == "Rebuilt 1 page (2 unchanged) in T s\n"
