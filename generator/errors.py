@@ -136,20 +136,10 @@ def describe_cell(text: str) -> str:
     return repr(text) if text.strip() else "an empty cell"
 
 
-def did_you_mean(word: str, known) -> str:
-    """ "did you mean play_time?" when one of the `known` names is near `word`, else ""."""
+def did_you_mean(name: str, known) -> str:
+    """' (did you mean play_time?)' when `name` is a near miss of one of `known`, else ''.
+    (The same contract as the Markdown layer's: one helper for every unknown name.)"""
     from difflib import get_close_matches
 
-    close = get_close_matches(str(word), [str(name) for name in known], n=1)
-    return f"did you mean {close[0]}?" if close else ""
-
-
-def with_hint(message: str, word: str, known) -> str:
-    """`message`, then ": did you mean play_time?" when a known name is near `word`."""
-    hint = did_you_mean(word, known)
-    return f"{message}: {hint}" if hint else message
-
-
-def unknown_name(what: str, word: str, known) -> str:
-    """ "unknown key 'playtime': did you mean play_time?" (no question when nothing is near)."""
-    return with_hint(f"unknown {what} '{word}'", word, known)
+    close = get_close_matches(str(name), sorted(str(k) for k in known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""

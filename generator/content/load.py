@@ -13,8 +13,7 @@ from pathlib import Path
 from generator.content.model import Clarification, DataTable, Game, Page, Site
 from generator.content.csvfile import Record, csv_records, width_error
 from generator.content.schema import Field, Problem, Schema, locate, validate
-from generator.errors import (ContentError, ContentErrors, describe_cell, describe_value, did_you_mean, type_name,
-                              unknown_name)
+from generator.errors import ContentError, ContentErrors, describe_cell, describe_value, did_you_mean, type_name
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -249,7 +248,7 @@ def clarification_problem(path: Path, line: int | None, item: dict) -> ContentEr
     """What is wrong with one `clarifications:` entry of the front matter, if anything."""
     unknown = [key for key in item if key not in CLARIFICATION_KEYS]
     if unknown:
-        return ContentError(path, line, "bad clarification entry: " + unknown_name("key", unknown[0], CLARIFICATION_KEYS),
+        return ContentError(path, line, f"bad clarification entry: unknown key '{unknown[0]}'" + did_you_mean(unknown[0], CLARIFICATION_KEYS),
                             expected="id, tests and optionally title", found=str(unknown[0]))
     cid, tests = item.get("id"), item.get("tests", [])
     if not (isinstance(cid, str) and CLARIFICATION_ID.match(cid)):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.errors import ContentError, describe_value, type_name, with_hint
+from generator.errors import ContentError, describe_value, did_you_mean, type_name
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Problem:
     message: str
     expected: str
     found: str
-    hint: str = ""  # "did you mean int?"
+    hint: str = ""  # " (did you mean int?)"
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def validate(data: dict, schema: Schema, path: Path, text: str, errors: list,
             spec = Field(dict, schema=schema.entry)
         if spec is None:
             known = ", ".join(sorted(schema.fields)) or "none"
-            errors.append(ContentError(path, line_of(key), with_hint(f"unknown key '{where}{key}'", key, schema.fields),
+            errors.append(ContentError(path, line_of(key), f"unknown key '{where}{key}'" + did_you_mean(key, schema.fields),
                                        expected=f"one of: {known}", found=key))
             continue
         if not is_kind(value, spec.kind):
@@ -104,7 +104,7 @@ def validate(data: dict, schema: Schema, path: Path, text: str, errors: list,
             if isinstance(problem, str):
                 problem = Problem("bad value for {key}", expected=problem, found=describe_value(value))
             if problem:
-                message = problem.message.replace("{key}", f"'{where}{key}'") + (f": {problem.hint}" if problem.hint else "")
+                message = problem.message.replace("{key}", f"'{where}{key}'") + problem.hint
                 errors.append(ContentError(path, line_of(key), message, expected=problem.expected, found=problem.found))
                 continue
         out[key] = value

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from generator.errors import ContentError, describe_value, with_hint
+from generator.errors import ContentError, describe_value, did_you_mean
 from generator.kit.tomlpos import KeyPath, TomlIndex
 
 MISSING = object()
@@ -130,5 +130,5 @@ class Section:
     def done(self) -> None:
         for name in self.raw:
             if name not in self.known:
-                self.error(name, with_hint(f"unknown key '{name}' in {dotted(self.path) or 'the file'}", name, self.known),
+                self.error(name, f"unknown key '{name}' in {dotted(self.path) or 'the file'}" + did_you_mean(name, self.known),
                            expected="one of: " + ", ".join(self.known), found=name)

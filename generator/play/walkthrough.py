@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..errors import describe_value, unknown_name
+from ..errors import describe_value, did_you_mean
 from .api import CHANCE, Engine, IllegalAction
 from .match import Match, PositionError, draw_outcome, events_json, parse_action, turn_json
 
@@ -224,8 +224,8 @@ def _check_keys(spec: Mapping[str, Any], known: frozenset, what: str) -> None:
         raise WalkthroughError(None, None, f"a {what} block's body must be a YAML mapping")
     unknown = sorted(str(key) for key in spec if key not in known)
     if unknown:
-        raise WalkthroughError(None, None, f"{unknown_name('key', unknown[0], known)} in a {what} block "
-                                           f"(known: {', '.join(sorted(known))})")
+        raise WalkthroughError(None, None, f"unknown key {unknown[0]!r}{did_you_mean(unknown[0], known)} in a {what} "
+                                           f"block; known: {', '.join(sorted(known))}")
 
 
 def _read_step(index: int, step) -> tuple[str, str]:
@@ -235,7 +235,8 @@ def _read_step(index: int, step) -> tuple[str, str]:
         raise WalkthroughError(index, None, "a step must be a mapping with 'do:' (and 'say:')")
     unknown = sorted(str(key) for key in step if key not in STEP_KEYS)
     if unknown:
-        raise WalkthroughError(index, None, f"{unknown_name('key', unknown[0], STEP_KEYS)} in a step (known: do, say)")
+        raise WalkthroughError(index, None, f"unknown key {unknown[0]!r}{did_you_mean(unknown[0], STEP_KEYS)} in a step; "
+                                            "known: do, say")
     notation = step.get("do")
     if not isinstance(notation, (str, int)) or str(notation).strip() == "":
         raise WalkthroughError(index, None, "a step needs 'do:' with the action's notation")

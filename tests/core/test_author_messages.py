@@ -176,7 +176,7 @@ def test_messages_name_values_in_words_never_python_types_or_none(tmp_path, caps
 def test_a_wrong_column_type_names_the_column_and_the_allowed_types(tmp_path, capsys):
     site = make_site(tmp_path, **{"content__pebbles__game.toml": GAME_TOML.replace('points = "int"', 'points = "integer"')})
     assert problems(capsys, "check", site) == (
-        "content/pebbles/game.toml:15: unknown type for column 'points' in 'data.scores.columns': did you mean int?\n"
+        "content/pebbles/game.toml:15: unknown type for column 'points' in 'data.scores.columns' (did you mean int?)\n"
         '    expected: one of: "str" (text), "int" (a whole number), "float" (a number), "bool" (true or false)\n'
         "    found:    'integer' (text)")
     site = make_site(tmp_path / "table", **{
@@ -194,19 +194,19 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
         "content__pebbles__game.toml": GAME_TOML.replace("play_time", "playtime"),
         "content__pebbles__reference.md": "---\ntitle: Aid\nsumary: Short.\n---\n\n## Summary\n"})
     assert problems(capsys, "check", site) == (
-        "content/pebbles/game.toml:8: unknown key 'playtime': did you mean play_time?\n"
+        "content/pebbles/game.toml:8: unknown key 'playtime' (did you mean play_time?)\n"
         "    expected: one of: accent, ages, credit, data, designers, licence, pages, play_time, players, source, "
         "source_url, summary, title, year\n"
         "    found:    playtime\n"
-        "content/pebbles/reference.md:3: unknown key 'sumary': did you mean summary?\n"
+        "content/pebbles/reference.md:3: unknown key 'sumary' (did you mean summary?)\n"
         "    expected: one of: clarifications, glossary, print, summary, title\n"
         "    found:    sumary\n"
-        "content/site.toml:2: unknown key 'base_ulr': did you mean base_url?\n"
+        "content/site.toml:2: unknown key 'base_ulr' (did you mean base_url?)\n"
         "    expected: one of: base_url, description, language, path_prefix, pyodide_url, raw_html, theme, title\n"
         "    found:    base_ulr")
     site = make_site(tmp_path / "kit", **{"content__pebbles__components.toml": KIT.replace("[[sheet]]", "[[sheets]]")})
     assert problems(capsys, "check", site) == (
-        "content/pebbles/components.toml:5: unknown key 'sheets' in the file: did you mean sheet?\n"
+        "content/pebbles/components.toml:5: unknown key 'sheets' in the file (did you mean sheet?)\n"
         "    expected: one of: kit, edition, board, deck, sheet, token\n"
         "    found:    sheets")
 
