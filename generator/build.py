@@ -11,8 +11,16 @@ Stages plug in through a small protocol (every method optional):
     write_game(site, game, output, context) -> info
                                                 the game's files; `info` (JSON) may hold
                                                 {"sections": {page url: [{id, title, html}]}}
+    plan_game(site, game, context) -> info      what write_game would give, without writing:
+                                                its sections (every id and link they will have)
+                                                and "files": the paths it would write (`check`)
     write_site(site, output, context, uses)     site-wide files, knowing what pages use
                                                 (`uses`: kind -> set of values from directives)
+    plan_site(site, uses) -> [path]             the files write_site would write (`check`)
+
+A link's target is a page or any file of the output; its #anchor, any id of
+the finished page. `check` renders every page as the build does, with the
+sections and files the stages plan, so the two always agree.
 
 Every page is rendered (on every core) before anything is swapped in, all
 content errors are reported together, and the old output stays until the new
@@ -26,7 +34,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Container
 
 from generator import cache as build_cache
 from generator.errors import ContentError, ContentErrors
@@ -35,10 +43,11 @@ from generator.site.assets import site_assets
 from generator.site.theme import template_cache, theme_dirs
 
 if TYPE_CHECKING:  # the no-op check must not pay for importing the model
-    from generator.content.model import Game, Site
+    from generator.content.model import Site
     from generator.write import Output
 
 Progress = Callable[[str], None]
+SITE_PAGES = ("index.html", "404.html", "sitemap.xml")  # written beside the games' pages
 
 
 @dataclass
@@ -101,15 +110,15 @@ def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
     return digests
 
 
-def check_links(pages: dict[str, dict], output: Output) -> list[ContentError]:
-    """Every internal link hits a page (and its anchor) or a written file."""
+def check_links(pages: dict[str, dict], files: Container[str]) -> list[ContentError]:
+    """Every internal link hits a page (and one of its ids) or a file of the output."""
     errors = []
     for page in pages.values():
         for link in page["links"]:
             url, anchor = link["url"], link["anchor"]
             target = pages.get(url)
             if target is None:
-                if url.endswith(".html") or not output.exists(url):
+                if url.endswith(".html") or url not in files:
                     errors.append(ContentError(page["path"], link["line"], "broken link",
                                                expected="a page or file of this site", found=link["href"]))
                 continue
@@ -170,7 +179,7 @@ class Builder:
                     self.say(f"writing {stage_name(stage)}")
                     stage.write_site(site, output, context, uses)
             self.write_site_pages(site, output, context)
-            errors = check_links(pages, output)
+            errors = check_links(pages, output.files)
             if errors:
                 raise ContentErrors(errors)
         except BaseException:
@@ -305,7 +314,7 @@ class Builder:
         key = digest(self.site_key, *(f"{slug}={key}" for slug, key in sorted(self.game_digests.items())))
         self.manifest.site_pages = {"key": key}
         old = self.previous.site_pages if self.previous else {}
-        if old.get("key") == key and all(self.reuse(output, rel) for rel in ("index.html", "404.html", "sitemap.xml")):
+        if old.get("key") == key and all(self.reuse(output, rel) for rel in SITE_PAGES):
             return
         env = make_environment(site.root, context.bytecode_dir)
         output.write("index.html", site_pages.render_index(env, context))
@@ -337,30 +346,47 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
 
 def check(root: Path, stages: list | None = None) -> Site:
     """Validate all content and internal links without writing anything."""
-    import tempfile
-
     from generator.content.load import load_site
     from generator.pagework import render_urls
     from generator.site.pages import SiteContext
-    from generator.write import Output
 
     site = load_site(Path(root))
     stages = default_stages() if stages is None else stages
-    stage_errors = [e for stage in stages if hasattr(stage, "check") for e in stage.check(site)]
-    directives = {}
+    directives = {}  # first: a stage starts a new build there (forgetting the last one's state)
     for stage in stages:
         if hasattr(stage, "directives"):
             directives.update(stage.directives(site))
-    context = SiteContext(site=site, assets={name: target for name, (target, _) in site_assets(site).items()})
+    # In the build's order, stopping where it stops: the same errors, never more
+    raise_any([e for stage in stages if hasattr(stage, "check") for e in stage.check(site)])
+    assets = {name: target for name, (target, _) in site_assets(site).items()}
+    context = SiteContext(site=site, assets=assets)
+    files = {*assets.values(), *SITE_PAGES, *plan_games(site, stages, context)}
     results = render_urls(site, [p.url for p in site.pages], directives, context, None)
-    errors = stage_errors + [e for r in results for e in r.errors]
-    # other files (kits, images) exist only once written: check links between pages
-    pages = {r.url: {"path": r.path, "anchors": r.anchors,
-                     "links": [link for link in r.links if link["url"].endswith(".html")]} for r in results}
-    with tempfile.TemporaryDirectory() as scratch:
-        output = Output(Path(scratch) / "out")
-        errors += check_links(pages, output)
-        output.abort()
+    raise_any([e for r in results for e in r.errors])
+    uses: dict[str, set] = {}
+    for result in results:
+        for kind, values in result.uses.items():
+            uses.setdefault(kind, set()).update(values)
+    files.update(rel for stage in stages if hasattr(stage, "plan_site") for rel in stage.plan_site(site, uses))
+    pages = {r.url: {"path": r.path, "anchors": r.anchors, "links": r.links} for r in results}
+    raise_any(check_links(pages, files))
+    return site
+
+
+def raise_any(errors: list[ContentError]) -> None:
     if errors:
         raise ContentErrors(errors)
-    return site
+
+
+def plan_games(site: Site, stages: list, context) -> list[str]:
+    """The files the stages would write per game; their page sections go into `context`."""
+    files = []
+    for stage in stages:
+        if not hasattr(stage, "plan_game"):
+            continue
+        for game in site.games:
+            info = stage.plan_game(site, game, context)
+            for url, sections in sorted(info.get("sections", {}).items()):
+                context.sections.setdefault(url, []).extend(sections)
+            files.extend(info.get("files", []))
+    return files

@@ -7,9 +7,7 @@ import argparse
 import os
 import sys
 
-from generator.errors import ContentError, ContentErrors
-
-COMMANDS = ("build", "serve", "check", "new")
+from generator.errors import ContentErrors, print_errors
 
 
 def parser() -> argparse.ArgumentParser:
@@ -26,27 +24,18 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def print_errors(errors: list[ContentError]) -> None:
-    count = len(errors)
-    print(f"rulepress: {count} problem{'s' if count != 1 else ''} in the content:", file=sys.stderr)
-    for error in errors:
-        print(error.describe(), file=sys.stderr)
-    print("Nothing was written; the previous output is unchanged.", file=sys.stderr)
+# Only these commands write an output that a failure leaves as it was.
+KEEP_OUTPUT = ("build", "serve")
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args) or 0
-    except ContentErrors as errors:
+    except ContentErrors as problem:
         if args.debug:
             raise
-        print_errors(errors.errors)
-        return 1
-    except ContentError as error:
-        if args.debug:
-            raise
-        print_errors([error])
+        print_errors(problem.errors, kept_output=args.command in KEEP_OUTPUT)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -49,7 +49,7 @@ class PageRenderer:
 
     def render(self, url: str) -> PageResult:
         from generator.markdown.render import glossary_terms, render_page
-        from generator.site.pages import render_game_page
+        from generator.site.pages import page_ids, render_game_page
 
         slug, _, _ = url.partition("/")
         game = self.site.game(slug)
@@ -58,12 +58,15 @@ class PageRenderer:
             self.terms[slug] = glossary_terms(self.md, self.site, game)
         rendered = render_page(self.md, self.site, game, page, self.terms[slug])
         size = 0
+        anchors = rendered.anchors | {section["id"] for section in self.context.sections.get(url, [])}
         if not rendered.errors:
-            html = render_game_page(self.templates, self.context, game, rendered).encode("utf-8")
+            html = render_game_page(self.templates, self.context, game, rendered)
+            # A link may aim at any id of the finished page (the template's, a stage's,
+            # a widget's, a footnote's), and `build` and `check` must agree on them.
+            anchors = page_ids(html)
             if self.folder is not None:
-                size = self.write(url, html)
-        sections = [section["id"] for section in self.context.sections.get(url, [])]
-        return PageResult(url=url, path=str(page.path), size=size, anchors=sorted(rendered.anchors | set(sections)),
+                size = self.write(url, html.encode("utf-8"))
+        return PageResult(url=url, path=str(page.path), size=size, anchors=sorted(anchors),
                           links=rendered.links, uses=rendered.uses, errors=rendered.errors)
 
     def write(self, url: str, html: bytes) -> int:

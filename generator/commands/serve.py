@@ -104,19 +104,24 @@ def make_server(output: Path, port: int, reloader: Reloader):
 
 def rebuild(site: Path, output: Path) -> bool:
     from generator.build import build
-    from generator.cli import print_errors
-    from generator.errors import ContentError, ContentErrors
+    from generator.errors import ContentErrors, print_errors
 
     try:
         report = build(site, output, dev_script=RELOAD_SCRIPT)
-    except ContentErrors as errors:
-        print_errors(errors.errors)
+    except ContentErrors as problems:
+        print_errors(problems.errors)
         return False
-    except ContentError as error:
-        print_errors([error])
-        return False
-    print(f"Rebuilt {report.pages} pages in {report.seconds:.2f} s", flush=True)
+    print(rebuilt(report), flush=True)
     return True
+
+
+def rebuilt(report) -> str:
+    """What a rebuild did: the pages it rendered again, not every page of the site."""
+    if report.up_to_date:
+        return f"Nothing changed: no page rebuilt ({report.seconds:.2f} s)"
+    count, unchanged = report.rendered, len(report.site.pages) - report.rendered
+    kept = f" ({unchanged} unchanged)" if unchanged else ""
+    return f"Rebuilt {count} page{'s' if count != 1 else ''}{kept} in {report.seconds:.2f} s"
 
 
 def run(args) -> int:

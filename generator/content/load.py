@@ -9,16 +9,16 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.content.model import Clarification, Game, Page, Site
-from generator.content.schema import Field, Schema, validate, locate
 from generator.content.files import check_inside, read_source, read_text
-from generator.errors import ContentError, ContentErrors
+from generator.content.model import Clarification, Game, Page, Site
+from generator.content.schema import Field, Problem, Schema, locate, validate
+from generator.errors import ContentError, ContentErrors, describe_value, did_you_mean
 from generator.play.tables import TYPES, Table, TableSpec, open_table
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLARIFICATION_ID = re.compile(r"^C[1-9][0-9]*$")
-
+CLARIFICATION_KEYS = ("id", "tests", "title")
 
 
 def colour(value):
@@ -34,9 +34,16 @@ def range_table(value):
     return None
 
 
-def column_types(value):
-    bad = [f"{k} = {v!r}" for k, v in value.items() if v not in TYPES]
-    return f"column types from {', '.join(TYPES)}" if bad else None
+def column_types(value) -> Problem | None:
+    """Every column has one of the types a data cell can hold."""
+    for column, kind in value.items():
+        if isinstance(kind, str) and kind in TYPES:
+            continue
+        allowed = ", ".join(f'"{name}" ({words})' for name, words in TYPES.items())
+        hint = did_you_mean(kind, TYPES) if isinstance(kind, str) else ""
+        return Problem(f"unknown type for column '{column}' in {{key}}", expected=f"one of: {allowed}",
+                       found=describe_value(kind), hint=hint)
+    return None
 
 
 SITE_SCHEMA = Schema({
@@ -146,13 +153,15 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
     try:
         data = yaml.load(text[start:end], Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 2 if mark else 1
-        column = mark.column + 1 if mark else None
-        raise ContentError(path, line, "invalid YAML front matter", column=column,
-                           expected="valid YAML", found=str(getattr(error, "problem", error))) from None
+        from generator.content.yamlerrors import explain
+
+        problem = explain(error, text[start:end])
+        line = problem.line + 2 if problem.line is not None else 1  # the front matter starts on line 2
+        column = problem.column + 1 if problem.column is not None else None
+        raise ContentError(path, line, f"invalid YAML front matter: {problem.message}", column=column,
+                           expected=problem.expected, found=problem.found) from None
     if not isinstance(data, dict):
-        raise ContentError(path, 2, "front matter is not a mapping", expected="key: value lines", found=type(data).__name__)
+        raise ContentError(path, 2, "front matter is not a mapping", expected="key: value lines", found=describe_value(data))
     return data, body_start, body_line
 
 
@@ -197,18 +206,32 @@ def parse_front_matter(path: Path, text: str, errors: list) -> dict | None:
     values = validate(data, FRONT_MATTER_SCHEMA, path, front, errors)
     clarifications = []
     for item in values.get("clarifications") or []:
-        cid, tests = item.get("id"), item.get("tests", [])
-        line = locate(front, "clarifications")
-        if not (isinstance(cid, str) and CLARIFICATION_ID.match(cid)) or not isinstance(tests, list) or set(item) - {"id", "tests", "title"}:
-            errors.append(ContentError(path, line, "bad clarification entry",
-                                       expected="{id: C<n>, tests: [test ids]}", found=repr(item)))
+        problem = clarification_problem(path, locate(front, "clarifications"), item)
+        if problem:
+            errors.append(problem)
             continue
-        clarifications.append([cid, [str(t) for t in tests]])
+        clarifications.append([item["id"], [str(t) for t in item.get("tests", [])]])
     if "title" not in values:
         return None
     return {"title": values["title"], "summary": values["summary"], "glossary": values["glossary"],
             "print_layout": values.get("print", ""), "clarifications": clarifications,
             "body_line": body_line, "body_start": body_start}
+
+
+def clarification_problem(path: Path, line: int | None, item: dict) -> ContentError | None:
+    """What is wrong with one `clarifications:` entry of the front matter, if anything."""
+    unknown = [key for key in item if key not in CLARIFICATION_KEYS]
+    if unknown:
+        return ContentError(path, line, f"bad clarification entry: unknown key '{unknown[0]}'" + did_you_mean(unknown[0], CLARIFICATION_KEYS),
+                            expected="id, tests and optionally title", found=str(unknown[0]))
+    cid, tests = item.get("id"), item.get("tests", [])
+    if not (isinstance(cid, str) and CLARIFICATION_ID.match(cid)):
+        return ContentError(path, line, "bad clarification entry: its id", expected="id: C1, C2, ... in page order",
+                            found=describe_value(cid))
+    if not isinstance(tests, list):
+        return ContentError(path, line, f"bad clarification entry: the tests of {cid}",
+                            expected="tests: [a list of test ids]", found=describe_value(tests))
+    return None
 
 
 def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, errors: list) -> Table | None:

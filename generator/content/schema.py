@@ -8,11 +8,22 @@ finds a key's line in the source text; good enough to point an author at it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.errors import ContentError
+from generator.errors import ContentError, describe_value, did_you_mean, type_name
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What a check found, when "expected ..." alone would not say it: the
+    message ("{key}" in it becomes the key's name), and what was found."""
+
+    message: str
+    expected: str
+    found: str
+    hint: str = ""  # " (did you mean int?)"
 
 
 @dataclass(frozen=True)
@@ -20,7 +31,7 @@ class Field:
     kind: type | tuple[type, ...]
     required: bool = False
     default: Any = None
-    check: Callable[[Any], str | None] | None = None  # returns a problem or None
+    check: Callable[[Any], str | Problem | None] | None = None  # what a valid value looks like, or a Problem
     describe: str = ""  # what a valid value looks like, for messages
     items: type | None = None  # element type for lists
     schema: "Schema | None" = None  # for nested tables
@@ -31,28 +42,6 @@ class Schema:
     fields: dict[str, Field]
     open: bool = False  # allow unknown keys (e.g. tables of named entries)
     entry: "Schema | None" = None  # schema of each value when open
-
-
-def type_name(kind) -> str:
-    names = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
-             list: "a list", dict: "a table"}
-    if isinstance(kind, tuple):
-        return " or ".join(names.get(k, k.__name__) for k in kind)
-    return names.get(kind, kind.__name__)
-
-
-def describe_value(value) -> str:
-    if isinstance(value, bool):
-        return f"{str(value).lower()} (true or false)"
-    if isinstance(value, (int, float)):
-        return f"{value!r} ({type_name(type(value))})"
-    if isinstance(value, str):
-        return f"{value!r} (text)"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return repr(value)
 
 
 def is_kind(value, kind) -> bool:
@@ -92,7 +81,7 @@ def validate(data: dict, schema: Schema, path: Path, text: str, errors: list,
             spec = Field(dict, schema=schema.entry)
         if spec is None:
             known = ", ".join(sorted(schema.fields)) or "none"
-            errors.append(ContentError(path, line_of(key), f"unknown key '{where}{key}'",
+            errors.append(ContentError(path, line_of(key), f"unknown key '{where}{key}'" + did_you_mean(key, schema.fields),
                                        expected=f"one of: {known}", found=key))
             continue
         if not is_kind(value, spec.kind):
@@ -112,17 +101,19 @@ def validate(data: dict, schema: Schema, path: Path, text: str, errors: list,
                              line_of(key) or base_line)
         if spec.check is not None:
             problem = spec.check(value)
+            if isinstance(problem, str):
+                problem = Problem("bad value for {key}", expected=problem, found=describe_value(value))
             if problem:
-                errors.append(ContentError(path, line_of(key), f"bad value for '{where}{key}'",
-                                           expected=problem, found=describe_value(value)))
+                message = problem.message.replace("{key}", f"'{where}{key}'") + problem.hint
+                errors.append(ContentError(path, line_of(key), message, expected=problem.expected, found=problem.found))
                 continue
         out[key] = value
     for key, spec in schema.fields.items():
-        if key in data:
+        if key in out:
             continue
-        if spec.required:
+        if not spec.required:  # also for a wrong value (reported above): later steps need one
+            out[key] = spec.default() if callable(spec.default) else spec.default
+        elif key not in data:
             errors.append(ContentError(path, base_line or 1, f"missing required key '{where}{key}'",
                                        expected=spec.describe or type_name(spec.kind), found="nothing"))
-        else:
-            out[key] = spec.default() if callable(spec.default) else spec.default
     return out

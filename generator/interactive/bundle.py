@@ -4,6 +4,7 @@ needs to run and draw itself, with reproducible bytes and a content-hashed name.
 Layout inside the zip (unpacked onto Pyodide's `sys.path`):
 
     generator/__init__.py, generator/play/*.py      the engine runtime
+    generator/errors.py                             plain words for its messages
     generator/draw/{__init__,shapes,svg}.py         the drawing model and SVG backend
     generator/interactive/{__init__,diagram,session}.py   the worker's session server
     svgwrite/...                                    the SVG backend's one dependency
@@ -26,7 +27,7 @@ import importlib.util
 GENERATOR = Path(__file__).resolve().parent.parent
 RUNTIME_MODULES = (
     "__init__.py",
-    "errors.py",
+    "errors.py",  # the words play's messages use for values and misspelt names
     "draw/__init__.py",
     "draw/shapes.py",
     "draw/svg.py",

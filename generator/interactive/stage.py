@@ -23,9 +23,9 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from generator.content.model import Game, Site
-from generator.errors import ContentError, ContentErrors
+from generator.errors import ContentError, ContentErrors, describe_value
 from generator.interactive.bundle import bundle_bytes, bundle_key, bundle_name, game_files
-from generator.interactive.runtime import RuntimeMissing, copy_runtime, runtime_location
+from generator.interactive.runtime import RUNTIME_FILES, RuntimeMissing, copy_runtime, runtime_location
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.markdown.links import relative
 
@@ -66,6 +66,20 @@ class InteractiveStage:
         output.write(path, bundle_bytes(game.folder))
         return {"bundle": path}
 
+    def plan_game(self, site: Site, game: Game, context) -> dict:
+        """The files write_game writes, without writing them (for `check`)."""
+        return {"files": [self.bundle_path(game)]} if game.has_engine else {}
+
+    def plan_site(self, site: Site, uses: dict) -> list[str]:
+        """The files write_site writes, without writing them (for `check`)."""
+        if not uses.get(USE) or site.pyodide_url:
+            return []
+        try:
+            folder = runtime_location(site)
+        except RuntimeMissing:
+            return []  # every widget that needs it says so
+        return [folder + name for name in RUNTIME_FILES]
+
     def write_site(self, site: Site, output, context, uses: dict) -> None:
         if not uses.get(USE):
             return
@@ -87,7 +101,8 @@ class InteractiveStage:
         try:
             runtime = runtime_location(site)
         except RuntimeMissing as error:
-            raise context.error(str(error)) from None
+            # one cause for every widget: the same words everywhere, so it is reported once
+            raise ContentError(context.page.path, context.line, str(error)) from None
         if not re.match(r"^[a-z][a-z0-9+.-]*:|^/", runtime):
             runtime = relative(url, runtime.rstrip("/")) + "/"
         return (
@@ -145,13 +160,13 @@ class InteractiveStage:
                 engine.min_players <= players <= engine.max_players):
             raise context.error("players out of range",
                                 expected=f"a whole number from {engine.min_players} to {engine.max_players}",
-                                found=repr(players))
+                                found=describe_value(players))
         seats = options.get("seats", [0])
         seats = [seats] if isinstance(seats, int) and not isinstance(seats, bool) else seats
         if (not isinstance(seats, list) or not seats
                 or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in seats)):
             raise context.error("seats are the players the reader may play",
-                                expected=f"a list of seat numbers from 0 to {players - 1}", found=repr(seats))
+                                expected=f"a list of seat numbers from 0 to {players - 1}", found=describe_value(seats))
         bot = options.get("bot")
         if bot is None:
             from generator.interactive.session import default_bot
@@ -163,7 +178,7 @@ class InteractiveStage:
                                 found=str(bot)) from None
         setup, game_options = options.get("setup") or "", options.get("options") or {}
         if not isinstance(game_options, dict):
-            raise context.error("options must be a mapping", expected="name: value lines", found=repr(game_options))
+            raise context.error("options must be a mapping", expected="name: value lines", found=describe_value(game_options))
         spec = {"setup": setup} if setup else {"players": players}
         if game_options:
             spec["options"] = game_options

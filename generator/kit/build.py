@@ -15,10 +15,8 @@ from generator.kit.cards import back_drawing, front_drawing
 from generator.kit.impose import (PackSection, PageDraft, big_pages, card_pages, cover_page, fits_packed,
                                   fold_pages, pack_pages)
 from generator.kit.sheets import sheet_drawing
-from generator.kit.spec import PAPERS, Components, DeckSpec, Edition, SheetSpec
+from generator.kit.spec import PAPERS, VARIANT_LABELS, Components, DeckSpec, Edition, SheetSpec, plan_kits
 from generator.kit.tokens import token_drawings
-
-VARIANT_LABELS = {"print": "", "ink-saver": "ink saver", "fold-over": "fold-over backs"}
 
 
 @dataclass(frozen=True)
@@ -123,13 +121,6 @@ def kit_pages(components: Components, artwork: Artwork, *, title: str, author: s
             for i, draft in enumerate(drafts)]
 
 
-def file_name(slug: str, edition: Optional[Edition], paper: str, variant: str) -> str:
-    parts = [slug, "kit"] + ([edition.name] if edition else []) + [paper]
-    if variant != "print":
-        parts.append(variant)
-    return "-".join(parts) + ".pdf"
-
-
 def write_atomically(path: Path, data: bytes) -> None:
     """Write beside the target and rename, so a failure never leaves half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -146,22 +137,16 @@ def write_atomically(path: Path, data: bytes) -> None:
 def build_kits(components: Components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
                variants: Optional[tuple[str, ...]] = None) -> list[KitFile]:
-    papers = papers or components.options.papers
-    variants = variants or components.options.variants
-    editions = components.editions or (None,)
-    artwork = {ink: Artwork(components, ink) for ink in {v == "ink-saver" for v in variants}}
+    planned = plan_kits(components, papers, variants)
+    artwork = {ink: Artwork(components, ink) for ink in {kit.variant == "ink-saver" for kit in planned}}
     written = []
-    for edition in editions:
-        for paper in papers:
-            for variant in variants:
-                pages = kit_pages(components, artwork[variant == "ink-saver"], title=title, author=author,
-                                  paper=paper, variant=variant, edition=edition)
-                parts = [p for p in (edition.title if edition else "", PAPERS[paper][0],
-                                     VARIANT_LABELS[variant]) if p]
-                data = render_pdf(pages, title=f"{title}: print-and-play kit ({', '.join(parts)})", author=author,
-                                  subject=f"Print-and-play kit for {title}", keywords="print and play, Rulepress")
-                path = Path(out_dir) / file_name(components.slug, edition, paper, variant)
-                write_atomically(path, data)
-                written.append(KitFile(path, paper, len(pages), len(data), variant,
-                                       edition.name if edition else "", ", ".join(parts)))
+    for kit in planned:
+        pages = kit_pages(components, artwork[kit.variant == "ink-saver"], title=title, author=author,
+                          paper=kit.paper, variant=kit.variant, edition=kit.edition)
+        data = render_pdf(pages, title=f"{title}: print-and-play kit ({kit.label})", author=author,
+                          subject=f"Print-and-play kit for {title}", keywords="print and play, Rulepress")
+        path = Path(out_dir) / kit.name
+        write_atomically(path, data)
+        written.append(KitFile(path, kit.paper, len(pages), len(data), kit.variant,
+                               kit.edition.name if kit.edition else "", kit.label))
     return written

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from generator.errors import ContentError, ContentErrors
+from generator.errors import ContentError, ContentErrors, describe_cell
 from generator.kit import colour as colours
 from generator.kit.data import fill, template_fields
 from generator.play.tables import Table, map_rows, read_game_tables, read_map
@@ -230,7 +230,7 @@ class _Loader:
         if not raw.isdigit() or int(raw) < 1:
             self.source.errors.append(ContentError(
                 table.path, row.line, f"quantity '{quantity}' is not a positive whole number",
-                expected="1, 2, 3, ...", found=repr(raw)))
+                expected="1, 2, 3, ...", found=describe_cell(raw)))
             return None
         return int(raw)
 
@@ -333,7 +333,7 @@ class _Loader:
             if not all(v.isdigit() and int(v) >= 1 for v in values):
                 self.source.errors.append(ContentError(table.path, row.line, "a cell's column and row are "
                                                        "whole numbers from 1", expected="1, 2, 3, ...",
-                                                       found=f"{values[0]!r}, {values[1]!r}"))
+                                                       found=f"{describe_cell(values[0])}, {describe_cell(values[1])}"))
                 return nothing
             cells.append((int(values[0]), int(values[1])))
         if not cells:

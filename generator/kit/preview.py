@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from generator.draw.shapes import Drawing, Group, Rect, Style
 from generator.draw.svg import to_svg
@@ -23,22 +24,37 @@ class Preview:
 
 
 def render_previews(components: Components) -> list[Preview]:
-    previews = []
+    return [_preview(name, title, draw(), kind, components.slug) for name, title, kind, draw in _planned(components)]
+
+
+def plan_previews(components: Components) -> list[tuple[str, str, str]]:
+    """(name, title, kind) of each preview, in order, without drawing any:
+    `check` needs their file names and the section's text, not the pictures."""
+    return [(name, title, kind) for name, title, kind, _draw in _planned(components)]
+
+
+def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], Drawing]]]:
+    """(name, title, kind, draw) per component; drawing waits for draw()."""
+    planned = []
     for spec in components.boards:
-        previews.append(_preview(spec.name, spec.title, board_drawing(spec), "board", components.slug))
+        planned.append((spec.name, spec.title, "board", lambda spec=spec: board_drawing(spec)))
     for deck in components.decks:
-        previews.append(_preview(deck.name, f"{deck.title}: {len(deck.instances())} cards",
-                                 card_sheet(deck), "deck", components.slug))
+        planned.append((deck.name, f"{deck.title}: {len(deck.instances())} cards", "deck",
+                        lambda deck=deck: card_sheet(deck)))
     for spec in components.sheets:
         player = components.options.players[0] if spec.per_player else None
-        previews.append(_preview(spec.name, spec.title, sheet_drawing(spec, player), "sheet", components.slug))
+        planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player: sheet_drawing(spec, player)))
     for spec in components.tokens:
         owners = components.options.players if spec.per_player else (None,)
-        items = [token_drawing(spec, item, owner) for owner in owners for item in spec.items]
         count = sum(item.count for item in spec.items) * len(owners)
-        previews.append(_preview(spec.name, f"{spec.title}: {count} pieces", flow(items, 180.0), "token",
-                                 components.slug))
-    return previews
+        planned.append((spec.name, f"{spec.title}: {count} pieces", "token",
+                        lambda spec=spec, owners=owners: token_flow(spec, owners)))
+    return planned
+
+
+def token_flow(spec, owners) -> Drawing:
+    items = [token_drawing(spec, item, owner) for owner in owners for item in spec.items]
+    return flow(items, 180.0)
 
 
 def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str) -> Preview:

@@ -10,24 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from generator.errors import ContentError
+from generator.errors import ContentError, describe_value, did_you_mean
 from generator.kit.tomlpos import KeyPath, TomlIndex
 
 MISSING = object()
 
 
-def describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"{str(value).lower()} (true or false)"
-    if isinstance(value, (int, float)):
-        return f"{value!r} (a number)"
-    if isinstance(value, str):
-        return f"{value!r} (text)"
-    if isinstance(value, list):
-        return f"a list of {len(value)}"
-    if isinstance(value, dict):
-        return "a table"
-    return repr(value)
+describe = describe_value  # a value for `found:`, in the words of generator.errors
 
 
 def dotted(path: KeyPath) -> str:
@@ -141,5 +130,5 @@ class Section:
     def done(self) -> None:
         for name in self.raw:
             if name not in self.known:
-                self.error(name, f"unknown key '{name}' in {dotted(self.path) or 'the file'}",
+                self.error(name, f"unknown key '{name}' in {dotted(self.path) or 'the file'}" + did_you_mean(name, self.known),
                            expected="one of: " + ", ".join(self.known), found=name)

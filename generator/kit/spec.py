@@ -77,7 +77,7 @@ An icon is a character drawn from the font (★ ☂ ⚑ ☠ ...).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
@@ -304,3 +304,38 @@ class Components:
     @property
     def names(self) -> list[str]:
         return [c.name for group in (self.boards, self.decks, self.sheets, self.tokens) for c in group]
+
+
+VARIANT_LABELS = {"print": "", "ink-saver": "ink saver", "fold-over": "fold-over backs"}
+
+
+@dataclass(frozen=True)
+class PlannedKit:
+    """One PDF that `write_kits` writes, known before anything is drawn: `check`
+    needs the kit's file names (pages may link to them) without making them."""
+
+    edition: Optional[Edition]
+    paper: str
+    variant: str
+    name: str  # the file name
+    label: str  # for a download link: "A4", "US Letter, ink saver", "Beginner game, A4"
+
+
+def kit_file_name(slug: str, edition: Optional[Edition], paper: str, variant: str) -> str:
+    parts = [slug, "kit"] + ([edition.name] if edition else []) + [paper]
+    if variant != "print":
+        parts.append(variant)
+    return "-".join(parts) + ".pdf"
+
+
+def plan_kits(components: Components, papers: Optional[tuple[str, ...]] = None,
+              variants: Optional[tuple[str, ...]] = None) -> list[PlannedKit]:
+    """Every kit PDF of the game, in the order they are written."""
+    planned = []
+    for edition in components.editions or (None,):
+        for paper in papers or components.options.papers:
+            for variant in variants or components.options.variants:
+                parts = [p for p in (edition.title if edition else "", PAPERS[paper][0], VARIANT_LABELS[variant]) if p]
+                planned.append(PlannedKit(edition, paper, variant,
+                                          kit_file_name(components.slug, edition, paper, variant), ", ".join(parts)))
+    return planned

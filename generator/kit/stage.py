@@ -33,10 +33,8 @@ class KitStage:
         for game in games:
             try:
                 load_components(game.folder, game.data)
-            except ContentErrors as many:
-                errors.extend(many.errors)
-            except ContentError as one:
-                errors.append(one)
+            except ContentErrors as problems:
+                errors.extend(problems.errors)
         return errors
 
     def game_key(self, site: Site, game: Game) -> str | None:
@@ -48,7 +46,6 @@ class KitStage:
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:
         from generator.kit import load_components, render_previews, write_kits
-        from generator.site.theme import make_environment
 
         components = load_components(game.folder, game.data)
         folder = f"{game.slug}/kit"
@@ -65,10 +62,35 @@ class KitStage:
             output.record(rel)
             kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
                          "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
-        rules = game.page("rules")
+        return {"sections": self.section(site, game, context, previews, kits)}
+
+    def plan_game(self, site: Site, game: Game, context) -> dict:
+        """What write_game gives, without drawing or writing anything (for `check`):
+        the section, with every id and link it will have, and the files it will write."""
+        if not has_kit(game):
+            return {}
+        from generator.kit import load_components
+        from generator.kit.preview import plan_previews
+        from generator.kit.spec import plan_kits
+
+        try:
+            components = load_components(game.folder, game.data)
+        except ContentErrors:
+            return {}  # `check` reports them
+        previews = [{"title": title, "kind": kind, "file": f"kit/{name}.svg"}
+                    for name, title, kind in plan_previews(components)]
+        kits = [{"file": f"kit/{kit.name}", "label": kit.label, "pages": "", "size": "", "paper": kit.paper,
+                 "variant": kit.variant} for kit in plan_kits(components)]
+        files = [f"{game.slug}/{entry['file']}" for entry in previews + kits]
+        return {"sections": self.section(site, game, context, previews, kits), "files": files}
+
+    def section(self, site: Site, game: Game, context, previews: list[dict], kits: list[dict]) -> dict:
+        """The "Print & play" section of the game's rules page, by page URL."""
+        from generator.site.theme import make_environment
+
         html = make_environment(site.root, context.bytecode_dir).get_template("kit-section.html").render(
             game=game, previews=previews, kits=kits)
-        return {"sections": {rules.url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}}
+        return {game.page("rules").url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}
 
 
 def human_size(size: int) -> str:

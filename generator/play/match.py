@@ -23,6 +23,7 @@ import sys
 import zlib
 from typing import Any, Mapping, Sequence
 
+from ..errors import describe_value, type_name
 from .api import CHANCE, JOINT, OVER, PLAYER, Engine, Event, IllegalAction, Joint, Result, Turn, joint_notation
 
 POSITION_FORMAT = "rp1"  # bump when the payload's layout changes
@@ -423,4 +424,4 @@ def decode_position(text: str) -> dict:
 def _expect(data: Mapping[str, Any], key: str, kind: type) -> None:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PositionError(f"{key!r} is missing or not a {kind.__name__}: {value!r}")
+        raise PositionError(f"{key!r} is missing or not {type_name(kind)}: {describe_value(value)}")

@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.errors import ContentError, ContentErrors
+from generator.errors import ContentError, ContentErrors, describe_cell, describe_value
 
 # column type -> how messages name it
 TYPES = {"str": "text", "int": "a whole number", "float": "a number", "bool": "true or false"}
+CELL_TYPES = {**TYPES, "bool": "true or false (or yes/no, 1/0)"}  # what a CSV cell may say
 TRUE, FALSE = ("true", "yes", "1"), ("false", "no", "0", "")
 
 
@@ -116,29 +117,30 @@ def declared_at(spec: TableSpec) -> str:
 
 
 def read_csv(spec: TableSpec, path: Path, text: str, errors: list[ContentError]) -> list[Row] | None:
-    records = csv_records(path, text, errors)
-    if records is None:
+    try:
+        records = [r for r in csv_records(path, text) if any(c.strip() for c in r.cells)
+                   and not r.cells[0].lstrip().startswith("#")]  # blank and comment lines
+    except ContentError as error:
+        errors.append(error)
         return None
     if not records:
         errors.append(ContentError(path, 1, "the data file is empty", expected="a header row naming the columns",
-                                 found="nothing"))
+                                   found="nothing"))
         return None
-    header_line, header = records[0]
-    header = [name.strip() for name in header]
+    header = [name.strip() for name in records[0].cells]
     missing = [c for c in spec.columns if c not in header]
     extra = [c for c in header if c not in spec.columns]
     if missing or extra:
-        errors.append(ContentError(path, header_line, columns_message(spec, missing, extra),
+        errors.append(ContentError(path, records[0].line, columns_message(spec, missing, extra),
                                    expected=", ".join(spec.columns), found=", ".join(header)))
         return None
     rows = []
-    for line, record in records[1:]:
-        if len(record) != len(header):
-            errors.append(ContentError(path, line, f"this row has {len(record)} cells, the header has {len(header)} columns",
-                                     expected=f"{len(header)} cells: {', '.join(header)}",
-                                     found=f"{len(record)} cells: {', '.join(record)}"))
+    for record in records[1:]:
+        problem = width_error(path, record, header)
+        if problem:
+            errors.append(problem)
             continue
-        row = typed_row(spec, path, line, dict(zip(header, record)), errors)
+        row = typed_row(spec, path, record.line, dict(zip(header, record.cells)), errors)
         if row is not None:
             rows.append(row)
     return rows
@@ -153,28 +155,80 @@ def columns_message(spec: TableSpec, missing: list[str], extra: list[str]) -> st
     return f"the columns differ from those {where}: " + " and ".join(p for p in parts if p)
 
 
-def csv_records(path: Path, text: str, errors: list[ContentError]) -> list[tuple[int, list[str]]] | None:
-    """(line, cells) of every record but blank and `#` comment lines."""
+@dataclass(frozen=True)
+class Record:
+    line: int  # the line the record starts on (a quoted cell may span lines)
+    cells: list[str]
+
+
+def csv_records(path: Path, text: str) -> list[Record]:
+    """Every record of the file, blank lines included (as no cells)."""
+    # strict: a quote that never closes, or text after a closing quote, is an error,
+    # where the lenient reader silently glues the rest of the file into one cell
     reader = csv.reader(io.StringIO(text), strict=True)
-    records, line = [], 1
-    try:
-        for record in reader:
-            if record and record[0].lstrip().startswith("#") or not any(cell.strip() for cell in record):
-                line = reader.line_num + 1
-                continue
-            records.append((line, record))
-            line = reader.line_num + 1
-    except csv.Error:
-        if text.count('"') % 2:
-            errors.append(ContentError(path, line, "a quoted cell is never closed",
-                                     expected='a closing " before the end of the file',
-                                     found="the quote opened on this line"))
-        else:
-            errors.append(ContentError(path, line, "this line is not valid CSV",
-                                     expected='cells separated by commas, each quoted cell closed by "',
-                                     found=text.splitlines()[line - 1] if line <= len(text.splitlines()) else "nothing"))
+    records, start = [], 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return records
+        except csv.Error as error:
+            raise quote_error(path, text, start, reader.line_num, str(error)) from None
+        records.append(Record(start, cells))
+        start = reader.line_num + 1
+
+
+def quote_error(path: Path, text: str, start: int, line: int, problem: str) -> ContentError:
+    """The csv module's complaint about the record starting at `start`, in an author's words."""
+    opened = unclosed_quote_line(text, start)
+    if opened is not None:
+        return ContentError(path, opened, "a quoted cell is never closed",
+                            expected='a closing " for the " that opens a cell on this line '
+                                     '(a quote inside a quoted cell is written "")',
+                            found="the end of the file")
+    if "expected after" in problem:
+        return ContentError(path, line, "text after the closing quote of a cell",
+                            expected='a comma or the end of the line after a closing "', found=text_line(text, line))
+    return ContentError(path, line, "unreadable CSV", expected="comma-separated cells, one row per line",
+                        found=problem)
+
+
+def unclosed_quote_line(text: str, start: int) -> int | None:
+    """The line of the quote that opens a cell and is never closed, reading as
+    csv does from line `start`: a quote opens a cell only at its start, and ""
+    inside a quoted cell is a quote."""
+    quoted, at_start, opened = False, True, None
+    for number, line in enumerate(text.splitlines(keepends=True)[start - 1:], start=start):
+        index = 0
+        while index < len(line):
+            char = line[index]
+            if quoted and char == '"':
+                if line.startswith('""', index):
+                    index += 1
+                else:
+                    quoted = False
+            elif not quoted and char == '"' and at_start:
+                quoted, opened = True, number
+            at_start = not quoted and char in ",\r\n"
+            index += 1
+    return opened if quoted else None
+
+
+def text_line(text: str, line: int) -> str:
+    lines = text.splitlines()
+    return lines[line - 1].strip() if 0 < line <= len(lines) else "the end of the file"
+
+
+def width_error(path: Path, record: Record, header: list[str]) -> ContentError | None:
+    """A row with more or fewer cells than the header has columns (checked before
+    any cell's type: with a stray comma every later cell is in the wrong column)."""
+    cells, columns = len(record.cells), len(header)
+    if cells == columns:
         return None
-    return records
+    hint = "; a cell holding a comma goes in double quotes" if cells > columns else ""
+    return ContentError(path, record.line, f"row has {cells} cells, the header has {columns} columns",
+                        expected=f"{columns} cells ({', '.join(header)}){hint}",
+                        found=", ".join(repr(cell) for cell in record.cells) or "an empty row")
 
 
 def typed_row(spec: TableSpec, path: Path, line: int, cells: dict[str, str], errors: list[ContentError]) -> Row | None:
@@ -183,9 +237,8 @@ def typed_row(spec: TableSpec, path: Path, line: int, cells: dict[str, str], err
         try:
             values[name] = convert(cells[name], kind)  # str cells as written, as the pages show them
         except ValueError:
-            errors.append(ContentError(path, line, f"column '{name}' holds {TYPES[kind]}",
-                                     expected=f"{TYPES[kind]} (declared at {declared_at(spec)})",
-                                     found=repr(cells[name]) if cells[name] else "an empty cell"))
+            errors.append(ContentError(path, line, f"wrong type in column '{name}'", expected=CELL_TYPES[kind],
+                                       found=describe_cell(cells[name])))
             return None
     return Row(values, {name: value.strip() for name, value in cells.items()}, line)
 
@@ -195,12 +248,12 @@ def read_toml_rows(spec: TableSpec, path: Path, text: str, errors: list[ContentE
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         errors.append(ContentError(path, getattr(error, "lineno", None), "invalid TOML",
-                                 expected="TOML [[rows]] tables", found=str(error).split(" (at ")[0]))
+                                   expected="TOML [[rows]] tables", found=str(error).split(" (at ")[0]))
         return None
     items = data.get("rows", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
         errors.append(ContentError(path, 1, "a TOML data file holds its rows as [[rows]] tables",
-                                 expected="[[rows]] tables", found=", ".join(data) or "nothing"))
+                                   expected="[[rows]] tables", found=", ".join(data) or "nothing"))
         return None
     lines = [number for number, text_line in enumerate(text.splitlines(), start=1) if text_line.strip() == "[[rows]]"]
     rows = []
@@ -209,10 +262,10 @@ def read_toml_rows(spec: TableSpec, path: Path, text: str, errors: list[ContentE
         wrong = [c for c in spec.columns if c not in item or not is_type(item[c], spec.columns[c])]
         extra = [c for c in item if c not in spec.columns]
         if wrong or extra:
-            errors.append(ContentError(path, line, "this row does not match the columns declared at " + declared_at(spec),
-                                     expected=", ".join(f"{c} = {TYPES[t]}" for c, t in spec.columns.items()),
-                                     found=", ".join(f"{c} = {item[c]!r}" if c in item else f"no {c}"
-                                                     for c in (wrong or extra))))
+            errors.append(ContentError(path, line, "row does not match the declared columns",
+                                       expected=", ".join(f"{c}: {CELL_TYPES[t]}" for c, t in spec.columns.items()),
+                                       found=", ".join([f"{c}: {describe_value(item.get(c))}" for c in wrong]
+                                                       + [f"{c}: not a declared column" for c in extra])))
             continue
         rows.append(Row(dict(item), {c: cell_text(v) for c, v in item.items()}, line))
     return rows

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from ..errors import describe_value, did_you_mean
 from .api import CHANCE, Engine, IllegalAction
 from .match import Match, PositionError, draw_outcome, events_json, parse_action, turn_json
 
@@ -191,9 +192,9 @@ def start_match(engine: Engine, spec: Mapping[str, Any], *, rules_version: str |
         raise WalkthroughError(None, None, "give either 'setup:' or 'position:', not both")
     players, seed, options = spec.get("players"), spec.get("seed", 0), spec.get("options") or {}
     if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-        raise WalkthroughError(None, None, f"'players:' must be a whole number, not {players!r}")
+        raise WalkthroughError(None, None, f"'players:' must be a whole number, not {describe_value(players)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise WalkthroughError(None, None, f"'seed:' must be a whole number, not {seed!r}")
+        raise WalkthroughError(None, None, f"'seed:' must be a whole number, not {describe_value(seed)}")
     if not isinstance(options, Mapping):
         raise WalkthroughError(None, None, "'options:' must be a mapping of option names to values")
     try:
@@ -202,7 +203,7 @@ def start_match(engine: Engine, spec: Mapping[str, Any], *, rules_version: str |
         if position is not None and not isinstance(position, Mapping):
             raise WalkthroughError(None, None, "'position:' must be a state (a mapping) or a position string")
         if setup is not None and not isinstance(setup, str):
-            raise WalkthroughError(None, None, f"'setup:' must be a setup name, not {setup!r}")
+            raise WalkthroughError(None, None, f"'setup:' must be a setup name, not {describe_value(setup)}")
         if setup is None and position is None and players is None:
             raise WalkthroughError(None, None, "say where the walkthrough starts: 'setup:', 'position:' or 'players:'")
         return Match(engine, players, options, seed, start=setup if setup is not None else position,
@@ -223,7 +224,8 @@ def _check_keys(spec: Mapping[str, Any], known: frozenset, what: str) -> None:
         raise WalkthroughError(None, None, f"a {what} block's body must be a YAML mapping")
     unknown = sorted(str(key) for key in spec if key not in known)
     if unknown:
-        raise WalkthroughError(None, None, f"unknown key {unknown[0]!r} in a {what} block (known: {', '.join(sorted(known))})")
+        raise WalkthroughError(None, None, f"unknown key {unknown[0]!r}{did_you_mean(unknown[0], known)} in a {what} "
+                                           f"block; known: {', '.join(sorted(known))}")
 
 
 def _read_step(index: int, step) -> tuple[str, str]:
@@ -233,7 +235,8 @@ def _read_step(index: int, step) -> tuple[str, str]:
         raise WalkthroughError(index, None, "a step must be a mapping with 'do:' (and 'say:')")
     unknown = sorted(str(key) for key in step if key not in STEP_KEYS)
     if unknown:
-        raise WalkthroughError(index, None, f"unknown key {unknown[0]!r} in a step (known: do, say)")
+        raise WalkthroughError(index, None, f"unknown key {unknown[0]!r}{did_you_mean(unknown[0], STEP_KEYS)} in a step; "
+                                            "known: do, say")
     notation = step.get("do")
     if not isinstance(notation, (str, int)) or str(notation).strip() == "":
         raise WalkthroughError(index, None, "a step needs 'do:' with the action's notation")

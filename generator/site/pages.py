@@ -1,7 +1,8 @@
 """Render every HTML file of the site from the templates, over one shared context."""
 from __future__ import annotations
 
-import posixpath
+import re
+from html import unescape
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,6 +13,10 @@ from generator.content.model import Game, Site
 from generator.markdown.links import relative
 from generator.markdown.render import RenderedPage
 from generator.site.sitemap import absolute_url
+
+# An id attribute as the renderer, the templates and the SVG writer write it; text and
+# attribute values have their quotes escaped, so ` id="` cannot appear inside them.
+ID_ATTRIBUTE = re.compile(r'\sid="([^"]*)"')
 
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
        "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
@@ -98,5 +103,6 @@ def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, 
     )
 
 
-def page_dir(url: str) -> str:
-    return posixpath.dirname(url)
+def page_ids(html: str) -> set[str]:
+    """Every id in a finished page: what a link's #anchor may name."""
+    return {unescape(value) for value in ID_ATTRIBUTE.findall(html)}

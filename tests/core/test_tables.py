@@ -49,9 +49,9 @@ def test_rows_are_typed_and_remember_their_line_and_text():
 
 def test_a_row_with_the_wrong_number_of_cells_says_so_before_any_type_check():
     _table, errors = read("pebbles,points\n1,2\n2,5, one step each this turn.\n")
-    assert [(e.line, e.message) for e in errors] == [(3, "this row has 3 cells, the header has 2 columns")]
-    assert errors[0].expected == "2 cells: pebbles, points"
-    assert errors[0].found == "3 cells: 2, 5,  one step each this turn."
+    assert [(e.line, e.message) for e in errors] == [(3, "row has 3 cells, the header has 2 columns")]
+    assert errors[0].expected == "2 cells (pebbles, points); a cell holding a comma goes in double quotes"
+    assert errors[0].found == "'2', '5', ' one step each this turn.'"
 
 
 def test_an_unclosed_quote_is_reported_at_the_line_that_opened_it():
@@ -62,8 +62,8 @@ def test_an_unclosed_quote_is_reported_at_the_line_that_opened_it():
 def test_a_wrong_type_names_the_column_and_the_type_in_words():
     _table, errors = read("pebbles,points\n1,2\ntwo,5\n3,\n")
     assert [(e.line, e.message, e.expected, e.found) for e in errors] == [
-        (3, "column 'pebbles' holds a whole number", "a whole number (declared at game.toml:4)", "'two'"),
-        (4, "column 'points' holds a whole number", "a whole number (declared at game.toml:4)", "an empty cell")]
+        (3, "wrong type in column 'pebbles'", "a whole number", "'two'"),
+        (4, "wrong type in column 'points'", "a whole number", "an empty cell")]
 
 
 GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a game's data
