@@ -1,22 +1,6 @@
 """The pipeline: load -> per-game stage files (kits, bundles) -> pages -> site files -> swap.
 
-Stages plug in through a small protocol (every method optional):
-
-    name                                        for progress messages
-    check(site) -> [ContentError]               validate the stage's inputs (build and `check`);
-                                                a build skips it while the stage's game keys are
-                                                all those of the last build (they cover its inputs)
-    directives(site) -> {name: directive}       fenced-block directives for pages
-    game_key(site, game) -> str | None          content key of the stage's inputs for one game
-    write_game(site, game, output, context) -> info
-                                                the game's files; `info` (JSON) may hold
-                                                {"sections": {page url: [{id, title, html}]}}
-    plan_game(site, game, context) -> info      what write_game would give, without writing:
-                                                its sections (every id and link they will have)
-                                                and "files": the paths it would write (`check`)
-    write_site(site, output, context, uses)     site-wide files, knowing what pages use
-                                                (`uses`: kind -> set of values from directives)
-    plan_site(site, uses) -> [path]             the files write_site would write (`check`)
+Stages (kits, play) plug in through the protocol of generator/stages.py.
 
 A link's target is a page or any file of the output; its #anchor, any id of
 the finished page. `check` renders every page as the build does, with the
@@ -44,6 +28,7 @@ from generator.site.theme import template_cache, theme_dirs
 
 if TYPE_CHECKING:  # the no-op check must not pay for importing the model
     from generator.content.model import Site
+    from generator.stages import Stage
     from generator.write import Output
 
 Progress = Callable[[str], None]
@@ -68,10 +53,12 @@ class BuildReport:
         return sum(self.files.values())
 
 
-def default_stages() -> list:
-    """The stages that ship with Rulepress (kits, play), in order."""
-    from generator.stages import available_stages
-    return available_stages()
+def default_stages() -> list[Stage]:
+    """The stages that ship with Rulepress, in order."""
+    from generator.interactive.stage import InteractiveStage  # walkthroughs, diagrams, play
+    from generator.kit.stage import KitStage  # print-and-play kits
+
+    return [KitStage(), InteractiveStage()]
 
 
 def source_files(root: Path) -> list[str]:
@@ -143,7 +130,10 @@ class Builder:
         self.hashes = {path: entry[0] for path, entry in sources.items()}
         self.inputs = input_digest(root, self.code, dev_script, self.hashes)
         self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs, sources=sources)
-        self.rendered = 0
+        self.rendered = 0  # pages rendered (the rest came from the cache)
+        self.game_keys: dict[str, str] = {}  # "stage/slug" -> key of the stage's inputs for the game
+        self.game_digests: dict[str, str] = {}  # slug -> key of the game's inputs pages depend on
+        self.site_key = ""  # key of what every page depends on (code, theme, site.toml, assets)
 
     def up_to_date(self) -> bool:
         return self.previous is not None and self.previous.inputs == self.inputs
@@ -159,15 +149,9 @@ class Builder:
         site = self.load()
         context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script,
                                          bytecode_dir=template_cache() if self.use_cache else None)
-        directives = {}  # first: a stage starts a new build there (forgetting the last one's state)
-        for stage in self.stages:
-            if hasattr(stage, "directives"):
-                directives.update(stage.directives(site))
+        directives = start_stages(self.stages, site)
         self.game_keys = self.stage_game_keys(site)
-        errors = [e for stage in self.stages if hasattr(stage, "check") and not self.checked_before(stage)
-                  for e in stage.check(site)]
-        if errors:
-            raise ContentErrors(errors)
+        raise_any([e for stage in self.stages if not self.checked_before(stage) for e in stage.check(site)])
         output = Output(self.output_dir)
         try:
             self.write_assets(site, output, context)
@@ -175,13 +159,10 @@ class Builder:
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, directives, game_keys)
             for stage in self.stages:
-                if hasattr(stage, "write_site"):
-                    self.say(f"writing {stage_name(stage)}")
-                    stage.write_site(site, output, context, uses)
+                self.say(f"writing {stage.name}")
+                stage.write_site(site, output, context, uses)
             self.write_site_pages(site, output, context)
-            errors = check_links(pages, output.files)
-            if errors:
-                raise ContentErrors(errors)
+            raise_any(check_links(pages, output.files))
         except BaseException:
             output.abort()
             raise
@@ -213,23 +194,22 @@ class Builder:
         for games the stage has inputs in."""
         keys = {}
         for stage in self.stages:
-            if hasattr(stage, "write_game"):
-                for game in site.games:
-                    key = stage.game_key(site, game)
-                    if key is not None:
-                        keys[f"{stage_name(stage)}/{game.slug}"] = digest(self.code, key)
+            for game in site.games:
+                key = stage.game_key(site, game)
+                if key is not None:
+                    keys[f"{stage.name}/{game.slug}"] = digest(self.code, key)
         return keys
 
     def checked_before(self, stage) -> bool:
         """The last (successful) build checked the very inputs `stage` has now:
         its game keys, which cover everything its check reads, are unchanged.
         Saves a one-page edit from loading every game's kit spec (and reportlab)."""
-        if self.previous is None or not hasattr(stage, "write_game"):
+        if self.previous is None:
             return False
-        prefix = f"{stage_name(stage)}/"
+        prefix = f"{stage.name}/"
         now = {entry: key for entry, key in self.game_keys.items() if entry.startswith(prefix)}
         before = {entry: old["key"] for entry, old in self.previous.games.items() if entry.startswith(prefix)}
-        return now == before
+        return bool(now) and now == before  # no keys: nothing vouches for its inputs
 
     def reuse(self, output: Output, rel: str) -> bool:
         """Keep the previous output's `rel`, whose stat the build cache has just checked."""
@@ -245,9 +225,7 @@ class Builder:
         Returns, per game, a key of all stage keys (pages depend on them)."""
         keys: dict[str, list[str]] = {game.slug: [] for game in site.games}
         for stage in self.stages:
-            if not hasattr(stage, "write_game"):
-                continue
-            name = stage_name(stage)
+            name = stage.name
             for game in site.games:
                 entry_name = f"{name}/{game.slug}"
                 key = self.game_keys.get(entry_name)
@@ -262,8 +240,7 @@ class Builder:
                     before = set(output.files)
                     info = stage.write_game(site, game, output, context) or {}
                     files = sorted(set(output.files) - before)
-                for url, sections in sorted(info.get("sections", {}).items()):
-                    context.sections.setdefault(url, []).extend(sections)
+                add_sections(context, info)
                 self.manifest.games[entry_name] = {"key": key, "files": files, "info": info}
         return {slug: digest(*parts) for slug, parts in keys.items()}
 
@@ -323,8 +300,28 @@ class Builder:
                                             ["index.html", *(p.url for p in site.pages)]))
 
 
-def stage_name(stage) -> str:
-    return getattr(stage, "name", type(stage).__name__)
+def start_stages(stages: list[Stage], site: Site) -> dict:
+    """Start a build (or check) in every stage; the directives they give pages."""
+    directives = {}
+    for stage in stages:
+        stage.start(site)
+        directives.update(stage.directives(site))
+    return directives
+
+
+def add_sections(context, info: dict) -> None:
+    """The page sections a stage's game info holds (`write_game` or `plan_game`)."""
+    for url, sections in sorted(info.get("sections", {}).items()):
+        context.sections.setdefault(url, []).extend(sections)
+
+
+def pages_uses(results) -> dict[str, set]:
+    """What the pages' directives need site-wide, all pages together."""
+    uses: dict[str, set] = {}
+    for result in results:
+        for kind, values in result.uses.items():
+            uses.setdefault(kind, set()).update(values)
+    return uses
 
 
 def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
@@ -352,22 +349,16 @@ def check(root: Path, stages: list | None = None) -> Site:
 
     site = load_site(Path(root))
     stages = default_stages() if stages is None else stages
-    directives = {}  # first: a stage starts a new build there (forgetting the last one's state)
-    for stage in stages:
-        if hasattr(stage, "directives"):
-            directives.update(stage.directives(site))
+    directives = start_stages(stages, site)
     # In the build's order, stopping where it stops: the same errors, never more
-    raise_any([e for stage in stages if hasattr(stage, "check") for e in stage.check(site)])
+    raise_any([e for stage in stages for e in stage.check(site)])
     assets = {name: target for name, (target, _) in site_assets(site).items()}
     context = SiteContext(site=site, assets=assets)
     files = {*assets.values(), *SITE_PAGES, *plan_games(site, stages, context)}
     results = render_urls(site, [p.url for p in site.pages], directives, context, None)
     raise_any([e for r in results for e in r.errors])
-    uses: dict[str, set] = {}
-    for result in results:
-        for kind, values in result.uses.items():
-            uses.setdefault(kind, set()).update(values)
-    files.update(rel for stage in stages if hasattr(stage, "plan_site") for rel in stage.plan_site(site, uses))
+    uses = pages_uses(results)
+    files.update(rel for stage in stages for rel in stage.plan_site(site, uses))
     pages = {r.url: {"path": r.path, "anchors": r.anchors, "links": r.links} for r in results}
     raise_any(check_links(pages, files))
     return site
@@ -382,11 +373,8 @@ def plan_games(site: Site, stages: list, context) -> list[str]:
     """The files the stages would write per game; their page sections go into `context`."""
     files = []
     for stage in stages:
-        if not hasattr(stage, "plan_game"):
-            continue
         for game in site.games:
             info = stage.plan_game(site, game, context)
-            for url, sections in sorted(info.get("sections", {}).items()):
-                context.sections.setdefault(url, []).extend(sections)
+            add_sections(context, info)
             files.extend(info.get("files", []))
     return files

@@ -28,6 +28,7 @@ from generator.interactive.bundle import bundle_bytes, bundle_key, bundle_name, 
 from generator.interactive.runtime import RUNTIME_FILES, RuntimeMissing, copy_runtime, runtime_location
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.markdown.links import relative
+from generator.stages import Stage
 
 if TYPE_CHECKING:
     from generator.play.walkthrough import WalkthroughError
@@ -39,7 +40,7 @@ STYLE = "play.css"
 USE = "play"  # the `uses` kind: the slugs of the games pages run
 
 
-class InteractiveStage:
+class InteractiveStage(Stage):
     name = "play"
 
     def __init__(self):
@@ -47,8 +48,10 @@ class InteractiveStage:
         self._assets: dict[str, str] | None = None
 
     # -- the build protocol ---------------------------------------------------
+    def start(self, site: Site) -> None:
+        self._bundles, self._assets = {}, None  # sources may have changed since the last build
+
     def directives(self, site: Site) -> dict:
-        self._bundles, self._assets = {}, None  # a new build: sources may have changed
         return {"walkthrough": self.walkthrough, "position": self.position, "play": self.play}
 
     def game_key(self, site: Site, game: Game) -> str | None:

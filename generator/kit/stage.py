@@ -11,6 +11,7 @@ from pathlib import Path
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest, files_digest, tree_files
+from generator.stages import Stage
 
 SECTION_ID = "print-and-play"
 
@@ -19,7 +20,7 @@ def has_kit(game: Game) -> bool:
     return (game.folder / "components.toml").is_file()
 
 
-class KitStage:
+class KitStage(Stage):
     name = "print-and-play kits"
 
     def check(self, site: Site) -> list[ContentError]:

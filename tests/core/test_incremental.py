@@ -12,6 +12,7 @@ import pytest
 from generator import cache
 from generator.build import build
 from generator.errors import ContentError, ContentErrors
+from generator.stages import Stage
 from tests.core.sitefactory import GAME_TOML, make_site
 from tests.core.test_build import tree_digest
 
@@ -170,7 +171,7 @@ def test_pages_follow_a_site_wide_asset_that_another_game_changes(tmp_path):
     clean_build_equals(site, site / "output")
 
 
-class NotesStage:
+class NotesStage(Stage):
     """A stage whose inputs are each game's notes.txt, which its check rejects
     while it says "broken"."""
 
