@@ -252,15 +252,14 @@ class InteractiveStage(Stage):
 def fresh_engine(game: Game):
     """The game's ENGINE, imported again if its folder changed since it was imported
     in this process (`serve` and repeated builds edit engines between builds)."""
-    key = game_files_key(game.folder)
-    name = "rulepress_engine_" + game.folder.name.replace("-", "_")
-    loaded = sys.modules.get(name)
-    if loaded is not None and getattr(loaded, "__rulepress_key__", None) != key:
-        del sys.modules[name]
-    from generator.play import load_engine
+    from generator.play import forget_game, game_package, load_engine
 
+    key = game_files_key(game.folder)
+    loaded = sys.modules.get(game_package(game.folder))
+    if getattr(loaded, "__rulepress_key__", key) != key:
+        forget_game(game.folder)
     engine = load_engine(game.folder)
-    sys.modules[name].__rulepress_key__ = key
+    sys.modules[game_package(game.folder)].__rulepress_key__ = key
     return engine
 
 

@@ -1,26 +1,39 @@
 """The engine runtime: standard library only, so it runs under Pyodide unchanged."""
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 from pathlib import Path
 
 
-def load_engine(path: str | Path):
-    """Import a game's engine.py from its folder and return its `ENGINE` object.
+def game_package(folder: Path) -> str:
+    """A game's folder as a package, `rulepress_game_<slug>`, so its engine.py may
+    import the modules beside it (`from .drawing import draw`) and two games'
+    modules never clash; the same files work in the browser bundle."""
+    name = "rulepress_game_" + folder.name.replace("-", "_")
+    loaded = sys.modules.get(name)
+    if loaded is None or list(getattr(loaded, "__path__", ())) != [str(folder)]:
+        forget_game(folder)
+        spec = importlib.util.spec_from_loader(name, loader=None, is_package=True)
+        spec.submodule_search_locations = [str(folder)]
+        sys.modules[name] = importlib.util.module_from_spec(spec)
+    return name
 
-    The module is registered as `rulepress_engine_<slug>` so two games'
-    engines never clash, and so the same file works in the browser bundle.
-    """
+
+def forget_game(folder: Path) -> None:
+    """Drop a game's modules, so the next load_engine reads its files again."""
+    name = "rulepress_game_" + Path(folder).name.replace("-", "_")
+    for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+        del sys.modules[module]
+
+
+def load_engine(path: str | Path):
+    """Import a game's engine.py (and, if there is one, the bots.py beside it)
+    and return its `ENGINE` object."""
     path = Path(path)
-    if path.is_dir():
-        path = path / "engine.py"
-    slug = path.parent.name.replace("-", "_")
-    name = f"rulepress_engine_{slug}"
-    if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(path):
-        return sys.modules[name].ENGINE
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module.ENGINE
+    folder = path if path.is_dir() else path.parent
+    package = game_package(folder)
+    if (folder / "bots.py").is_file():
+        importlib.import_module(package + ".bots")  # game_bots finds its BOTS
+    return importlib.import_module(package + ".engine").ENGINE

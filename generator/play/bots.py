@@ -279,9 +279,11 @@ class _Everyone(dict):
 
 # -- finding bots by name -------------------------------------------------------
 def game_bots(engine: Engine) -> dict[str, Bot]:
-    """The bots a game's engine module offers in its `BOTS` dict (name -> fn(engine, state, player, rng))."""
+    """The bots a game offers in a `BOTS` dict (name -> fn(engine, state, player, rng)),
+    in its bots.py or, for a one-file engine, its engine.py."""
     module = sys.modules.get(type(engine).__module__)
-    offered = getattr(module, "BOTS", None) or {}
+    package = getattr(module, "__package__", "") or ""
+    offered = getattr(sys.modules.get(package + ".bots"), "BOTS", None) or getattr(module, "BOTS", None) or {}
     return {name: FunctionBot(name, fn) for name, fn in offered.items()}
 
 
