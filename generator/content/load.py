@@ -246,15 +246,47 @@ def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, 
 
 
 def load_game(folder: Path, root: Path, errors: list, known: Known | None = None) -> Game | None:
-    slug = folder.name
+    """One game folder: its settings, pages and data tables (None when it cannot be made)."""
+    listing = game_listing(folder, root, errors)
+    if listing is None:
+        return None
     game_toml = folder / "game.toml"
-    if not SLUG.match(slug):
-        errors.append(ContentError(folder, None, "bad game folder name", expected="lowercase letters, digits and hyphens", found=slug))
+    found = game_settings(game_toml, listing, known, errors)
+    if found is None:
+        return None
+    values, text = found
+    def pages_line() -> int | None:  # for messages: the line of `pages =` in game.toml
+        return locate(text if text is not None else read_text(game_toml, root), "pages")
+
+    pages = load_pages(folder, listing, values, root, known, errors, pages_line)
+    data = {}
+    for name, spec in (values.get("data") or {}).items():
+        if "file" in spec and "columns" in spec:
+            table = load_data(name, spec, game_toml, folder, root, errors)
+            if table:
+                data[name] = table
+    if pages is None or any(key not in values for key in ("title", "designers", "source", "licence", "players", "summary")):
+        return None
+    play_time = values.get("play_time")
+    return Game(
+        slug=folder.name, folder=folder, title=values["title"], designers=tuple(values["designers"]),
+        year=values.get("year"), source=values["source"], source_url=values.get("source_url", ""),
+        licence=values["licence"], credit=values.get("credit", ""),
+        players=(values["players"]["min"], values["players"]["max"]), ages=values.get("ages"),
+        play_time=(play_time["min"], play_time["max"]) if play_time else None,
+        summary=values["summary"], accent=values.get("accent", "#3559c7"), pages=tuple(pages), data=data,
+    )
+
+
+def game_listing(folder: Path, root: Path, errors: list) -> dict[str, os.DirEntry] | None:
+    """The folder's entries by name, once it is known to be a game folder inside the site."""
+    game_toml = folder / "game.toml"
+    if not SLUG.match(folder.name):
+        errors.append(ContentError(folder, None, "bad game folder name", expected="lowercase letters, digits and hyphens", found=folder.name))
         return None
     with os.scandir(folder) as entries:  # one listing: no stat per page, no glob
         listing = {entry.name: entry for entry in entries}
-    names = {name: entry.is_file() for name, entry in listing.items()}
-    if not names.get("game.toml"):
+    if "game.toml" not in listing or not listing["game.toml"].is_file():
         errors.append(ContentError(game_toml, None, "missing game.toml", expected="a game.toml in every game folder", found="no such file"))
         return None
     try:
@@ -265,30 +297,35 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
     except ContentError as error:
         errors.append(error)
         return None
-    # An unchanged game.toml is neither read nor parsed: its values are known.
+    return listing
+
+
+def game_settings(game_toml: Path, listing: dict, known: Known | None, errors: list) -> tuple[dict, str | None] | None:
+    """game.toml's validated values, and its text when it was read. An unchanged
+    game.toml is neither read nor parsed: its values are known."""
     toml_hash = known.hashes.get(str(game_toml)) if known else None
     values = known.games.get(toml_hash) if toml_hash else None
-    text = None
-    if values is None:
-        try:
-            text, toml_hash = read_source(game_toml, known.read if known else None)
-        except ContentError as error:
-            errors.append(error)
-            return None
-        try:
-            raw = parse_toml(game_toml, text)
-        except ContentError as error:
-            errors.append(error)
-            return None
-        values = validate(raw, GAME_SCHEMA, game_toml, text, errors)
-        if known:
-            known.games[toml_hash] = values
+    if values is not None:
+        return values, None
+    try:
+        text, toml_hash = read_source(game_toml, known.read if known else None)
+        raw = parse_toml(game_toml, text)
+    except ContentError as error:
+        errors.append(error)
+        return None
+    values = validate(raw, GAME_SCHEMA, game_toml, text, errors)
+    if known:
+        known.games[toml_hash] = values
+    return values, text
+
+
+def load_pages(folder: Path, listing: dict, values: dict, root: Path, known: Known | None, errors: list,
+               pages_line) -> list[Page] | None:
+    """The pages game.toml lists (rules first), each read once; None when the list itself is wrong."""
+    game_toml = folder / "game.toml"
     page_names = values.get("pages") or ["rules"]
     if "rules" not in page_names:
         page_names = ["rules", *page_names]
-    def pages_line() -> int | None:  # for messages: the line of `pages =` in game.toml
-        return locate(text if text is not None else read_text(game_toml, root), "pages")
-
     bad = [name for name in page_names if not SLUG.match(name)]
     if bad:
         errors.append(ContentError(game_toml, pages_line(), f"bad page name '{bad[0]}'",
@@ -298,40 +335,25 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
     pages = []
     for name in page_names:
         path = folder / f"{name}.md"
-        if not names.get(path.name):
+        if path.name not in listing or not listing[path.name].is_file():
             line = pages_line() if name != "rules" else None
             what = "missing rules.md" if name == "rules" else f"page '{name}' listed in pages has no file"
             errors.append(ContentError(path if name == "rules" else game_toml, line, what,
                                        expected=f"a Markdown file {path.name} in {folder.name}/", found="no such file"))
             continue
         try:
-            page = load_page(slug, path, root, errors, known, listing[path.name].is_symlink())
+            page = load_page(folder.name, path, root, errors, known, listing[path.name].is_symlink())
         except ContentError as error:
             errors.append(error)
             continue
         if page:
             pages.append(page)
-    unlisted = sorted(name[:-3] for name in names if name.endswith(".md") and name[:-3] not in page_names)
+    unlisted = sorted(name[:-3] for name, entry in listing.items()
+                      if name.endswith(".md") and entry.is_file() and name[:-3] not in page_names)
     for stem in unlisted:
         errors.append(ContentError(game_toml, pages_line(), f"page {stem}.md is not listed in pages",
                                    expected="every Markdown page named in pages", found=stem))
-    data = {}
-    for name, spec in (values.get("data") or {}).items():
-        if "file" in spec and "columns" in spec:
-            table = load_data(name, spec, game_toml, folder, root, errors)
-            if table:
-                data[name] = table
-    if any(key not in values for key in ("title", "designers", "source", "licence", "players", "summary")):
-        return None
-    play_time = values.get("play_time")
-    return Game(
-        slug=slug, folder=folder, title=values["title"], designers=tuple(values["designers"]),
-        year=values.get("year"), source=values["source"], source_url=values.get("source_url", ""),
-        licence=values["licence"], credit=values.get("credit", ""),
-        players=(values["players"]["min"], values["players"]["max"]), ages=values.get("ages"),
-        play_time=(play_time["min"], play_time["max"]) if play_time else None,
-        summary=values["summary"], accent=values.get("accent", "#3559c7"), pages=tuple(pages), data=data,
-    )
+    return pages
 
 
 def load_site(root: Path, known: Known | None = None) -> Site:

@@ -21,20 +21,34 @@ from generator.kit.spec import CardBack, CardFace, DeckSpec
 
 
 def front_drawing(face: CardFace, deck: DeckSpec, ink_saver: bool = False) -> Drawing:
+    """A card's face: its frame (background, corner indices, title, footer), then its panel."""
     w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
-    shapes: list = []
-    frame_ink = face.ink
-    panel = face.panel
-    if ink_saver:
-        shapes.append(Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=colours.WHITE)))
-        shapes.append(Rect(b + s / 2, b + s / 2, w - s, h - s,
-                           Style(stroke=face.background, stroke_width=0.8), rx=2.5))
-        frame_ink = colours.ink_on(colours.WHITE) if colours.luminance(face.background) > 0.4 \
-            else face.background
-        panel = colours.WHITE
-    else:
-        shapes.append(Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=face.background), role="card-background"))
+    shapes, frame_ink, panel = card_background(face, deck, ink_saver)
+    band_top, band_bottom = frame_texts(face, deck, frame_ink, shapes)
+    left, right, top, bottom = b + s, b + w - s, b + s, b + h - s
+    px, py = left, top + band_top
+    pw, ph = right - left, (bottom - band_bottom) - py
+    shapes.append(Rect(px, py, pw, ph, Style(fill=panel, stroke=None if not ink_saver else
+                                             colours.lighten(face.background, 0.5), stroke_width=0.3),
+                       rx=2.0, role="card-panel"))
+    shapes += panel_contents(face, deck, panel, (px, py, pw, ph))
+    return Drawing(w + 2 * b, h + 2 * b, tuple(shapes), title=face.title or face.value)
 
+
+def card_background(face: CardFace, deck: DeckSpec, ink_saver: bool) -> tuple[list, str, str]:
+    """The background shapes, the frame's ink and the panel's colour (ink saver: white, outlined)."""
+    w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
+    if not ink_saver:
+        return [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=face.background), role="card-background")], face.ink, face.panel
+    shapes = [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=colours.WHITE)),
+              Rect(b + s / 2, b + s / 2, w - s, h - s, Style(stroke=face.background, stroke_width=0.8), rx=2.5)]
+    frame_ink = colours.ink_on(colours.WHITE) if colours.luminance(face.background) > 0.4 else face.background
+    return shapes, frame_ink, colours.WHITE
+
+
+def frame_texts(face: CardFace, deck: DeckSpec, frame_ink: str, shapes: list) -> tuple[float, float]:
+    """Adds the corner indices, title and footer to `shapes`; the heights they take at the top and bottom."""
+    w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
     left, right, top, bottom = b + s, b + w - s, b + s, b + h - s
     inner_w = right - left
     corner_size = min(6.0, w * 0.09)
@@ -61,13 +75,15 @@ def front_drawing(face: CardFace, deck: DeckSpec, ink_saver: bool = False) -> Dr
         shapes.append(fit.line(b + w / 2, bottom - 0.6, face.footer, size=footer_size,
                                max_width=footer_width, min_size=1.6, fill=frame_ink, anchor="middle"))
         band_bottom = max(band_bottom, footer_size + 1.8)
+    return band_top, band_bottom
 
-    px, py = left, top + band_top
-    pw, ph = inner_w, (bottom - band_bottom) - py
+
+def panel_contents(face: CardFace, deck: DeckSpec, panel: str, box: tuple[float, float, float, float]) -> list:
+    """The icon and value (the "hero") above the body text, inside the panel `box` (x, y, w, h)."""
+    px, py, pw, ph = box
+    w = deck.width
+    shapes: list = []
     panel_ink = colours.ink_on(panel)
-    shapes.append(Rect(px, py, pw, ph, Style(fill=panel, stroke=None if not ink_saver else
-                                             colours.lighten(face.background, 0.5), stroke_width=0.3),
-                       rx=2.0, role="card-panel"))
     hero = bool(face.icon or face.value)
     body_h = ph * (0.55 if hero else 1.0) if face.body else 0.0
     hero_h = ph - body_h
@@ -95,7 +111,7 @@ def front_drawing(face: CardFace, deck: DeckSpec, ink_saver: bool = False) -> Dr
                                Style(stroke=colours.mix(panel, panel_ink, 0.3), stroke_width=0.25)))
             top_y = box_top + 1.5 + max(0.0, (body_h - 3 - block.height) / 2)
         shapes += fit.block_shapes(block, px + pw / 2, top_y, anchor="middle", fill=panel_ink)
-    return Drawing(w + 2 * b, h + 2 * b, tuple(shapes), title=face.title or face.value)
+    return shapes
 
 
 def back_drawing(back: CardBack, deck: DeckSpec, ink_saver: bool = False) -> Drawing:

@@ -80,3 +80,18 @@ def test_no_import_cycles_among_generator_modules():
     graph = {m: {t for t in targets if not (m.endswith(".__init__") or t.startswith(m + "."))}
              for m, targets in import_graph().items()}
     assert cycles(graph) == []
+
+
+def test_no_function_runs_past_60_lines_without_a_reason_beside_it():
+    """A newcomer reads a function at a glance; a longer one says why on the line above it
+    ("# long: ...")."""
+    long = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                reason = lines[first - 2].strip().startswith("# long:") if first > 1 else False
+                if node.end_lineno - node.lineno + 1 > 60 and not reason:
+                    long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+    assert long == []
