@@ -97,21 +97,21 @@ def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
     return digests
 
 
-def check_links(pages: dict[str, dict], files: Container[str]) -> list[ContentError]:
+def check_links(pages: dict[str, build_cache.PageEntry], files: Container[str]) -> list[ContentError]:
     """Every internal link hits a page (and one of its ids) or a file of the output."""
     errors = []
     for page in pages.values():
-        for link in page["links"]:
+        for link in page.links:
             url, anchor = link["url"], link["anchor"]
             target = pages.get(url)
             if target is None:
                 if url.endswith(".html") or url not in files:
-                    errors.append(ContentError(page["path"], link["line"], "broken link",
+                    errors.append(ContentError(page.path, link["line"], "broken link",
                                                expected="a page or file of this site", found=link["href"]))
                 continue
-            if anchor and anchor not in target["anchors"]:
-                errors.append(ContentError(page["path"], link["line"], f"missing anchor #{anchor}",
-                                           expected=f"a heading or id '{anchor}' in {Path(target['path']).name}",
+            if anchor and anchor not in target.anchors:
+                errors.append(ContentError(page.path, link["line"], f"missing anchor #{anchor}",
+                                           expected=f"a heading or id '{anchor}' in {Path(target.path).name}",
                                            found=link["href"]))
     return errors
 
@@ -208,7 +208,7 @@ class Builder:
             return False
         prefix = f"{stage.name}/"
         now = {entry: key for entry, key in self.game_keys.items() if entry.startswith(prefix)}
-        before = {entry: old["key"] for entry, old in self.previous.games.items() if entry.startswith(prefix)}
+        before = {entry: old.key for entry, old in self.previous.games.items() if entry.startswith(prefix)}
         return bool(now) and now == before  # no keys: nothing vouches for its inputs
 
     def reuse(self, output: Output, rel: str) -> bool:
@@ -233,15 +233,15 @@ class Builder:
                     continue
                 keys[game.slug].append(key)
                 old = self.previous.games.get(entry_name) if self.previous else None
-                if old and old["key"] == key and all(self.reuse(output, rel) for rel in old["files"]):
-                    info, files = old["info"], old["files"]
+                if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
+                    info, files = old.info, old.files
                 else:
                     self.say(f"writing {name}: {game.title}")
                     before = set(output.files)
                     info = stage.write_game(site, game, output, context) or {}
                     files = sorted(set(output.files) - before)
                 add_sections(context, info)
-                self.manifest.games[entry_name] = {"key": key, "files": files, "info": info}
+                self.manifest.games[entry_name] = build_cache.GameEntry(key, files, info)
         return {slug: digest(*parts) for slug, parts in keys.items()}
 
     def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
@@ -253,30 +253,30 @@ class Builder:
         site_key = digest(self.code, theme, site_toml, self.dev_script, assets)  # pages link to hashed asset names
         self.game_digests = game_digests(site, self.hashes)
         self.site_key = site_key
-        pages: dict[str, dict] = {}
+        pages: dict[str, build_cache.PageEntry] = {}
         todo: list[str] = []
         uses: dict[str, set] = {}
         for game in site.games:
             for page in game.pages:
                 key = digest(site_key, self.game_digests[game.slug], game_keys[game.slug], page.source_hash)
                 old = self.previous.pages.get(page.url) if self.previous else None
-                if old and old["key"] == key and self.reuse(output, page.url):
+                if old and old.key == key and self.reuse(output, page.url):
                     pages[page.url] = old
                 else:
-                    pages[page.url] = {"key": key}
+                    pages[page.url] = build_cache.PageEntry(key)
                     todo.append(page.url)
         errors: list[ContentError] = []
         for result in render_urls(site, todo, directives, context, self.processes, folder=str(output.staging)):
             errors.extend(result.errors)
             if not result.errors:
                 output.record(result.url, result.size)
-            pages[result.url].update(path=result.path, anchors=result.anchors, links=result.links,
-                                     uses={k: sorted(v) for k, v in result.uses.items()})
+            pages[result.url] = build_cache.PageEntry(pages[result.url].key, result.path, result.anchors, result.links,
+                                                      {k: sorted(v) for k, v in result.uses.items()})
         if errors:
             raise ContentErrors(errors)
         self.rendered = len(todo)
         for url, entry in pages.items():
-            for kind, values in entry.get("uses", {}).items():
+            for kind, values in entry.uses.items():
                 uses.setdefault(kind, set()).update(values)
         self.manifest.pages = pages
         return pages, uses
@@ -289,9 +289,9 @@ class Builder:
         from generator.site.theme import make_environment
 
         key = digest(self.site_key, *(f"{slug}={key}" for slug, key in sorted(self.game_digests.items())))
-        self.manifest.site_pages = {"key": key}
-        old = self.previous.site_pages if self.previous else {}
-        if old.get("key") == key and all(self.reuse(output, rel) for rel in SITE_PAGES):
+        self.manifest.site_pages = key
+        old = self.previous.site_pages if self.previous else ""
+        if old == key and all(self.reuse(output, rel) for rel in SITE_PAGES):
             return
         env = make_environment(site.root, context.bytecode_dir)
         output.write("index.html", site_pages.render_index(env, context))
@@ -359,7 +359,7 @@ def check(root: Path, stages: list | None = None) -> Site:
     raise_any([e for r in results for e in r.errors])
     uses = pages_uses(results)
     files.update(rel for stage in stages for rel in stage.plan_site(site, uses))
-    pages = {r.url: {"path": r.path, "anchors": r.anchors, "links": r.links} for r in results}
+    pages = {r.url: build_cache.PageEntry("", r.path, r.anchors, r.links) for r in results}
     raise_any(check_links(pages, files))
     return site
 

@@ -16,10 +16,62 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 5
+CACHE_VERSION = 6
+
+
+class Untrusted(ValueError):
+    """A manifest entry of the wrong shape: the cache is not used."""
+
+
+def expect(value, kind, what: str):
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise Untrusted(what)
+    return value
+
+
+def strings(value, what: str) -> list[str]:
+    return [expect(item, str, what) for item in expect(value, list, what)]
+
+
+@dataclass
+class PageEntry:
+    """One page: the key of its inputs, and what the link check needs of it."""
+
+    key: str
+    path: str = ""  # its Markdown source
+    anchors: list[str] = field(default_factory=list)  # every id of the finished page
+    links: list[dict] = field(default_factory=list)  # {line, href, url, anchor} of each internal link
+    uses: dict[str, list[str]] = field(default_factory=dict)  # what its directives need site-wide
+
+    @classmethod
+    def from_json(cls, data) -> "PageEntry":
+        expect(data, dict, "page entry")
+        links = expect(data["links"], list, "links")
+        for link in links:
+            expect(link, dict, "link")
+            for name in ("href", "url", "anchor"):
+                expect(link[name], str, "link")
+            expect(link["line"], (int, type(None)), "link line")
+        uses = {expect(kind, str, "use"): strings(values, "uses") for kind, values in expect(data["uses"], dict, "uses").items()}
+        return cls(expect(data["key"], str, "key"), expect(data["path"], str, "path"),
+                   strings(data["anchors"], "anchors"), links, uses)
+
+
+@dataclass
+class GameEntry:
+    """One stage's work for one game: the key of its inputs, the files it wrote, its info."""
+
+    key: str
+    files: list[str]
+    info: dict
+
+    @classmethod
+    def from_json(cls, data) -> "GameEntry":
+        expect(data, dict, "game entry")
+        return cls(expect(data["key"], str, "key"), strings(data["files"], "files"), expect(data["info"], dict, "info"))
 
 
 def cache_dir(output: Path) -> Path:
@@ -30,17 +82,19 @@ def cache_dir(output: Path) -> Path:
 class Manifest:
     code: str = ""  # our code + library versions
     inputs: str = ""  # every input file, for the no-op check
-    pages: dict[str, dict] = field(default_factory=dict)  # url -> {key, path, anchors, links}
-    games: dict[str, dict] = field(default_factory=dict)  # "stage/slug" -> {key, files, info}
+    pages: dict[str, PageEntry] = field(default_factory=dict)  # by url
+    games: dict[str, GameEntry] = field(default_factory=dict)  # by "stage/slug"
     files: dict[str, list] = field(default_factory=dict)  # output file -> [size, mtime_ns]
     sources: dict[str, list] = field(default_factory=dict)  # input file -> [sha256, size, mtime_ns, ...]
     front: dict[str, dict] = field(default_factory=dict)  # page file's sha256 -> its front matter
     game_toml: dict[str, dict] = field(default_factory=dict)  # game.toml's sha256 -> its validated values
-    site_pages: dict = field(default_factory=dict)  # {key}: of the index, 404 page and sitemap
+    site_pages: str = ""  # key of the index, 404 page and sitemap
 
     def to_json(self) -> dict:
-        return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs, "pages": self.pages,
-                "games": self.games, "files": self.files, "sources": self.sources, "front": self.front,
+        return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
+                "pages": {url: asdict(entry) for url, entry in self.pages.items()},
+                "games": {name: asdict(entry) for name, entry in self.games.items()},
+                "files": self.files, "sources": self.sources, "front": self.front,
                 "game_toml": self.game_toml, "site_pages": self.site_pages}
 
 
@@ -51,11 +105,13 @@ def load(output: Path, code: str) -> Manifest | None:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("version") != CACHE_VERSION or data.get("code") != code:
             return None
-        manifest = Manifest(code=data["code"], inputs=data["inputs"], pages=dict(data["pages"]),
-                            games=dict(data["games"]), files=dict(data["files"]), sources=dict(data["sources"]),
+        manifest = Manifest(code=data["code"], inputs=expect(data["inputs"], str, "inputs"),
+                            pages={url: PageEntry.from_json(entry) for url, entry in expect(data["pages"], dict, "pages").items()},
+                            games={name: GameEntry.from_json(entry) for name, entry in expect(data["games"], dict, "games").items()},
+                            files=dict(data["files"]), sources=dict(data["sources"]),
                             front=dict(data["front"]), game_toml=dict(data["game_toml"]),
-                            site_pages=dict(data["site_pages"]))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+                            site_pages=expect(data["site_pages"], str, "site_pages"))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # Untrusted is a ValueError
         return None
     return manifest if output_matches(output, manifest) else None
 

@@ -19,10 +19,10 @@ from tests.core.test_build import tree_digest
 GLOSSARY_TERM = "\nStone\n: Another word for a pebble.\n"
 
 
-def clean_build_equals(site: Path, incremental: Path) -> None:
+def clean_build_equals(site: Path, incremental: Path, stages: list | None = None) -> None:
     clean = site.parent / "clean-output"
     shutil.rmtree(clean, ignore_errors=True)
-    build(site, clean, stages=[], use_cache=False)
+    build(site, clean, stages=stages or [], use_cache=False)
     assert tree_digest(incremental) == tree_digest(clean)
 
 
@@ -98,6 +98,26 @@ def test_a_corrupted_cache_falls_back_to_a_clean_build(tmp_path):
     report = build(site, stages=[])
     assert report.rendered == 3 and not report.up_to_date
     clean_build_equals(site, site / "output")
+
+
+@pytest.mark.parametrize("damage", ["a page entry of the wrong shape", "a link of the wrong shape",
+                                    "a game entry of the wrong shape"])
+def test_a_readable_but_damaged_cache_falls_back_to_a_clean_build(tmp_path, damage):
+    site = make_site(tmp_path / "site")
+    build(site, stages=[NotesStage()])
+    manifest = cache.cache_dir(site / "output") / "manifest.json"
+    data = json.loads(manifest.read_text())
+    if damage == "a page entry of the wrong shape":
+        data["pages"]["pebbles/index.html"] = ["garbage"]
+    elif damage == "a link of the wrong shape":
+        data["pages"]["pebbles/index.html"]["links"] = [{"url": 3}]
+    else:
+        data["games"]["notes/pebbles"]["files"] = "notes.txt"
+    manifest.write_text(json.dumps(data))
+    (site / "content/pebbles/rules.md").write_text((site / "content/pebbles/rules.md").read_text() + "\nMore.\n")
+    report = build(site, stages=[NotesStage()])
+    assert report.rendered == 3 and not report.up_to_date
+    clean_build_equals(site, site / "output", stages=[NotesStage()])
 
 
 def test_an_old_cache_version_falls_back_to_a_clean_build(tmp_path):
