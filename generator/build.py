@@ -14,6 +14,7 @@ renders nothing, an edited page re-renders that page alone.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass, field
@@ -57,8 +58,9 @@ def default_stages() -> list[Stage]:
     """The stages that ship with Rulepress, in order."""
     from generator.interactive.stage import InteractiveStage  # walkthroughs, diagrams, play
     from generator.kit.stage import KitStage  # print-and-play kits
+    from generator.rulebook.stage import RulebookStage  # the rules as typeset PDFs
 
-    return [KitStage(), InteractiveStage()]
+    return [KitStage(), RulebookStage(), InteractiveStage()]
 
 
 def source_files(root: Path) -> list[str]:
@@ -222,7 +224,9 @@ class Builder:
 
     def write_games(self, site: Site, output: Output, context) -> dict[str, str]:
         """Each stage's files per game, reused when the game's key is unchanged.
-        Returns, per game, a key of all stage keys (pages depend on them)."""
+        Returns, per game, a key of what the stages give its pages (their info:
+        sections, file names), not of their inputs: an edited page changes the
+        rulebook's inputs, but not the section that offers it."""
         keys: dict[str, list[str]] = {game.slug: [] for game in site.games}
         for stage in self.stages:
             name = stage.name
@@ -231,7 +235,6 @@ class Builder:
                 key = self.game_keys.get(entry_name)
                 if key is None:
                     continue
-                keys[game.slug].append(key)
                 old = self.previous.games.get(entry_name) if self.previous else None
                 if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
                     info, files = old.info, old.files
@@ -241,6 +244,7 @@ class Builder:
                     info = stage.write_game(site, game, output, context) or {}
                     files = sorted(set(output.files) - before)
                 add_sections(context, info)
+                keys[game.slug].append(digest(name, json.dumps(info, sort_keys=True)))
                 self.manifest.games[entry_name] = build_cache.GameEntry(key, files, info)
         return {slug: digest(*parts) for slug, parts in keys.items()}
 

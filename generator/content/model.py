@@ -99,6 +99,7 @@ class Site:
     language: str
     description: str
     raw_html: bool
+    rulebooks: bool  # typeset each game's rules as PDF
     pyodide_url: str
     accent: str
     games: tuple[Game, ...]

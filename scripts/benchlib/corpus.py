@@ -64,7 +64,8 @@ def write_corpus(root: Path, pages: int, seed: int = 1) -> tuple[Path, Path, Pat
     (hugo / "layouts/_default/single.html").write_text(HUGO_SINGLE)
     (hugo / "layouts/_default/list.html").write_text(HUGO_LIST)
     (site / "content").mkdir(parents=True, exist_ok=True)
-    (site / "content/site.toml").write_text('title = "Corpus"\n')
+    # pages only, as Hugo and MkDocs make them: no typeset rulebooks (scripts/bench times those apart)
+    (site / "content/site.toml").write_text('title = "Corpus"\nrulebooks = false\n')
     (mk / "docs").mkdir(parents=True, exist_ok=True)
     nav = []
     for game in games:

@@ -1,0 +1,85 @@
+"""The fenced directives of a page, on paper: the same data tables, the same
+replayed walkthroughs and the same engine drawings as the site shows."""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+import yaml
+from reportlab.platypus import Paragraph, Spacer
+
+from generator.content.model import Game, Site
+from generator.rulebook.blocks import Typesetter, data_table
+from generator.rulebook.figures import position_figure, walkthrough_strip
+
+
+class PaperDirectives:
+    """`directive(name, body, book)` for one page: flowables, or None for a plain code block."""
+
+    def __init__(self, site: Site, game: Game, env: dict, figures: dict):
+        self.site, self.game, self.env = site, game, env
+        self.figures = figures  # (directive, options text) -> what it draws: replayed once for every paper
+
+    def __call__(self, name: str, body: str, book: Typesetter) -> list | None:
+        handler = {"table": self.table, "clarifications": self.clarifications, "walkthrough": self.walkthrough,
+                   "position": self.position, "play": self.play}.get(name)
+        if handler is None:
+            return None
+        try:
+            options = yaml.safe_load(body) if body.strip() else {}
+            return handler(options if isinstance(options, dict) else {}, book, (name, body))
+        except Exception:  # a bad block: the page reports it at its line, and the build stops there
+            return []
+
+    def table(self, options: dict, book: Typesetter, key: tuple) -> list:
+        table = self.game.data[options["data"]]  # the site's page has checked it exists
+        columns = options.get("columns") or list(table.columns)
+        headers = options.get("headers") or [c.replace("_", " ").capitalize() for c in columns]
+        caption = str(options.get("caption", "") or table.caption or table.name.replace("_", " ").capitalize())
+        rows = [[Paragraph(escape(str(h)), book.styles.head_cell) for h in headers]]
+        for row in table.rows:
+            rows.append([Paragraph(escape(cell(row[c])), book.styles.cell) for c in columns])
+        return data_table(book, rows, caption)
+
+    def clarifications(self, options: dict, book: Typesetter, key: tuple) -> list:
+        items = self.env.get("clarifications", [])
+        if not items:
+            return [Paragraph("This page decides no ambiguities.", book.styles.body)]
+        return [Paragraph(f"<b>{escape(item['id'])}</b> {escape(item['title'])}", book.styles.body) for item in items]
+
+    def walkthrough(self, options: dict, book: Typesetter, key: tuple) -> list:
+        if key not in self.figures:
+            from generator.play.walkthrough import replay_walkthrough
+
+            engine = self.engine(options)
+            walkthrough = replay_walkthrough(engine, {k: v for k, v in options.items() if k != "game"})
+            self.figures[key] = (walkthrough.title, [engine.render(step.state, step.cells) for step in walkthrough],
+                                 [step.caption for step in walkthrough])
+        title, drawings, captions = self.figures[key]
+        return walkthrough_strip(title, drawings, captions, book.width, book.styles)
+
+    def position(self, options: dict, book: Typesetter, key: tuple) -> list:
+        if key not in self.figures:
+            from generator.play.walkthrough import position_from_spec
+
+            engine = self.engine(options)
+            diagram = position_from_spec(engine, {k: v for k, v in options.items() if k != "game"})
+            self.figures[key] = (engine.render(diagram.state, diagram.highlight), diagram.title, diagram.caption)
+        drawing, title, caption = self.figures[key]
+        return position_figure(drawing, title, caption, book.width, book.styles)
+
+    def play(self, options: dict, book: Typesetter, key: tuple) -> list:
+        where = self.site.base_url.rstrip("/") + self.site.path_prefix.rstrip("/") + f"/{self.game.slug}/play.html"
+        return [Paragraph(f"<i>Play {escape(self.game.title)} against the computer on the rules site: "
+                          f"{escape(where)}</i>", book.styles.body), Spacer(1, 4)]
+
+    def engine(self, options: dict):
+        from generator.interactive.stage import fresh_engine
+
+        game = self.site.game(str(options.get("game") or self.game.slug))
+        return fresh_engine(game)
+
+
+def cell(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

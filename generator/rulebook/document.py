@@ -1,0 +1,160 @@
+"""A game's pages as one typeset PDF: a cover, a contents page, the pages as
+chapters, a running header with the game's title, "Page i of n" at the foot,
+and a PDF outline that mirrors the headings. Reproducible: the same sources
+give the same bytes (reportlab's invariant mode)."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from markdown_it.tree import SyntaxTreeNode
+from reportlab.lib.pagesizes import A4, A5, LETTER
+from reportlab.lib.units import mm as MM
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph,
+                                Spacer)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from generator.content.model import Game, Page, Site
+from generator.rulebook.blocks import Heading, Typesetter
+from generator.rulebook.directives import PaperDirectives
+from generator.rulebook.fonts import SANS, register_book_fonts
+from generator.rulebook.styles import MUTED, RULE, Styles, make_styles
+
+PAPERS = {"a4": A4, "letter": LETTER, "a5": A5}
+MARGINS = {"a4": (20, 18, 20, 20), "letter": (19, 18, 19, 20), "a5": (14, 13, 14, 15)}  # mm: left top right bottom
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """One page of the site, parsed: its title and token tree, and the env its rules filled."""
+
+    page: Page
+    tree: SyntaxTreeNode
+    env: dict
+
+
+class BookCanvas(Canvas):
+    """Holds every page until the end, so each foot can say "Page i of n"."""
+
+    def __init__(self, *args, book_title: str = "", cover: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.book_title, self.cover = book_title, cover
+        self.pages: list[dict] = []
+
+    def showPage(self):
+        self.pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self.pages)
+        for number, state in enumerate(self.pages, start=1):
+            self.__dict__.update(state)
+            if number > 1 or not self.cover:  # the cover has no header or page number
+                self.running_header_and_foot(number, total)
+            super().showPage()
+        super().save()
+
+    def running_header_and_foot(self, number: int, total: int) -> None:
+        width, height = self._pagesize
+        self.saveState()
+        self.setFont(SANS, 7.5)
+        self.setFillColor(MUTED)
+        self.setStrokeColor(RULE)
+        self.setLineWidth(0.4)
+        self.drawString(16 * MM, height - 10 * MM, self.book_title)
+        self.line(16 * MM, height - 11.5 * MM, width - 16 * MM, height - 11.5 * MM)
+        self.drawRightString(width - 16 * MM, 9 * MM, f"Page {number} of {total}" if total > 1 else "")
+        self.restoreState()
+
+
+class BookTemplate(BaseDocTemplate):
+    """Contents entries and outline entries from the headings, as they are laid out."""
+
+    def afterFlowable(self, flowable):
+        heading: Heading | None = getattr(flowable, "rulebook_heading", None)
+        if heading is None or heading.level > 3:
+            return
+        depth = heading.level - 1  # the page's title is 0, its h2 are 1, h3 are 2
+        self.canv.bookmarkPage(heading.key)
+        self.canv.addOutlineEntry(heading.text, heading.key, level=depth, closed=depth >= 1)
+        if depth <= 1:
+            self.notify("TOCEntry", (depth, escape(heading.text), self.page, heading.key))
+
+
+def typeset(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> bytes:
+    """The chapters as one PDF on `paper` ("a4", "letter" or "a5")."""
+    register_book_fonts()
+    styles = make_styles(game.accent)
+    size = PAPERS[paper]
+    left, top, right, bottom = (value * MM for value in MARGINS[paper])
+    out = io.BytesIO()
+    doc = BookTemplate(out, pagesize=size, invariant=1, title=f"{game.title}: {title}",
+                       author=", ".join(game.designers) or game.title, subject=f"The rules of {game.title}",
+                       creator="Rulepress", leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
+    frame = Frame(left, bottom, size[0] - left - right, size[1] - top - bottom, id="text")
+    doc.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame])])
+    story = cover(game, styles, title) + [NextPageTemplate("body"), PageBreak()] + contents(styles)
+    counter = [0]
+    for chapter in chapters:
+        story += chapter_story(site, game, chapter, styles, frame.width - frame.leftPadding - frame.rightPadding,
+                               counter, figures)
+    doc.multiBuild(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}", **k))
+    return out.getvalue()
+
+
+def typeset_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> bytes:
+    """A player aid: its pages in two columns of small type, no cover or contents, to fit one sheet."""
+    register_book_fonts()
+    styles = make_styles(game.accent, scale=0.85)
+    size = PAPERS[paper]
+    left, top, right, bottom = (value * MM for value in MARGINS[paper])
+    out = io.BytesIO()
+    doc = BookTemplate(out, pagesize=size, invariant=1, title=f"{game.title}: {title}",
+                       author=", ".join(game.designers) or game.title, subject=f"The player aid of {game.title}",
+                       creator="Rulepress", leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
+    gap = 7 * MM
+    column = (size[0] - left - right - gap) / 2
+    frames = [Frame(left + i * (column + gap), bottom, column, size[1] - top - bottom, id=f"column{i}")
+              for i in range(2)]
+    doc.addPageTemplates([PageTemplate("body", frames)])
+    story, counter = [], [0]
+    for chapter in chapters:
+        story += chapter_story(site, game, chapter, styles, column - frames[0].leftPadding - frames[0].rightPadding,
+                               counter, figures)[:-1]  # no page break after the last
+    doc.build(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}",
+                                                             cover=False, **k))
+    return out.getvalue()
+
+
+def cover(game: Game, styles: Styles, title: str) -> list:
+    facts = [game.players_text] + [t for t in (game.play_time_text, f"ages {game.ages}+" if game.ages else "") if t]
+    parts = [Spacer(1, 50 * MM), Paragraph(escape(game.title), styles.title),
+             Paragraph(escape(title), styles.subtitle)]
+    if game.designers:
+        parts.append(Paragraph("by " + escape(", ".join(game.designers)), styles.subtitle))
+    parts += [Paragraph(escape(" · ".join(facts)), styles.subtitle), Spacer(1, 30 * MM)]
+    for words in (game.credit, f"Source: {game.source}", game.licence):
+        if words:
+            parts.append(Paragraph(escape(words), styles.small))
+    return parts
+
+
+def contents(styles: Styles) -> list:
+    toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0)
+    return [Paragraph("Contents", styles.headings[2]), toc, PageBreak()]
+
+
+def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, width: float, counter: list,
+                  figures: dict) -> list:
+    book = Typesetter(styles, width, PaperDirectives(site, game, chapter.env, figures))
+    book.headings = [Heading(0, "", "")] * counter[0]  # keys stay unique across chapters
+    title = Heading(1, chapter.page.title, f"h{counter[0]}")
+    book.headings.append(title)
+    heading = Paragraph(f'<a name="{title.key}"/>{escape(chapter.page.title)}', styles.headings[1])
+    heading.rulebook_heading = title
+    body = book.blocks(chapter.tree)
+    counter[0] = len(book.headings)
+    notes = [Spacer(1, 6), Paragraph("Notes", styles.headings[4]), *book.notes] if book.notes else []
+    return [heading, *body, *notes, PageBreak()]

@@ -1,0 +1,54 @@
+"""The build stage for printable rulebooks: per game, the rules as PDF (A4 and
+US Letter) and the player aid as its own PDF, offered on the rules page."""
+from __future__ import annotations
+
+from html import escape
+
+from generator.content.model import Game, Site
+from generator.fingerprint import digest, files_digest, tree_files
+from generator.rulebook.selection import aid_pages
+from generator.stages import Stage
+
+PAPERS = (("a4", "A4"), ("letter", "US Letter"))
+
+
+def files_of(game: Game) -> list[tuple[str, str, str]]:
+    """(path in the output, what it is, paper) of every PDF the game gets."""
+    files = [(f"{game.slug}/{game.slug}-rules-{paper}.pdf", "Rules", label) for paper, label in PAPERS]
+    if aid_pages(game):
+        files += [(f"{game.slug}/{game.slug}-player-aid-{paper}.pdf", "Player aid", label) for paper, label in PAPERS]
+    return files
+
+
+class RulebookStage(Stage):
+    name = "rulebooks"
+
+    def game_key(self, site: Site, game: Game) -> str | None:
+        if not site.rulebooks:
+            return None
+        # pages, data, engine and drawings all live in the game folder
+        inputs = [path for path in tree_files(game.folder) if path.suffix != ".pyc"]
+        return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers), game.accent,
+                      site.base_url, site.path_prefix)
+
+    def write_game(self, site: Site, game: Game, output, context) -> dict:
+        from generator.rulebook.make import GameBook
+
+        book = GameBook(site, game)
+        for paper, _label in PAPERS:
+            output.write(f"{game.slug}/{game.slug}-rules-{paper}.pdf", book.rules(paper))
+            if aid_pages(game):
+                output.write(f"{game.slug}/{game.slug}-player-aid-{paper}.pdf", book.player_aid(paper))
+        return self.plan_game(site, game, context)
+
+    def plan_game(self, site: Site, game: Game, context) -> dict:
+        if not site.rulebooks:
+            return {}
+        rules = next(page for page in game.pages if page.name == "rules")
+        items = "".join(f'<li><a href="{escape(path.split("/", 1)[1])}" download>{escape(game.title)}: '
+                        f"{what.lower() if what != 'Rules' else 'the rules'} ({label}, PDF)</a></li>"
+                        for path, what, label in files_of(game))
+        html = (f"<p>Download the rules (PDF) to print or to read offline, with every example and diagram "
+                f"of these pages.</p>\n<ul class=\"rulebook-downloads\">{items}</ul>\n")
+        section = {"id": "rulebook", "title": "Printable rules", "html": html}
+        return {"sections": {rules.url: [section]}, "files": [path for path, _what, _label in files_of(game)]}
