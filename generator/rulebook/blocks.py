@@ -16,7 +16,7 @@ from reportlab.platypus.flowables import HRFlowable
 
 from generator.markdown.admonitions import KINDS
 from generator.rulebook.inline import markup, plain
-from generator.rulebook.styles import NOTE_FILL, RULE, Styles
+from generator.rulebook.styles import IN_BOOK_FACE, NOTE_FILL, RULE, Styles
 
 
 @dataclass
@@ -71,7 +71,7 @@ def bullet_list(book: Typesetter, node: SyntaxTreeNode) -> list:
 
 def blockquote(book: Typesetter, node: SyntaxTreeNode) -> list:
     inner = Table([[book.blocks(node)]], colWidths=[book.width - 14])
-    inner.setStyle(TableStyle([("LINEBEFORE", (0, 0), (0, -1), 2, RULE), ("LEFTPADDING", (0, 0), (-1, -1), 8)]))
+    inner.setStyle(TableStyle([IN_BOOK_FACE, ("LINEBEFORE", (0, 0), (0, -1), 2, RULE), ("LEFTPADDING", (0, 0), (-1, -1), 8)]))
     return [inner, Spacer(1, 4)]
 
 
@@ -84,7 +84,7 @@ def admonition(book: Typesetter, node: SyntaxTreeNode) -> list:
         title = meta["title"] or label
     inner = [Paragraph(escape(title), book.styles.note_title), *book.blocks(node)]
     box = Table([[inner]], colWidths=[book.width])
-    box.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL), ("BOX", (0, 0), (-1, -1), 0.6, RULE),
+    box.setStyle(TableStyle([IN_BOOK_FACE, ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL), ("BOX", (0, 0), (-1, -1), 0.6, RULE),
                              ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
                              ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
     return [box, Spacer(1, 7)]
@@ -124,7 +124,7 @@ def data_table(book: Typesetter, rows: list[list], caption: str = "") -> list:
                 if isinstance(cell, Paragraph):
                     cell.style = cell.style.clone(cell.style.name + "-small", fontSize=6.6, leading=8)
     grid = Table(rows, colWidths=column_widths(rows, book.width), repeatRows=1, hAlign="LEFT")
-    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
+    grid.setStyle(TableStyle([IN_BOOK_FACE, ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
                               ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE), ("LEFTPADDING", (0, 0), (-1, -1), 3),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 2),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
@@ -162,7 +162,7 @@ def definitions(book: Typesetter, node: SyntaxTreeNode) -> list:
             out.append(Paragraph(markup(child.children[0]), book.styles.term))
         else:
             inner = Table([[book.blocks(child)]], colWidths=[book.width - 16])
-            inner.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 16), ("TOPPADDING", (0, 0), (-1, -1), 0),
+            inner.setStyle(TableStyle([IN_BOOK_FACE, ("LEFTPADDING", (0, 0), (-1, -1), 16), ("TOPPADDING", (0, 0), (-1, -1), 0),
                                        ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
             out.append(inner)
     return out

@@ -13,14 +13,14 @@ from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import mm as MM
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph,
-                                Spacer)
+                                Spacer, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.content.model import Game, Page, Site
 from generator.rulebook.blocks import Heading, Typesetter
 from generator.rulebook.directives import PaperDirectives
-from generator.rulebook.fonts import SANS, register_book_fonts
-from generator.rulebook.styles import MUTED, RULE, Styles, make_styles
+from generator.rulebook.fonts import SANS, SERIF, register_book_fonts
+from generator.rulebook.styles import IN_BOOK_FACE, MUTED, RULE, Styles, make_styles
 
 PAPERS = {"a4": A4, "letter": LETTER, "a5": A5}
 MARGINS = {"a4": (20, 18, 20, 20), "letter": (19, 18, 19, 20), "a5": (14, 13, 14, 15)}  # mm: left top right bottom
@@ -86,22 +86,28 @@ class BookTemplate(BaseDocTemplate):
 def typeset(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> bytes:
     """The chapters as one PDF on `paper` ("a4", "letter" or "a5")."""
     register_book_fonts()
-    styles = make_styles(game.accent)
     size = PAPERS[paper]
     left, top, right, bottom = (value * MM for value in MARGINS[paper])
     out = io.BytesIO()
     doc = BookTemplate(out, pagesize=size, invariant=1, title=f"{game.title}: {title}",
                        author=", ".join(game.designers) or game.title, subject=f"The rules of {game.title}",
-                       creator="Rulepress", leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
+                       creator="Rulepress", initialFontName=SERIF, leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
     frame = Frame(left, bottom, size[0] - left - right, size[1] - top - bottom, id="text")
     doc.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame])])
+    story = book_story(site, game, chapters, frame.width - frame.leftPadding - frame.rightPadding, title, figures)
+    doc.multiBuild(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}", **k))
+    return out.getvalue()
+
+
+def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, title: str, figures: dict) -> list:
+    """Every flowable of the book, for a text frame `width` points wide."""
+    register_book_fonts()
+    styles = make_styles(game.accent)
     story = cover(game, styles, title) + [NextPageTemplate("body"), PageBreak()] + contents(styles)
     counter = [0]
     for chapter in chapters:
-        story += chapter_story(site, game, chapter, styles, frame.width - frame.leftPadding - frame.rightPadding,
-                               counter, figures)
-    doc.multiBuild(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}", **k))
-    return out.getvalue()
+        story += chapter_story(site, game, chapter, styles, width, counter, figures)
+    return story
 
 
 def typeset_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> bytes:
@@ -113,7 +119,7 @@ def typeset_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, t
     out = io.BytesIO()
     doc = BookTemplate(out, pagesize=size, invariant=1, title=f"{game.title}: {title}",
                        author=", ".join(game.designers) or game.title, subject=f"The player aid of {game.title}",
-                       creator="Rulepress", leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
+                       creator="Rulepress", initialFontName=SERIF, leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
     gap = 7 * MM
     column = (size[0] - left - right - gap) / 2
     frames = [Frame(left + i * (column + gap), bottom, column, size[1] - top - bottom, id=f"column{i}")
@@ -143,6 +149,8 @@ def cover(game: Game, styles: Styles, title: str) -> list:
 
 def contents(styles: Styles) -> list:
     toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0)
+    toc.tableStyle = TableStyle([IN_BOOK_FACE, ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
     return [Paragraph("Contents", styles.headings[2]), toc, PageBreak()]
 
 

@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 
 from generator.draw.pdf import Painter
 from generator.draw.shapes import Drawing
-from generator.rulebook.styles import RULE, Styles
+from generator.rulebook.styles import IN_BOOK_FACE, RULE, Styles
 
 
 class DrawingFlowable(Flowable):
@@ -47,7 +47,7 @@ def step_cells(drawings: list[Drawing], captions: list[str], width: float, style
     rows = [cells[i:i + across] for i in range(0, len(cells), across)]
     rows[-1] += [""] * (across - len(rows[-1]))
     table = Table(rows, colWidths=[cell_width] * across, hAlign="LEFT")
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
+    table.setStyle(TableStyle([IN_BOOK_FACE, ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 5), ("TOPPADDING", (0, 0), (-1, -1), 4),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
                                ("LINEABOVE", (0, 0), (-1, 0), 0.5, RULE)]))

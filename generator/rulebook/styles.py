@@ -13,6 +13,8 @@ INK = HexColor("#1f1f1f")
 MUTED = HexColor("#5a5a5a")
 RULE = HexColor("#b9b9b9")
 NOTE_FILL = HexColor("#f3f5f8")
+# every table's own font (reportlab's default is Helvetica, which would not be embedded)
+IN_BOOK_FACE = ("FONTNAME", (0, 0), (-1, -1), SERIF)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,201 @@
+"""Every game's rules as a typeset PDF: the same headings, clarifications and
+walkthroughs as its pages, in order; an outline; embedded fonts; exact paper
+sizes; a one-page player aid; the same bytes from the same sources."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import zlib
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from markdown_it.tree import SyntaxTreeNode
+from pypdf import PdfReader
+from reportlab.platypus import Table
+
+from generator.content.load import load_site
+from generator.rulebook.document import book_story
+from generator.rulebook.figures import DrawingFlowable
+from generator.rulebook.inline import plain
+from generator.rulebook.make import GameBook
+from generator.rulebook.selection import book_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+REFERENCES = ROOT / "tests/fixtures/rulebook"
+GAMES = ("shoot", "sitters", "splash", "splat", "splut")
+SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+@lru_cache(maxsize=None)
+def catalogue():
+    return load_site(ROOT)
+
+
+@lru_cache(maxsize=None)
+def book(slug: str) -> GameBook:
+    site = catalogue()
+    return GameBook(site, site.game(slug))
+
+
+@lru_cache(maxsize=None)
+def rules_pdf(slug: str, paper: str = "a4") -> bytes:
+    return book(slug).rules(paper)
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def expected_sequence(slug: str) -> list[str]:
+    """Headings, clarification titles and walkthrough captions of the book's pages, in page order."""
+    made = book(slug)
+    rules_pdf(slug)  # the walkthroughs are replayed as the book is set
+    found = []
+
+    def walk(node: SyntaxTreeNode) -> None:
+        for child in node.children:
+            if child.type == "heading" and child.tag in ("h2", "h3"):
+                found.append(plain(child.children[0]))
+            elif child.type == "container_admonition" and child.meta["kind"] == "clarification":
+                found.append(f"Clarification {child.meta['cid']}")
+                walk(child)
+            elif child.type == "fence" and child.info.strip() == "walkthrough":
+                found.extend(made.figures[("walkthrough", child.content)][2])
+            else:
+                walk(child)
+
+    for page in book_pages(made.game):
+        found.append(page.title)
+        walk(made.chapters[page.name].tree)
+    return found
+
+
+def content_streams(data: bytes) -> list[bytes]:
+    streams = []
+    for page in PdfReader(BytesIO(data)).pages:
+        contents = page.get_contents()
+        streams.append(contents.get_data() if contents is not None else b"")
+    return streams
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_rulebook_has_every_heading_clarification_and_caption_of_its_pages_in_order(slug):
+    text = squeezed("".join(page.extract_text() for page in PdfReader(BytesIO(rules_pdf(slug))).pages))
+    at = 0
+    for item in expected_sequence(slug):
+        found = text.find(squeezed(item), at)
+        assert found >= 0, f"{item!r} missing or out of order"
+        at = found + 1
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_outline_has_one_entry_for_every_h2(slug):
+    def titles(items):
+        for item in items:
+            yield from titles(item) if isinstance(item, list) else [item.title]
+
+    outline = list(titles(PdfReader(BytesIO(rules_pdf(slug))).outline))
+    made = book(slug)
+    for page in book_pages(made.game):
+        for node in made.chapters[page.name].tree.walk():
+            if node.type == "heading" and node.tag == "h2":
+                assert outline.count(plain(node.children[0])) >= 1, plain(node.children[0])
+    h2 = sum(1 for page in book_pages(made.game) for node in made.chapters[page.name].tree.walk()
+             if node.type == "heading" and node.tag == "h2")
+    titles_of_pages = len(book_pages(made.game))
+    assert len(outline) >= h2 + titles_of_pages
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_there_is_one_step_diagram_per_walkthrough_step(slug):
+    rules_pdf(slug)
+    steps = sum(len(captions) for key, (_title, _drawings, captions) in
+                ((k, v) for k, v in book(slug).figures.items() if k[0] == "walkthrough"))
+    drawn = sum(stream.count(b"/RP <</Role (step-diagram)>> BDC") for stream in content_streams(rules_pdf(slug)))
+    assert drawn == steps and steps > 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pages_are_the_exact_paper_size(paper):
+    for page in PdfReader(BytesIO(rules_pdf("splut", paper))).pages:
+        assert (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)) == SIZES[paper]
+
+
+def test_every_font_is_embedded():
+    reader = PdfReader(BytesIO(rules_pdf("shoot")))
+    fonts = {}
+    for page in reader.pages:
+        for name, font in page["/Resources"]["/Font"].items():
+            fonts[font.get_object()["/BaseFont"]] = font.get_object()
+    assert fonts
+    for name, font in fonts.items():
+        descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        descriptor = descendant["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, f"{name} is not embedded"
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_player_aid_is_one_page(slug):
+    for paper in ("a4", "letter"):
+        assert len(PdfReader(BytesIO(book(slug).player_aid(paper))).pages) == 1
+
+
+def test_the_same_sources_give_the_same_bytes():
+    site = catalogue()
+    assert GameBook(site, site.game("splat")).rules("letter") == rules_pdf("splat", "letter")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_table_or_diagram_is_wider_than_the_text(slug):
+    made = book(slug)
+    width = 170 * 72 / 25.4 - 12  # A4 text frame, less the frame's own padding
+    story = book_story(catalogue(), made.game, [made.chapters[p.name] for p in book_pages(made.game)], width,
+                       "Rules", made.figures)
+
+    def check(flowable, room):
+        if isinstance(flowable, DrawingFlowable):
+            assert flowable.width <= room + 0.01
+        if isinstance(flowable, Table):
+            assert sum(flowable._colWidths) <= room + 0.01
+            for row, widths in ((r, flowable._colWidths) for r in flowable._cellvalues):
+                for cell, cell_width in zip(row, widths):
+                    for inner in cell if isinstance(cell, list) else [cell]:
+                        check(inner, cell_width)
+
+    for flowable in story:
+        check(flowable, width)
+
+
+def page_picture(data: bytes, number: int, folder: Path) -> Path:
+    (folder / "book.pdf").write_bytes(data)
+    subprocess.run(["pdftoppm", "-r", "30", "-gray", "-png", "-f", str(number), "-l", str(number), "-singlefile",
+                    str(folder / "book.pdf"), str(folder / "page")], check=True)
+    return folder / "page.png"
+
+
+def first_page_with_steps(data: bytes) -> int:
+    return next(i for i, s in enumerate(content_streams(data), 1) if b"(step-diagram)" in s)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("which", ["contents", "walkthrough"])
+def test_pages_look_like_their_reviewed_pictures(slug, which, tmp_path):
+    """The contents page and the first page with a walkthrough strip, within a small tolerance.
+    To review new pictures: RULEBOOK_PICTURES=1 pytest this test, then look at tests/fixtures/rulebook."""
+    import os
+
+    from PIL import Image, ImageChops, ImageStat
+
+    data = rules_pdf(slug)
+    number = 2 if which == "contents" else first_page_with_steps(data)
+    made = page_picture(data, number, tmp_path)
+    reference = REFERENCES / f"{slug}-{which}.png"
+    if os.environ.get("RULEBOOK_PICTURES"):
+        REFERENCES.mkdir(parents=True, exist_ok=True)
+        shutil.copy(made, reference)
+    new, old = Image.open(made).convert("L"), Image.open(reference).convert("L")
+    assert new.size == old.size
+    assert ImageStat.Stat(ImageChops.difference(new, old)).mean[0] < 2.0
