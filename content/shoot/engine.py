@@ -18,179 +18,36 @@ Decks are multisets: every draw is a chance outcome (``card S07``,
 the same as drawing from a shuffled deck and replays exactly from a log.
 Rule names in refusals point at sections and clarifications of rules.md.
 
+The game is a small package: board.py holds the table's measures and the
+Medical Record, cards.py the decks and what a HERO's cards mean, this module
+the rules (states, actions, resolving them, `ENGINE`), drawing.py the status
+diagram and bots.py the computer player.
+
 Standard library only: this module runs in the browser under Pyodide.
 """
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
+from generator.draw.shapes import Drawing
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
-from generator.play.tables import game_tables
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-# -- the card data (one source of truth: the tables game.toml declares) ------------------
-TABLES = game_tables(HERE)
-
-
-@dataclass(frozen=True)
-class Splattercard:
-    id: str
-    title: str
-    set: str
-    qty: int
-    move: int
-    arrow: int
-    heal: int
-    answer: str
-    hit: str  # a location of the Medical Record, or "none"
-    action: int  # striped damage: counts even when the shooter moved
-    still: int  # plain damage: counts only under full damage
-    jam: str  # "A", "B", "C" or "-"
-    push: bool
-    minus_move: int
-    minus_attack: bool
-    severs: bool
-    death: bool
-    effect: str
-
-    @property
-    def is_jam(self) -> bool:
-        return self.jam != "-"
-
-    @property
-    def is_hit(self) -> bool:
-        return self.hit != "none"
-
-
-@dataclass(frozen=True)
-class JamBox:
-    result: str  # "empty" (miss, go on), "yellow" (attack lost) or "red" (attack and Weapon lost)
-    damage: int  # Splattercards of full damage the shooter gives himself
-    push: bool  # the shooter is pushed back 1 card length
-
-    @classmethod
-    def read(cls, text: str) -> "JamBox":
-        words = text.split()
-        damage = int(words[words.index("dmg") + 1]) if "dmg" in words else 0
-        return cls(words[0], damage, "push" in words)
-
-    def short(self) -> str:
-        return self.result + (f" dmg{self.damage}" if self.damage else "") + (" push" if self.push else "")
-
-    def describe(self) -> str:
-        parts = [{"empty": "empty box", "yellow": "yellow JAM", "red": "red JAM"}[self.result]]
-        if self.damage:
-            parts.append(f"{self.damage} cards of damage to the shooter")
-        if self.push:
-            parts.append("shooter pushed back")
-        return ", ".join(parts)
-
-
-BANDS = ("0", "1", "inf")
-BAND_WORDS = {"0": "touching", "1": "within 1 card length", "inf": "beyond 1 card length"}
-
-
-@dataclass(frozen=True)
-class Weapon:
-    name: str
-    set: str
-    qty: int
-    draws: tuple[int, int, int]  # Splattercards per band 0, 1, inf; 0 = cannot attack at that band
-    firearm: bool
-    special: str  # none | full | area | dual | push | cannon
-    jams: tuple[JamBox, JamBox, JamBox]
-    jam_note: str
-    effect: str
-
-    def draw(self, band: str) -> int:
-        return self.draws[BANDS.index(band)]
-
-    def jam(self, letter: str) -> JamBox:
-        return self.jams["ABC".index(letter)]
-
-
-@dataclass(frozen=True)
-class Gadget:
-    name: str
-    set: str
-    qty: int
-    timing: str  # white | white-red | red
-    duration: str  # one-time | one-round | permanent | environment | pop-up
-    kind: str  # what the engine does with it
-    value: int
-    effect: str
-
-
-@dataclass(frozen=True)
-class Location:
-    key: str
-    label: str
-    side: str
-    zone: str
-    shows: frozenset  # cover levels this location can be hit through
-    x: float
-    y: float
-
-
-CARDS: tuple[Splattercard, ...] = tuple(
-    Splattercard(
-        r["id"], r["title"], r["set"], r["qty"], r["move"], r["arrow"], r["heal"],
-        r["answer"], r["hit"], r["action"], r["still"], r["jam"], r["push"],
-        r["minus_move"], r["minus_attack"], r["severs"], r["death"], r["effect"],
-    )
-    for r in TABLES["splattercards"].rows
+from .board import (
+    ATTACKER_COVERS, BAND_WORDS, BANDS, COVER_LETS_COUNTER, COVERS, DAMAGING_JUMPS, DEATH_DAMAGE,
+    FRAGS_TO_WIN, JUMPS, LIVES, LOCATION_INDEX, MODES, lengths, pname,
 )
-CARD_INDEX = {card.id: i for i, card in enumerate(CARDS)}
-WEAPONS: tuple[Weapon, ...] = tuple(
-    Weapon(
-        r["name"], r["set"], r["qty"], (r["draw_0"], r["draw_1"], r["draw_inf"]),
-        r["firearm"], r["special"], tuple(JamBox.read(r[k]) for k in ("jam_a", "jam_b", "jam_c")),
-        r["jam_note"], r["effect"],
-    )
-    for r in TABLES["weapons"].rows
+from .cards import (
+    CARD_IDS, CARD_INDEX, CARD_SETS, CARDS, GADGET_INDEX, GADGET_NAMES, GADGETS, WEAPON_INDEX, WEAPON_NAMES,
+    WEAPONS, JamBox, Splattercard, Weapon, cannot_attack, card, full_deck, gadget, holds_kind, lost_locations,
+    minus_movement, movement_allowance, record_cards, weapon,
 )
-WEAPON_INDEX = {w.name: i for i, w in enumerate(WEAPONS)}
-GADGETS: tuple[Gadget, ...] = tuple(
-    Gadget(r["name"], r["set"], r["qty"], r["timing"], r["duration"], r["kind"], r["value"], r["effect"])
-    for r in TABLES["gadgets"].rows
-)
-GADGET_INDEX = {g.name: i for i, g in enumerate(GADGETS)}
-LOCATIONS: tuple[Location, ...] = tuple(
-    Location(r["location"], r["label"], r["side"], r["zone"],
-             frozenset(["none"] + [c for c in ("low", "high", "over") if r[c]]),
-             r["x"], r["y"])
-    for r in TABLES["medical"].rows
-)
-LOCATION_INDEX = {loc.key: loc for loc in LOCATIONS}
-COVERS = tuple(r["cover"] for r in TABLES["covers"].rows)
-COVER_LETS_COUNTER = {r["cover"]: r["counter"] for r in TABLES["covers"].rows}
-ATTACKER_COVERS = tuple(c for c in COVERS if COVER_LETS_COUNTER[c])  # an attacker's head must show to aim
-JUMPS = {r["key"]: (r["cards"], r["death"], r["height"]) for r in TABLES["jumps"].rows}
-DAMAGING_JUMPS = tuple(k for k, (cards, death, _) in JUMPS.items() if cards or death)
-
-CARD_SETS = ("normal", "beginner")  # normal: all 130 cards; beginner: only rows marked "both" (95)
-MODES = ("flag", "hill", "frags", "last", "instant")
-FRAGS_TO_WIN = 3
-LIVES = {"last": 3, "instant": 1}
-DEATH_DAMAGE = 10
-PLAYER_COLOURS = (("Red", "#c0392b"), ("Blue", "#2e6fd0"), ("Green", "#2e9b4f"), ("Yellow", "#c99a06"))
-
-
-def in_set(row_set: str, cards: str) -> bool:
-    return cards == "normal" or row_set == "both"
-
-
-def pname(player: int) -> str:
-    return f"P{player + 1}"
+from .drawing import draw_status
 
 
 def rule(section: str, clarification: str = "") -> str:
+    """The rules.md section (and clarification) a refusal names."""
     return f"Rules §{section}" + (f", {clarification}" if clarification else "")
 
 
@@ -296,12 +153,9 @@ class Act:
 
 
 CARD_ACTS = tuple(Act("card", c.id) for c in CARDS)  # the chance outcomes of a Splattercard draw
-CARD_IDS = tuple(c.id for c in CARDS)
-WEAPON_NAMES = tuple(w.name for w in WEAPONS)
-GADGET_NAMES = tuple(g.name for g in GADGETS)
 
 
-# -- small helpers over heroes and decks ----------------------------------------------------
+# -- small helpers over states and decks ----------------------------------------------------
 def evolve(obj, **changes):
     """A copy of a frozen record with some fields changed (dataclasses.replace, without its
     per-call introspection: states are copied on every action)."""
@@ -324,78 +178,14 @@ def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b))
 
 
-def record_cards(hero: Hero) -> list[Splattercard]:
-    return [CARDS[CARD_INDEX[c]] for c in hero.record]
-
-
-def minus_movement(hero: Hero) -> int:
-    return sum(c.minus_move for c in record_cards(hero))
-
-
-def lost_locations(hero: Hero) -> set[str]:
-    return {c.hit for c in record_cards(hero) if c.severs}
-
-
-def cannot_attack(hero: Hero) -> bool:
-    """Two minus-attack cards on opposite sides (a right and a left one) stop attacks (C14)."""
-    sides = {LOCATION_INDEX[c.hit].side for c in record_cards(hero) if c.minus_attack}
-    return "right" in sides and "left" in sides
-
-
 def has_effect(state: ShootState, kind: str, owner: int | None = None) -> bool:
     return any(k == kind and (owner is None or o == owner) for k, o in state.effects)
-
-
-def gadget(name: str) -> Gadget:
-    return GADGETS[GADGET_INDEX[name]]
-
-
-def weapon(name: str) -> Weapon:
-    return WEAPONS[WEAPON_INDEX[name]]
-
-
-def card(card_id: str) -> Splattercard:
-    return CARDS[CARD_INDEX[card_id]]
-
-
-def holds_kind(hero: Hero, kind: str) -> Gadget | None:
-    for name in hero.gadgets:
-        if gadget(name).kind == kind:
-            return gadget(name)
-    return None
-
-
-def movement_allowance(state: ShootState, player: int) -> float:
-    """Card lengths this turn: action card minus wounds plus boots/Mushrooms, never under half (C5)."""
-    hero = state.heroes[player]
-    if not state.moving or state.action_card is None:
-        return 0.0
-    if hero.trap_turns:
-        return 0.0
-    boots = sum(gadget(g).value for g in hero.gadgets if gadget(g).kind == "boots")
-    return max(0.5, card(state.action_card).move - minus_movement(hero) + boots + state.bonus_move)
-
-
-def full_deck(cards: str, rows) -> tuple[int, ...]:
-    return tuple(r.qty if in_set(r.set, cards) else 0 for r in rows)
 
 
 def card_total(state: ShootState) -> int:
     """Every Splattercard of the game, wherever it is (deck, discard, records, action card)."""
     total = sum(state.deck) + sum(state.discard) + sum(len(h.record) for h in state.heroes)
     return total + (1 if state.action_card else 0)
-
-
-def expected_card_damage(state: ShootState, victim: int, cover: str, full: bool) -> float:
-    """Mean damage one card from the current deck does to `victim` (the bot's quick estimate)."""
-    total = sum(state.deck) or 1
-    hero = state.heroes[victim]
-    lost = lost_locations(hero)
-    value = 0.0
-    for count, c in zip(state.deck, CARDS):
-        if count and c.is_hit and cover in LOCATION_INDEX[c.hit].shows and c.hit not in lost:
-            value += count * (DEATH_DAMAGE if c.death else c.action + (c.still if full else 0))
-    return value / total
 
 
 # -- the engine --------------------------------------------------------------------------
@@ -864,10 +654,10 @@ class ShootEngine(Engine):
             state = evolve(state, action_card=c.id)
             allowance = movement_allowance(state, head.player)
             return state, [Event("drew", f"{pname(head.player)} draws action card {c.id}: move up to "
-                                         f"{_lengths(allowance)}.", {"card": c.id, "move": allowance})]
+                                         f"{lengths(allowance)}.", {"card": c.id, "move": allowance})]
         state = evolve(state, discard=_add(state.discard, index, 1))
         if head.kind == "token":
-            return state, [Event("moved", f"Flipped {c.id}: the {head.why} Token moves {_lengths(c.move)} "
+            return state, [Event("moved", f"Flipped {c.id}: the {head.why} Token moves {lengths(c.move)} "
                                           f"where the card's arrow points.", {"card": c.id, "lengths": c.move})]
         if head.kind == "ask":
             return state, [Event("answered", f"The cards say {c.answer} ({c.id}).", {"card": c.id, "answer": c.answer})]
@@ -1421,7 +1211,7 @@ class ShootEngine(Engine):
             state = evolve(state, heroes=_set(state.heroes, player, evolve(hero, boosts=hero.boosts + ("multitool",))))
         elif kind == "extra-move":
             state = evolve(state, bonus_move=state.bonus_move + g.value)
-            events.append(Event("moving", f"Movement now {_lengths(movement_allowance(state, player))}.", {}))
+            events.append(Event("moving", f"Movement now {lengths(movement_allowance(state, player))}.", {}))
         elif kind == "cure":
             keep = tuple(c for c in hero.record if not (card(c).minus_move or card(c).minus_attack))
             gone = [c for c in hero.record if c not in keep]
@@ -1851,155 +1641,11 @@ def _task_from(d):
 
 
 def _subsets(items: list[int]) -> list[tuple[int, ...]]:
+    """Every subset of `items` (the HEROES a blast may catch), smallest first."""
     out: list[tuple[int, ...]] = [()]
     for item in items:
         out += [s + (item,) for s in out]
     return sorted(out, key=lambda s: (len(s), s))
-
-
-def _lengths(value: float) -> str:
-    text = f"{value:g}"
-    return f"{text} card length" + ("" if value == 1 else "s")
-
-
-# -- the status diagram ------------------------------------------------------------------------
-PANEL_W, PANEL_H = 88.0, 64.0
-HIGHLIGHT = Style(fill=None, stroke="#ff7a00", stroke_width=1.2)
-
-
-def draw_status(state: ShootState, highlight: tuple[str, ...] = ()) -> Drawing:
-    """Each player's Medical Record, damage track, Weapon and Gadgets, then the latest cards drawn."""
-    shapes: list = []
-    rows = (state.players + 1) // 2
-    for p in range(state.players):
-        x0 = 2 + (p % 2) * (PANEL_W + 4)
-        y0 = 2 + (p // 2) * (PANEL_H + 4)
-        shapes += _hero_panel(state, p, x0, y0, highlight)
-    y = 2 + rows * (PANEL_H + 4)
-    shapes += _table_strip(state, 2, y)
-    return Drawing(184.0, y + 34.0, tuple(shapes), title="Splatter SHOOT: the players' status")
-
-
-def _hero_panel(state: ShootState, p: int, x0: float, y0: float, highlight) -> list:
-    hero = state.heroes[p]
-    colour_name, colour = PLAYER_COLOURS[p]
-    cell = pname(p)
-    shapes: list = [Rect(x0, y0, PANEL_W, PANEL_H, Style(fill="#fbfaf7", stroke=colour, stroke_width=0.8), rx=2,
-                         cell=cell, role="panel")]
-    if cell in highlight:
-        shapes.append(Rect(x0 - 0.6, y0 - 0.6, PANEL_W + 1.2, PANEL_H + 1.2, HIGHLIGHT, rx=2.5, role="highlight"))
-    shapes.append(Rect(x0, y0, PANEL_W, 8, Style(fill=colour), rx=2, role="header"))
-    status = "dead" if not hero.alive else "alive"
-    if hero.out:
-        status = "out of lives"
-    marks = []
-    if state.current == p and state.winners is None:
-        marks.append("to play")
-    if state.flag == p:
-        marks.append("has the Flag")
-    shapes.append(Text(x0 + 3, y0 + 5.8, f"{cell} {colour_name}", 4.0, fill="#ffffff", bold=True))
-    shapes.append(Text(x0 + PANEL_W - 3, y0 + 5.8, ", ".join([status] + marks), 3.0, fill="#ffffff", anchor="end"))
-    # the body of the Medical Record
-    hits: dict[str, int] = {}
-    for cid in hero.record:
-        loc = card(cid).hit
-        hits[loc] = hits.get(loc, 0) + 1
-    lost = lost_locations(hero)
-    bx, by, scale = x0 + 2, y0 + 10, 0.78
-    shapes.append(Line(bx + 20 * scale, by + 8 * scale, bx + 20 * scale, by + 40 * scale,
-                       Style(stroke="#999999", stroke_width=0.6)))
-    for loc in LOCATIONS:
-        cx, cy = bx + loc.x * scale, by + loc.y * scale
-        name = f"{cell}.{loc.key}"
-        if loc.key in lost:
-            fill = "#555555"
-        elif hits.get(loc.key):
-            fill = "#e06666" if hits[loc.key] == 1 else "#a61c1c"
-        else:
-            fill = "#ffffff"
-        radius = 4.2 if loc.key in ("head", "torso") else 3.0
-        shapes.append(Circle(cx, cy, radius, Style(fill=fill, stroke=colour, stroke_width=0.5), cell=name,
-                             role="location"))
-        if name in highlight:
-            shapes.append(Circle(cx, cy, radius + 1.0, HIGHLIGHT, role="highlight"))
-        if loc.key in lost:
-            shapes.append(Text(cx, cy + 1.2, "X", 3.0, fill="#ffffff", anchor="middle", bold=True))
-    # damage track 0-10
-    tx, ty = x0 + 36, y0 + 11
-    shapes.append(Text(tx, ty + 2.5, "Damage", 2.8, bold=True))
-    for d in range(DEATH_DAMAGE + 1):
-        fill = "#ffffff"
-        if d <= hero.damage and d > 0:
-            fill = "#a61c1c" if hero.damage >= DEATH_DAMAGE else "#e06666"
-        x = tx + d * 4.5
-        shapes.append(Rect(x, ty + 4, 4.2, 5, Style(fill=fill, stroke="#666666", stroke_width=0.3),
-                           cell=f"{cell}.damage", role="track"))
-        shapes.append(Text(x + 2.1, ty + 7.6, str(d), 2.4, anchor="middle",
-                           fill="#ffffff" if fill != "#ffffff" else "#333333"))
-    if f"{cell}.damage" in highlight:
-        shapes.append(Rect(tx - 0.5, ty + 3.5, 50.5, 6, HIGHLIGHT, role="highlight"))
-    lines = []
-    w = hero.weapon
-    if w:
-        wp = weapon(w)
-        draws = " ".join(f"{b if b != 'inf' else '∞'}:{n if n else '-'}" for b, n in zip(BANDS, wp.draws))
-        lines.append(f"Weapon: {w} ({draws})")
-        lines.append("JAM " + " | ".join(f"{'ABC'[i]} {box.short()}" for i, box in enumerate(wp.jams)))
-    else:
-        lines.append("Weapon: none")
-    lines.append("Gadgets: " + (", ".join(hero.gadgets) if hero.gadgets else "none"))
-    wounds = []
-    if minus_movement(hero):
-        wounds.append(f"minus movement {minus_movement(hero)}")
-    if cannot_attack(hero):
-        wounds.append("cannot attack")
-    if hero.trap_turns:
-        wounds.append("trapped")
-    lines.append("Record: " + (" ".join(hero.record) if hero.record else "empty")
-                 + (f" ({', '.join(wounds)})" if wounds else ""))
-    lines.append(f"Kills {hero.kills}   Deaths {hero.deaths}")
-    for i, text in enumerate(lines):
-        shapes.append(Text(x0 + 36, y0 + 26 + i * 5.6, _fit(text, 30), 2.7))
-    return shapes
-
-
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width + 6 else text[: width + 5] + "…"
-
-
-def _table_strip(state: ShootState, x0: float, y0: float) -> list:
-    shapes: list = [Rect(x0, y0, 180, 30, Style(fill="#f1efe8", stroke="#999999", stroke_width=0.3), rx=2,
-                         role="table")]
-    info = f"Turn {state.turn_no}"
-    if state.winners is not None:
-        info += " - game over: " + state.ending
-    else:
-        info += f" - {pname(state.current)} "
-        info += "moving" if state.moving else ("deciding" if state.phase == "start" else "standing")
-        if state.action_card:
-            info += f", action card {state.action_card} ({_lengths(movement_allowance(state, state.current))})"
-    shapes.append(Text(x0 + 3, y0 + 5, info, 3.0, bold=True))
-    shapes.append(Text(x0 + 3, y0 + 10, f"Splattercards: deck {sum(state.deck)}, discard {sum(state.discard)}"
-                                        + (f"   On the battlefield: {', '.join(n for n, _ in state.field)}"
-                                           if state.field else ""), 2.7))
-    for i, cid in enumerate(state.last_cards[-7:]):
-        c = card(cid)
-        x = x0 + 3 + i * 25
-        fill = "#fff4c2" if c.is_jam else "#ffffff"
-        shapes.append(Rect(x, y0 + 13, 23.5, 15, Style(fill=fill, stroke="#444444", stroke_width=0.3), rx=1,
-                           role="card"))
-        shapes.append(Text(x + 1.5, y0 + 17, f"{c.id} {c.title}"[:16], 2.4, bold=True))
-        if c.is_jam:
-            summary = f"JAM {c.jam}"
-        elif c.death:
-            summary = "Death (head)"
-        elif c.is_hit:
-            summary = f"{LOCATION_INDEX[c.hit].label} {c.action} str. {c.still} pl."
-        else:
-            summary = "Miss"
-        shapes.append(Text(x + 1.5, y0 + 21, summary[:20], 2.2))
-        shapes.append(Text(x + 1.5, y0 + 25.5, f"move {c.move}  heal {c.heal}  {c.answer}", 2.1))
-    return shapes
 
 
 # -- named positions for walkthroughs and tests ---------------------------------------------------------
@@ -2055,59 +1701,3 @@ def _walkthrough_setups(engine: "ShootEngine") -> dict:
 
 
 ENGINE = ShootEngine()
-
-
-# -- computer player -------------------------------------------------------------------------------
-def heuristic_bot(engine: ShootEngine, state: ShootState, player: int, rng) -> Act:
-    """Heal when hurt, re-arm when unarmed, attack when the expected damage beats the expected
-    counterattack, grab and bring home the Flag, otherwise end the turn."""
-    actions = engine.legal_actions(state, player)
-    if not actions:
-        raise IllegalAction("turn", f"{pname(player)} has nothing to do")
-    by_text = {engine.notation(a): a for a in actions}
-    hero = state.heroes[player]
-    head = state.tasks[0] if state.tasks else None
-    if isinstance(head, Combat) and head.stage == "react":
-        for a in actions:
-            if a.verb == "use" and gadget(a.name).kind in ("sidestep", "pepper", "ambush", "jam-bomb"):
-                return a
-            if a.verb == "use" and gadget(a.name).kind == "heal" and hero.damage >= 4:
-                return a
-        return by_text["pass"]
-    if isinstance(head, Combat) and head.stage == "aim":
-        return by_text["fire"]
-    if state.phase == "start":
-        # Standing doubles the damage that counts; move only to heal, re-arm or run with the Flag.
-        wants_to_move = hero.damage >= 5 or hero.weapon is None or state.flag == player \
-            or (state.flag == -1 and rng.random() < 0.5)
-        return by_text["move" if wants_to_move else "stand"]
-    if hero.damage >= 4:
-        for a in actions:
-            if a.verb == "use" and gadget(a.name).kind in ("heal", "heal-draw"):
-                return a
-        if "token heal" in by_text and state.moving:
-            return by_text["token heal"]
-    if hero.weapon is None and "token weapon" in by_text:
-        return by_text["token weapon"]
-    best, best_value = None, 0.6
-    for a in actions:
-        if a.verb != "attack" or a.name or a.cover != a.back:
-            continue
-        w = weapon(hero.weapon)
-        dealt = w.draw(a.band) * expected_card_damage(state, a.who[0], a.cover, not state.moving)
-        foe = state.heroes[a.who[0]]
-        received = 0.0
-        if foe.weapon and weapon(foe.weapon).draw(a.band) and COVER_LETS_COUNTER[a.cover]:
-            received = weapon(foe.weapon).draw(a.band) * expected_card_damage(state, player, a.back, not foe.moved_last)
-        value = dealt - 0.8 * received + (1.5 if foe.damage + dealt >= DEATH_DAMAGE else 0.0)
-        if value > best_value:
-            best, best_value = a, value
-    if best is not None:
-        return best
-    for key in ("capture", "take flag"):
-        if key in by_text and state.moving:  # reaching the Flag or the Base takes movement
-            return by_text[key]
-    return by_text["end"]
-
-
-BOTS = {"heuristic": heuristic_bot}

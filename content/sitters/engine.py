@@ -5,53 +5,30 @@ opening chests for gold on the way; baddies (player 1) try to stop them. The
 rules and their clarifications (C1..C14) live in content/sitters/rules.md;
 the comments below cite them.
 
-The board comes from board.txt and the scoring table from scoring.csv (as
-game.toml declares it), both read by generator/play/tables.py, so the pages,
-the print kit and this engine share one copy and one reading.
+The game is a small package: board.py holds the board, the markers, the
+phases and the scoring table (read from board.txt and scoring.csv), this
+module the rules (the state, actions, movement, the engine and `ENGINE`),
+drawing.py the board diagram and bots.py the computer players.
 
 Inside the engine a cell is an index into the board map (row * width + col);
 names such as "d3" appear only at the edges: actions, notation, JSON and
-diagrams. Standard library only: this file also runs in the browser.
+diagrams. Standard library only: this module also runs in the browser.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
-from types import MappingProxyType
-from typing import Mapping, NamedTuple, Sequence
+from typing import Mapping, Sequence
 
-from generator.draw.shapes import Circle, Drawing, Polygon, Rect, Style, Text
+from generator.draw.shapes import Drawing
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
-from generator.play.tables import Table, game_tables, read_map
 
-HERE = Path(__file__).resolve().parent
-
-GOODIE, BADDIE = 0, 1
-LETTER = ("G", "B")  # marker letter of each side
-SIDE_NAME = ("goodie", "baddie")
-SIDE_PLURAL = ("goodies", "baddies")
-LETTER_WORD = {"G": "goodies", "B": "baddies", "C": "chests"}
-MARKERS = (4, 6)  # goodie and baddie markers in the box
-CHESTS_EACH = 4  # chests placed by each side at setup
-DIE = (1, 2, 3, 4, 5, 6)
-REVIVAL_ROLL = 6
-
-EMPTY, CHEST, NO_SPACE = ".", "C", "-"
-SAFE = "S"
-
-# Phases of the game. Setup phases belong to one side; ROLL, LOOT and
-# BATTLE wait for dice; MOVE and LOOT_SIX wait for a choice.
-PLACE_GOODIES = "place-goodies"
-PLACE_BADDIES = "place-baddies"
-PLACE_CHESTS = "place-chests"
-ROLL = "roll"
-MOVE = "move"
-LOOT = "loot"
-LOOT_SIX = "loot-six"
-BATTLE = "battle"
-OVER = "over"
-PHASES = (PLACE_GOODIES, PLACE_BADDIES, PLACE_CHESTS, ROLL, MOVE, LOOT, LOOT_SIX, BATTLE, OVER)
+from .board import (
+    BADDIE, BATTLE, BOARD, CHEST, CHEST_SPACES, CHESTS_EACH, DIE, EMPTY, GOODIE, LETTER, LETTER_WORD, LOOT,
+    LOOT_SIX, MANHATTAN, MARKERS, MOVE, NO_SPACE, OVER, PHASES, PLACE_BADDIES, PLACE_CHESTS, PLACE_GOODIES,
+    REVIVAL_ROLL, ROLL, SAFE, SAFE_SPACES, SCORING, SIDE_NAME, SIDE_PLURAL, START_SPACES,
+)
+from .drawing import draw_state
 
 # Rule names quoted by IllegalAction (sections of rules.md).
 R_SETUP = "Rules §Setup, C2"
@@ -64,87 +41,6 @@ R_LOOT = "Rules §Chests and gold, C8"
 R_SAFE = "Rules §The safe zone, C10"
 R_REVIVE = "Rules §Rolling a six, C11"
 R_OVER = "Rules §End of the game, C12"
-
-
-# -- data files ---------------------------------------------------------------
-@dataclass(frozen=True)
-class BoardMap:
-    """The board read from board.txt (C1): kinds per cell and who neighbours whom."""
-
-    rows: tuple[str, ...]
-    width: int
-    height: int
-    kinds: str  # one character per cell, rows joined: . G B C S -
-    names: tuple[str, ...]  # cell index -> "d3"
-    index: Mapping[str, int]  # "d3" -> cell index (spaces only)
-    neighbours: tuple[tuple[int, ...], ...]  # orthogonal neighbours that are spaces
-
-    @classmethod
-    def load(cls, path: Path) -> "BoardMap":
-        rows = tuple(row for _line, row in read_map(path))
-        width, height = len(rows[0]), len(rows)
-        if any(len(r) != width for r in rows):
-            raise ValueError(f"{path}: every board row must be {width} characters wide")
-        kinds = "".join(rows)
-        names = tuple(f"{chr(ord('a') + i % width)}{i // width + 1}" for i in range(width * height))
-        index = {names[i]: i for i, k in enumerate(kinds) if k != NO_SPACE}
-        neighbours = []
-        for i in range(width * height):
-            row, col = divmod(i, width)
-            near = []
-            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-                r, c = row + dr, col + dc
-                if 0 <= r < height and 0 <= c < width and kinds[r * width + c] != NO_SPACE:
-                    near.append(r * width + c)
-            neighbours.append(tuple(near) if kinds[i] != NO_SPACE else ())
-        return cls(rows, width, height, kinds, names, MappingProxyType(index), tuple(neighbours))
-
-    def cells_of_kind(self, kind: str) -> tuple[int, ...]:
-        return tuple(i for i, k in enumerate(self.kinds) if k == kind)
-
-    def empty_pieces(self) -> str:
-        """A pieces string with no markers: '.' on spaces, '-' elsewhere."""
-        return "".join(NO_SPACE if k == NO_SPACE else EMPTY for k in self.kinds)
-
-
-@dataclass(frozen=True)
-class ScoringTable:
-    """scoring.csv: one row per gold threshold, one column per survivor count."""
-
-    thresholds: tuple[int, ...]  # gold needed for each row, ascending
-    scores: tuple[tuple[int, ...], ...]  # scores[row][survivors]
-
-    @classmethod
-    def load(cls, table: Table) -> "ScoringTable":
-        rows = sorted(table.rows, key=lambda row: row["gold"])
-        survivors = range(MARKERS[GOODIE] + 1)
-        return cls(tuple(row["gold"] for row in rows), tuple(tuple(row[f"s{n}"] for n in survivors) for row in rows))
-
-    def score(self, survivors: int, gold: int) -> int:
-        row = max(i for i, need in enumerate(self.thresholds) if gold >= need)
-        return self.scores[row][survivors]
-
-    @property
-    def even(self) -> int:
-        """The drawn score (4): a goodie score above it wins, below it loses."""
-        return self.scores[0][-1]
-
-
-BOARD = BoardMap.load(HERE / "board.txt")
-SCORING = ScoringTable.load(game_tables(HERE)["scoring"])
-START_SPACES = (BOARD.cells_of_kind("G"), BOARD.cells_of_kind("B"))
-CHEST_SPACES = BOARD.cells_of_kind("C")
-SAFE_SPACES = BOARD.cells_of_kind(SAFE)
-# NEIGHBOUR_BITS[cell]: (neighbour, 1 << neighbour) pairs, for the move search.
-NEIGHBOUR_BITS = tuple(tuple((n, 1 << n) for n in near) for near in BOARD.neighbours)
-NEIGHBOUR_MASK = tuple(sum(bit for _, bit in near) for near in NEIGHBOUR_BITS)
-SAFE_MASK = sum(1 << cell for cell in SAFE_SPACES)
-# MANHATTAN[a][b]: orthogonal steps between two cells on an empty board.
-MANHATTAN = tuple(
-    tuple(abs(a // BOARD.width - b // BOARD.width) + abs(a % BOARD.width - b % BOARD.width)
-          for b in range(len(BOARD.kinds)))
-    for a in range(len(BOARD.kinds))
-)
 
 
 # -- state --------------------------------------------------------------------
@@ -251,6 +147,12 @@ class Pass:
 
 
 # -- movement -----------------------------------------------------------------
+# NEIGHBOUR_BITS[cell]: (neighbour, 1 << neighbour) pairs, for the move search.
+NEIGHBOUR_BITS = tuple(tuple((n, 1 << n) for n in near) for near in BOARD.neighbours)
+NEIGHBOUR_MASK = tuple(sum(bit for _, bit in near) for near in NEIGHBOUR_BITS)
+SAFE_MASK = sum(1 << cell for cell in SAFE_SPACES)
+
+
 def move_masks(pieces: str, side: int) -> tuple[int, int]:
     """Bit masks for a side's move search: cells it may walk through
     (empty, not the safe zone) and cells that end its move on entry (C4, C10)."""
@@ -816,424 +718,9 @@ class SittersEngine(Engine):
         return ()
 
     def render(self, state: State, highlight: Sequence[str] = ()) -> Drawing:
-        return draw_state(state, highlight)
-
-
-
-# -- diagrams -----------------------------------------------------------------
-CELL_MM = 14.0
-MARGIN_MM = 7.0
-SPACE_FILL = {".": "#f7f4ec", "G": "#dcebd6", "B": "#f2d7d3", "C": "#f3e6c4", "S": "#cfe3f4"}
-GOODIE_FILL, BADDIE_FILL, CHEST_FILL = "#2458b8", "#b3261e", "#8a5a14"
-LINE = Style(stroke="#5b5346", stroke_width=0.35)
-
-
-def draw_state(state: State, highlight: Sequence[str] = ()) -> Drawing:
-    """The board with its markers, tallies underneath; highlighted cells get a thick outline."""
-    w, h = BOARD.width, BOARD.height
-    width = MARGIN_MM * 2 + w * CELL_MM
-    height = MARGIN_MM + h * CELL_MM + 16
-    shapes: list = []
-    for col in range(w):
-        shapes.append(Text(MARGIN_MM + (col + 0.5) * CELL_MM, MARGIN_MM - 2, chr(ord("a") + col),
-                           size=3.5, fill="#5b5346", anchor="middle", role="label"))
-    for row in range(h):
-        shapes.append(Text(MARGIN_MM - 2, MARGIN_MM + (row + 0.6) * CELL_MM, str(row + 1),
-                           size=3.5, fill="#5b5346", anchor="end", role="label"))
-    for cell, kind in enumerate(BOARD.kinds):
-        if kind == NO_SPACE:
-            continue
-        x, y = _corner(cell)
-        name = BOARD.names[cell]
-        shapes.append(Rect(x, y, CELL_MM, CELL_MM, Style(fill=SPACE_FILL[kind], stroke=LINE.stroke,
-                                                        stroke_width=LINE.stroke_width), cell=name, role="space"))
-        if kind != EMPTY:
-            shapes.append(Text(x + 1.2, y + 3.4, kind, size=2.8, fill="#8b8172", role="space-label"))
-    shapes.extend(_markers(state))
-    for name in highlight:
-        cell = BOARD.index.get(name)
-        if cell is not None:
-            x, y = _corner(cell)
-            shapes.append(Rect(x + 0.6, y + 0.6, CELL_MM - 1.2, CELL_MM - 1.2,
-                               Style(stroke="#f08c00", stroke_width=1.2), rx=1.0, cell=name, role="highlight"))
-    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 7, _status_line(state), size=3.6,
-                       fill="#2b2620", role="status"))
-    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 13, _tally_line(state), size=3.6,
-                       fill="#2b2620", role="tally"))
-    return Drawing(width, height, tuple(shapes), title=f"SiTTeRS: {_status_line(state)}")
-
-
-def _corner(cell: int) -> tuple[float, float]:
-    row, col = divmod(cell, BOARD.width)
-    return MARGIN_MM + col * CELL_MM, MARGIN_MM + row * CELL_MM
-
-
-def _markers(state: State) -> list:
-    shapes = []
-    for cell, piece in enumerate(state.pieces):
-        if piece in "GBC":
-            shapes.extend(_marker(piece, cell, scale=1.0))
-    if state.phase == LOOT and state.at >= 0:  # the chest being opened, beside the goodie
-        shapes.extend(_marker("C", state.at, scale=0.45, dx=4.2, dy=-4.2))
-    if state.phase == BATTLE and state.at >= 0:  # the attacker, squeezed in beside the defender
-        shapes.extend(_marker(LETTER[state.attacker], state.at, scale=0.55, dx=3.8, dy=-3.8))
-    return shapes
-
-
-def _marker(piece: str, cell: int, scale: float, dx: float = 0.0, dy: float = 0.0) -> list:
-    """Goodie: blue disc 'G'. Baddie: red diamond 'B'. Chest: brown box 'C'."""
-    x, y = _corner(cell)
-    cx, cy = x + CELL_MM / 2 + dx, y + CELL_MM / 2 + dy
-    r = 5.0 * scale
-    name = BOARD.names[cell]
-    edge = Style(fill=None, stroke="#ffffff", stroke_width=0.5)
-    if piece == "G":
-        body = Circle(cx, cy, r, Style(fill=GOODIE_FILL, stroke=edge.stroke, stroke_width=0.5), cell=name, role="goodie")
-    elif piece == "B":
-        k = r * 1.15
-        body = Polygon(((cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy)),
-                       Style(fill=BADDIE_FILL, stroke=edge.stroke, stroke_width=0.5), cell=name, role="baddie")
-    else:
-        body = Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r, Style(fill=CHEST_FILL, stroke=edge.stroke, stroke_width=0.5),
-                    rx=0.8 * scale, cell=name, role="chest")
-    label = Text(cx, cy + 1.5 * scale, piece, size=4.4 * scale, fill="#ffffff", anchor="middle", bold=True,
-                 role="marker-label")
-    return [body, label]
-
-
-def _status_line(state: State) -> str:
-    if state.phase == OVER:
-        return f"Game over: {ENGINE.result(state).text}"
-    if state.phase in (PLACE_GOODIES, PLACE_BADDIES, PLACE_CHESTS):
-        what = {PLACE_GOODIES: "goodies", PLACE_BADDIES: "baddies", PLACE_CHESTS: "chests"}[state.phase]
-        return f"Setup: the {SIDE_PLURAL[state.side]} place {what}"
-    turn = f"goodie turn {state.step + 1} of 2" if state.side == GOODIE else "baddie turn"
-    doing = {
-        ROLL: "to roll",
-        MOVE: f"rolled {state.roll}: to move",
-        LOOT: "rolling for the chest",
-        LOOT_SIX: "a six from the chest: gold or revival",
-        BATTLE: "battle: both sides roll",
-    }[state.phase]
-    return f"Round {state.round}, {turn}, {doing}"
-
-
-def _tally_line(state: State) -> str:
-    return (f"Gold {state.gold}   Survivors {state.survivors}   "
-            f"Defeated: goodies {state.lost[GOODIE]}, baddies {state.lost[BADDIE]}")
+        # The verdict is the rules' to give: drawing.py cannot ask the engine (it would import it back).
+        verdict = self.result(state).text if state.phase == OVER else ""
+        return draw_state(state, highlight, verdict)
 
 
 ENGINE = SittersEngine()
-
-
-# -- computer players ---------------------------------------------------------
-# Each bot looks one move ahead and scores where each choice leads with
-# `worth`, a rough expected goodie score: the goodie AI takes the highest, the
-# baddie AI the lowest. It is quick (Manhattan distances, no search) so it
-# runs happily in the browser, and beatable, which is the point when the
-# opponent is a young child.
-
-FAR = 99  # a distance beyond any roll
-
-
-def _safe_distances() -> tuple[int, ...]:
-    """Steps from each cell into the safe zone, ignoring markers."""
-    far = FAR
-    dist = [far] * len(BOARD.kinds)
-    frontier = list(SAFE_SPACES)
-    for c in frontier:
-        dist[c] = 0
-    while frontier:
-        nxt = []
-        for c in frontier:
-            for n in BOARD.neighbours[c]:
-                if dist[n] == far and BOARD.kinds[n] != SAFE:
-                    dist[n] = dist[c] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return tuple(dist)
-
-
-SAFE_DISTANCE = _safe_distances()
-EXIT_DISTANCE = tuple(max(0, d - 1) for d in SAFE_DISTANCE)  # steps to reach j3, j4 or j5
-EXIT_ZONE = frozenset(c for c, d in enumerate(EXIT_DISTANCE) if d <= 2)  # where baddies guard the exit
-CHEST_GOLD = sum(DIE) / len(DIE)  # a chest's expected gold
-GOLD_PER_POINT = SCORING.thresholds[1] - SCORING.thresholds[0]  # 8 gold per point
-
-
-class Outlook(NamedTuple):
-    """What a bot weighs after one of its choices: markers and tallies once
-    the turn is over (expected gold for a chest still to be rolled). A
-    named tuple rather than a dataclass: bots build thousands per move."""
-
-    goodies: tuple[int, ...]
-    baddies: tuple[int, ...]
-    chests: tuple[int, ...]
-    gold: float
-    survivors: int
-    lost_goodies: int
-    goodie_turns: int  # goodie turns still to come before the baddies move
-
-
-def worth(view: Outlook, memo: dict | None = None) -> float:
-    """Roughly the goodie score a position is heading for.
-
-    Escaped goodies and gold count in full; each goodie still on the board
-    counts for less the farther it is from the safe zone, the closer a
-    baddie stands (a baddie within d <= 6 steps hits with a roll of d or
-    more, and a battle is lost half the time) and the more baddies guard
-    the exit; chests count for part of their gold while a goodie is near.
-
-    `memo` (one dict per decision) remembers what repeats from one
-    candidate to the next: the goodies' terms while the baddies stay put
-    (a goodie's move), the chests' part while the goodies do (a baddie's).
-    """
-    value = _banked(view)
-    if not view.goodies:
-        return value
-    memo = {} if memo is None else memo
-    for g in view.goodies:
-        key = (g, view.baddies, view.goodie_turns)
-        term = memo.get(key)
-        if term is None:
-            closest = min(map(MANHATTAN[g].__getitem__, view.baddies), default=FAR)
-            term = memo[key] = _goodie_term(g, closest, _guards(view.baddies), view.goodie_turns)
-        value += term
-    return value + _unchanged_by_baddies(view, memo)
-
-
-def _banked(view: Outlook) -> float:
-    """Survivors, plus the gold as points. Gold counts smoothly (a point per
-    8, as far as the table goes) so that every coin pulls a little."""
-    return view.survivors + min(view.gold / GOLD_PER_POINT, len(SCORING.thresholds) - 1.0)
-
-
-def _guards(baddies: tuple[int, ...]) -> int:
-    """Baddies standing within two steps of the exit squares j3-j5."""
-    return len(EXIT_ZONE.intersection(baddies))
-
-
-def _goodie_term(goodie: int, closest: int, guards: int, goodie_turns: int) -> float:
-    """What one goodie on the board is worth: the way still to go, the
-    nearest baddie (`closest` steps away) and the guards at the exit."""
-    alarm = (1.0, 0.6, 0.4)[goodie_turns]  # each goodie turn first is a chance to step away
-    threat = (7 - closest) / 6 if closest <= 6 else 0.0
-    term = max(0.15, 0.98 - 0.045 * SAFE_DISTANCE[goodie]) * (1 - 0.5 * alarm * threat)
-    if SAFE_DISTANCE[goodie] > 2:
-        term *= 1 - 0.2 * min(guards, 3)
-    return term
-
-
-def _chest_part(closest: int) -> float:
-    """A chest's pull: part of its average gold, more the nearer the nearest goodie."""
-    return (CHEST_GOLD / GOLD_PER_POINT) * (0.6 - 0.06 * closest) if closest < 10 else 0.0
-
-
-def _unchanged_by_baddies(view: Outlook, memo: dict | None) -> float:
-    """The part of `worth` a baddie's move cannot change: defeated goodies
-    (who may come back), the number of baddies, and the chests, each worth
-    part of its average gold, more the nearer a goodie stands."""
-    key = (view.chests, view.goodies, view.lost_goodies, len(view.baddies))
-    if memo is not None and key in memo:
-        return memo[key]
-    total = 0.15 * view.lost_goodies - 0.02 * len(view.baddies)
-    for c in view.chests:
-        total += _chest_part(min(map(MANHATTAN[c].__getitem__, view.goodies)))
-    if memo is not None:
-        memo[key] = total
-    return total
-
-
-def _two_nearest(cell: int, others: tuple[int, ...]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The two cells of `others` nearest to `cell`, as (distance, cell) pairs."""
-    ranked = sorted((MANHATTAN[cell][o], o) for o in others)[:2] + [(FAR, -1), (FAR, -1)]
-    return ranked[0], ranked[1]
-
-
-def _nearest_after_step(near: tuple[tuple[int, int], tuple[int, int]], distances, start: int, end: int) -> int:
-    """Distance to the nearest of a group after one member steps from start to end."""
-    first, second = near
-    rest = second[0] if first[1] == start else first[0]
-    return min(rest, distances[end])
-
-
-def baddie_step_worths(now: Outlook, pairs: list[tuple[int, int]], memo: dict) -> list[float]:
-    """`worth` after each baddie move in `pairs` that ends on an empty space.
-
-    The same numbers as `worth(move_futures(...))` (a test checks), found by
-    changing only what such a move changes: each goodie's nearest baddie and
-    the guard count. The baddie AI weighs every move of six baddies each
-    turn, so this is where its time goes.
-    """
-    base = _banked(now) + _unchanged_by_baddies(now, memo)
-    guards_now = _guards(now.baddies)
-    nearest = [(g, _two_nearest(g, now.baddies)) for g in now.goodies]
-    values = []
-    for start, end in pairs:
-        guards = guards_now - (start in EXIT_ZONE) + (end in EXIT_ZONE)
-        value = base
-        for g, near in nearest:
-            closest = _nearest_after_step(near, MANHATTAN[g], start, end)
-            value += _goodie_term(g, closest, guards, now.goodie_turns)
-        values.append(value)
-    return values
-
-
-def goodie_step_worths(now: Outlook, pairs: list[tuple[int, int]]) -> list[float]:
-    """`worth` after each goodie move in `pairs` that ends on an empty square
-    of the grid: only the mover's own term and the chests' part change (a
-    test checks these equal `worth(move_futures(...))`)."""
-    guards = _guards(now.baddies)
-
-    def term(g: int) -> float:
-        closest = min(map(MANHATTAN[g].__getitem__, now.baddies), default=FAR)
-        return _goodie_term(g, closest, guards, now.goodie_turns)
-
-    terms = {g: term(g) for g in now.goodies}
-    base = _banked(now) + sum(terms.values()) + 0.15 * now.lost_goodies - 0.02 * len(now.baddies)
-    chests = [(MANHATTAN[c], _two_nearest(c, now.goodies)) for c in now.chests]
-    values = []
-    for start, end in pairs:
-        if end not in terms:
-            terms[end] = term(end)
-        value = base - terms[start] + terms[end]
-        for distances, near in chests:
-            value += _chest_part(_nearest_after_step(near, distances, start, end))
-        values.append(value)
-    return values
-
-
-def outlook(state: State) -> Outlook:
-    """The position as a bot sees it once the current turn is over."""
-    return Outlook(
-        tuple(state.cells_with("G")), tuple(state.cells_with("B")), tuple(state.cells_with(CHEST)),
-        float(state.gold), state.survivors, state.lost[GOODIE],
-        2 if state.side == BADDIE else 1 - state.step,
-    )
-
-
-def _without(cells: tuple[int, ...], cell: int) -> tuple[int, ...]:
-    return tuple(c for c in cells if c != cell)
-
-
-def futures(now: Outlook, action) -> list[tuple[float, Outlook]]:
-    """The outlooks an action (in a MOVE or LOOT_SIX phase) leads to, with
-    their chances. Worked out directly rather than through `apply`, which
-    is slower and would leave the dice still to settle."""
-    if isinstance(action, TakeGold):
-        return [(1.0, now._replace(gold=now.gold + REVIVAL_ROLL))]
-    if isinstance(action, Revive):
-        cell = BOARD.index[action.cell]
-        if action.side == GOODIE:
-            return [(1.0, now._replace(goodies=now.goodies + (cell,), lost_goodies=now.lost_goodies - 1))]
-        return [(1.0, now._replace(baddies=now.baddies + (cell,)))]
-    if isinstance(action, Move):
-        return move_futures(now, action.side, BOARD.index[action.frm], BOARD.index[action.to])
-    return [(1.0, now)]
-
-
-def move_futures(now: Outlook, side: int, start: int, end: int) -> list[tuple[float, Outlook]]:
-    """The outlooks of a move: a battle is an even bet once ties are
-    re-rolled, a chest is worth its average gold."""
-    if side == GOODIE:
-        rest = _without(now.goodies, start)
-        if BOARD.kinds[end] == SAFE:
-            return [(1.0, now._replace(goodies=rest, survivors=now.survivors + 1))]
-        if end in now.chests:
-            return [(1.0, now._replace(goodies=rest + (end,), chests=_without(now.chests, end),
-                                       gold=now.gold + CHEST_GOLD))]
-        if end in now.baddies:
-            return [(0.5, now._replace(goodies=rest + (end,), baddies=_without(now.baddies, end))),
-                    (0.5, now._replace(goodies=rest, lost_goodies=now.lost_goodies + 1))]
-        return [(1.0, now._replace(goodies=rest + (end,)))]
-    rest = _without(now.baddies, start)
-    if end in now.goodies:
-        return [(0.5, now._replace(goodies=_without(now.goodies, end), lost_goodies=now.lost_goodies + 1)),
-                (0.5, now._replace(baddies=rest))]
-    return [(1.0, now._replace(baddies=rest + (end,)))]
-
-
-def _expected(outcomes: list[tuple[float, Outlook]], memo: dict) -> float:
-    return sum(p * worth(view, memo) for p, view in outcomes)
-
-
-def _choose(engine: SittersEngine, state: State, player: int, rng, sign: float):
-    """The action whose expected `worth` is best for `sign` (+1 goodies, -1 baddies).
-
-    Moves are weighed as (start, end) cells and only the chosen one is made
-    into a `Move`: a bot weighs dozens of moves per turn, in the browser too."""
-    now, memo = outlook(state), {}
-    if state.phase == MOVE:
-        pairs = move_pairs(state)
-        # Plain steps onto empty squares the quick way; the rest in full.
-        if state.side == BADDIE:
-            steps = [pair for pair in pairs if pair[1] not in now.goodies]
-            values = baddie_step_worths(now, steps, memo)
-        else:
-            steps = [pair for pair in pairs if state.pieces[pair[1]] == EMPTY and BOARD.kinds[pair[1]] != SAFE]
-            values = goodie_step_worths(now, steps)
-        options = [(pair, sign * value) for pair, value in zip(steps, values)]
-        plain = set(steps)
-        options += [(pair, sign * _expected(move_futures(now, state.side, *pair), memo))
-                    for pair in pairs if pair not in plain]
-        choices = engine.other_choices(state, can_move=bool(options))
-    else:
-        options, choices = [], engine.legal_actions(state, player)
-    options += [(action, sign * _expected(futures(now, action), memo)) for action in choices]
-    best = max(value for _, value in options)
-    picked = rng.choice([option for option, value in options if value >= best - 1e-9])
-    if isinstance(picked, tuple):
-        start, end = picked
-        return Move(state.side, BOARD.names[start], BOARD.names[end])
-    return picked
-
-
-def _setup_choice(state: State, actions: list, rng):
-    """Setup placements: goodies near the middle row, chests where each side wants them."""
-    def rank(action: Place) -> float:
-        cell = BOARD.index[action.cell]
-        row, col = divmod(cell, BOARD.width)
-        middle = (BOARD.height - 1) / 2
-        if action.kind == "G":  # start next to the open middle row
-            return abs(row - middle)
-        if action.kind == "B":
-            return 0.0
-        if state.side == GOODIE:  # chests on the way: close to the start, near the middle row
-            return col + 1.5 * abs(row - middle)
-        # Baddie chests: far from the middle row, but not boxing in a baddie start space.
-        beside_baddie = any(n in START_SPACES[BADDIE] for n in BOARD.neighbours[cell])
-        return -abs(row - middle) * 2 + abs(col - 5) + (10 if beside_baddie else 0) + (10 if col == 9 else 0)
-    ranks = [rank(a) for a in actions]
-    best = min(ranks)
-    return rng.choice([a for a, r in zip(actions, ranks) if r <= best + 1e-9])
-
-
-SETUP_PHASES = (PLACE_GOODIES, PLACE_BADDIES, PLACE_CHESTS)
-
-
-def goodie_bot(engine: Engine, state: State, player: int, rng):
-    """The goodie AI: run for the safe zone, grab nearby gold, keep out of reach."""
-    if player != GOODIE:
-        return baddie_bot(engine, state, player, rng)
-    if state.phase in SETUP_PHASES:
-        return _setup_choice(state, engine.legal_actions(state, player), rng)
-    return _choose(engine, state, player, rng, +1.0)
-
-
-def baddie_bot(engine: Engine, state: State, player: int, rng):
-    """The baddie AI: chase the nearest goodies, fight when it pays, guard the exit."""
-    if player != BADDIE:
-        return goodie_bot(engine, state, player, rng)
-    if state.phase in SETUP_PHASES:
-        return _setup_choice(state, engine.legal_actions(state, player), rng)
-    return _choose(engine, state, player, rng, -1.0)
-
-
-def heuristic_bot(engine: Engine, state: State, player: int, rng):
-    """Either side: the goodie AI for player 0, the baddie AI for player 1."""
-    return (goodie_bot if player == GOODIE else baddie_bot)(engine, state, player, rng)
-
-
-# "baddie" and "goodie" name the side each AI was built for; asked to play the
-# other side, each hands over to its partner, so any of them can take any seat.
-BOTS = {"heuristic": heuristic_bot, "baddie": baddie_bot, "goodie": goodie_bot}

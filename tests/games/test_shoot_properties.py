@@ -15,7 +15,9 @@ from generator.play import load_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = load_engine(ROOT / "content" / "shoot")
-SHOOT = sys.modules[type(ENGINE).__module__]
+SHOOT = sys.modules[type(ENGINE).__module__]  # the rules: states and card_total
+SHOOT_CARDS = sys.modules["rulepress_game_shoot.cards"]  # the decks
+SHOOT_BOTS = sys.modules["rulepress_game_shoot.bots"]
 MODES = ("flag", "frags", "last", "instant", "hill")
 TURN_CAP = 24  # short games keep the suite fast; the cap is the engine's max_turns option (C23)
 
@@ -35,12 +37,12 @@ def check_invariants(state) -> None:
         assert hero.alive or hero.damage == 10 or hero.out
         if hero.alive:
             assert hero.damage < 10
-        assert all(SHOOT.card(c).is_hit for c in hero.record)
+        assert all(SHOOT_CARDS.card(c).is_hit for c in hero.record)
     assert min(state.deck) >= 0 and min(state.discard) >= 0
     assert SHOOT.card_total(state) == splatter  # the Splattercards are all somewhere, never doubled
-    held = sum(1 for h in state.heroes if h.weapon) + sum(1 for n, _ in state.field if n in SHOOT.WEAPON_INDEX)
+    held = sum(1 for h in state.heroes if h.weapon) + sum(1 for n, _ in state.field if n in SHOOT_CARDS.WEAPON_INDEX)
     assert sum(state.weapon_deck) + sum(state.weapon_discard) + held == weapons
-    placed = sum(1 for n, _ in state.field if n in SHOOT.GADGET_INDEX)
+    placed = sum(1 for n, _ in state.field if n in SHOOT_CARDS.GADGET_INDEX)
     in_hands = sum(len(h.gadgets) for h in state.heroes)
     assert sum(state.gadget_deck) + len(state.gadget_discard) + in_hands + placed == gadgets
     if state.flag >= 0:
@@ -169,7 +171,7 @@ def test_observation_never_shows_hidden_cards_of_others():
 
 def test_heuristic_bot_plays_whole_games():
     """BOTS["heuristic"] always returns a legal action and finishes games."""
-    bot = SHOOT.BOTS["heuristic"]
+    bot = SHOOT_BOTS.BOTS["heuristic"]
     for seed in range(6):
         rng = random.Random(seed)
         state = ENGINE.initial_state(2 + seed % 3, {"max_turns": 40})

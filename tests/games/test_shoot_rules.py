@@ -14,7 +14,9 @@ from generator.play.api import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = load_engine(ROOT / "content" / "shoot")
-SHOOT = sys.modules[type(ENGINE).__module__]
+SHOOT = sys.modules[type(ENGINE).__module__]  # the rules: states, build_state, evolve
+SHOOT_CARDS = sys.modules["rulepress_game_shoot.cards"]  # the decks and what a HERO's cards mean
+SHOOT_BOTS = sys.modules["rulepress_game_shoot.bots"]
 build = SHOOT.build_state
 
 
@@ -118,7 +120,7 @@ def test_c3_standing_attacker_counts_striped_and_plain():
 def test_c4_empty_deck_takes_in_the_discard_pile():
     """C4: a draw from an empty deck first shuffles the discard pile back in."""
     state = duel()
-    index = SHOOT.CARD_INDEX
+    index = SHOOT_CARDS.CARD_INDEX
     deck = [0] * len(state.deck)
     deck[index["S16"]] = 1
     discard = list(state.deck)
@@ -153,12 +155,12 @@ def test_c5_movement_is_card_minus_wounds_never_below_half():
     """C5, Minus movement: action card minus wounds plus bonuses, never below half a card length."""
     state = duel({"record": ("S43", "S40")})  # minus movement 3 + 1
     state, _ = play(state, "move", "card S07")  # move 2
-    assert SHOOT.movement_allowance(state, 0) == 0.5
+    assert SHOOT_CARDS.movement_allowance(state, 0) == 0.5
     boots = duel({"gadgets": ("Rocket boots",)})
     boots, _ = play(boots, "move", "card S07")
-    assert SHOOT.movement_allowance(boots, 0) == 3
+    assert SHOOT_CARDS.movement_allowance(boots, 0) == 3
     still, _ = play(duel(), "stand")
-    assert SHOOT.movement_allowance(still, 0) == 0
+    assert SHOOT_CARDS.movement_allowance(still, 0) == 0
 
 
 def test_action_card_is_discarded_at_the_end_of_the_turn():
@@ -166,7 +168,7 @@ def test_action_card_is_discarded_at_the_end_of_the_turn():
     state, _ = play(duel(), "move", "card S16")
     assert state.action_card == "S16"
     state, _ = play(state, "end")
-    assert state.action_card is None and state.discard[SHOOT.CARD_INDEX["S16"]] == 1
+    assert state.action_card is None and state.discard[SHOOT_CARDS.CARD_INDEX["S16"]] == 1
 
 
 # -- Tokens --------------------------------------------------------------------------------------
@@ -179,7 +181,7 @@ def test_c6_weapon_token_moves_before_the_draw():
     assert ENGINE.chance_outcomes(state)[0][0].verb == "weapon"
     state, _ = play(state, "weapon Shotgun")
     assert state.heroes[0].weapon == "Shotgun"
-    assert state.weapon_discard[SHOOT.WEAPON_INDEX["Revolver"]] == 1  # one Weapon at a time
+    assert state.weapon_discard[SHOOT_CARDS.WEAPON_INDEX["Revolver"]] == 1  # one Weapon at a time
 
 
 def test_c6_healing_token_heals_before_it_moves():
@@ -350,7 +352,7 @@ def test_red_jam_destroys_the_weapon_and_empty_box_goes_on():
     assert any("empty box" in t for t in texts) and state.tasks  # still attacking
     state, texts = play(state, "card S03")  # Pistol box C: red
     assert state.heroes[0].weapon is None and any("destroyed" in t for t in texts)
-    assert state.weapon_discard[SHOOT.WEAPON_INDEX["Pistol"]] == 1
+    assert state.weapon_discard[SHOOT_CARDS.WEAPON_INDEX["Pistol"]] == 1
 
 
 def test_c7_red_jam_on_a_field_cannon_destroys_that_cannon_not_the_heros_weapon():
@@ -361,7 +363,7 @@ def test_c7_red_jam_on_a_field_cannon_destroys_that_cannon_not_the_heros_weapon(
     assert any("Cannon is destroyed" in t for t in texts)
     assert all(name != "Cannon" for name, _ in state.field)
     assert state.heroes[0].weapon == "Revolver"
-    assert state.weapon_discard[SHOOT.WEAPON_INDEX["Cannon"]] == 1
+    assert state.weapon_discard[SHOOT_CARDS.WEAPON_INDEX["Cannon"]] == 1
 
 
 def test_jam_push_pushes_the_shooter_back():
@@ -538,10 +540,10 @@ def test_c18_trap_stops_movement_until_the_end_of_the_next_turn():
     """C18, Pop-ups (Trap): the trapped HERO moves 0 on its next turn, yet may attack; then it is free."""
     state = duel(field=(("Trap", 0),), phase="act")
     state, _ = play(state, "trigger Trap on P2", "end", "move", "card S05")
-    assert SHOOT.movement_allowance(state, 1) == 0
+    assert SHOOT_CARDS.movement_allowance(state, 1) == 0
     assert any(a.verb == "attack" for a in ENGINE.legal_actions(state, 1))
     state, _ = play(state, "end", "stand", "end", "move", "card S05")
-    assert SHOOT.movement_allowance(state, 1) == 4
+    assert SHOOT_CARDS.movement_allowance(state, 1) == 4
 
 
 def test_environment_gadget_goes_onto_the_battlefield():
@@ -564,9 +566,9 @@ def test_c19_healing_keeps_lasting_wounds():
     state = duel({"damage": 2, "record": ("S43",), "gadgets": ("Medicine", "Vitamins")})
     state, _ = play(state, "stand", "use Medicine")
     assert state.heroes[0].damage == 0 and state.heroes[0].record == ("S43",)
-    assert SHOOT.minus_movement(state.heroes[0]) == 3
+    assert SHOOT_CARDS.minus_movement(state.heroes[0]) == 3
     state, _ = play(state, "use Vitamins")
-    assert state.heroes[0].record == () and SHOOT.minus_movement(state.heroes[0]) == 0
+    assert state.heroes[0].record == () and SHOOT_CARDS.minus_movement(state.heroes[0]) == 0
 
 
 # -- ask the cards ----------------------------------------------------------------------------------------
@@ -605,7 +607,7 @@ def test_respawn_brings_a_new_weapon_and_gadget_and_clears_the_corpse():
     state, _ = play(state, "weapon Katana", "gadget Crane")
     hero = state.heroes[1]
     assert hero.alive and hero.damage == 0 and hero.weapon == "Katana" and hero.gadgets == ("Crane",)
-    assert state.weapon_discard[SHOOT.WEAPON_INDEX["Pistol"]] == 1 and "Helmet" in state.gadget_discard
+    assert state.weapon_discard[SHOOT_CARDS.WEAPON_INDEX["Pistol"]] == 1 and "Helmet" in state.gadget_discard
     assert ENGINE.turn(state).player == 1
 
 
@@ -732,7 +734,7 @@ def test_cells_name_the_attacker_then_the_target():
 
 def test_heuristic_bot_heals_when_hurt_and_attacks_when_it_pays():
     """BOTS["heuristic"]: a hurt HERO heals first; a healthy one shoots a fragile target."""
-    bot = SHOOT.BOTS["heuristic"]
+    bot = SHOOT_BOTS.BOTS["heuristic"]
     hurt, _ = play(duel({"damage": 7, "record": ("S12", "S19", "S17"), "gadgets": ("Medicine",)}), "stand")
     assert ENGINE.notation(bot(ENGINE, hurt, 0, random.Random(1))) == "use Medicine"
     ready, _ = play(duel(p2={"damage": 8, "record": ("S12", "S19", "S10")}), "stand")

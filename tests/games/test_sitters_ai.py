@@ -20,7 +20,9 @@ from generator.play.match import draw_outcome
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "sitters"
 ENGINE = load_engine(GAME)
-sitters = sys.modules[type(ENGINE).__module__]
+sitters = sys.modules[type(ENGINE).__module__]  # the rules: actions and movement
+sitters_board = sys.modules["rulepress_game_sitters.board"]  # the board, sides and phases
+sitters_bots = sys.modules["rulepress_game_sitters.bots"]  # the AIs and their scoring
 
 GAMES = 200
 SEEDS = range(7000, 7000 + GAMES)
@@ -30,7 +32,7 @@ def random_player(engine, state, player, rng):
     return rng.choice(engine.legal_actions(state, player))
 
 
-PLAYERS = {"random": random_player, "goodie AI": sitters.BOTS["goodie"], "baddie AI": sitters.BOTS["baddie"]}
+PLAYERS = {"random": random_player, "goodie AI": sitters_bots.BOTS["goodie"], "baddie AI": sitters_bots.BOTS["baddie"]}
 
 
 def play(seed: int, goodie: str, baddie: str):
@@ -97,14 +99,14 @@ def test_quick_step_values_equal_the_full_estimate():
                 action = draw_outcome(ENGINE.chance_outcomes(state), dice)
             else:
                 if state.phase == "move":
-                    now = sitters.outlook(state)
+                    now = sitters_bots.outlook(state)
                     pairs = [(s, e) for s, e in sitters.move_pairs(state)
-                             if state.pieces[e] == "." and sitters.BOARD.kinds[e] != "S"]
-                    quick = (sitters.baddie_step_worths(now, pairs, {}) if state.side == 1
-                             else sitters.goodie_step_worths(now, pairs))
+                             if state.pieces[e] == "." and sitters_board.BOARD.kinds[e] != "S"]
+                    quick = (sitters_bots.baddie_step_worths(now, pairs, {}) if state.side == 1
+                             else sitters_bots.goodie_step_worths(now, pairs))
                     for pair, value in zip(pairs, quick):
-                        (p, view), = sitters.move_futures(now, state.side, *pair)
-                        assert abs(value - sitters.worth(view)) < 1e-9
+                        (p, view), = sitters_bots.move_futures(now, state.side, *pair)
+                        assert abs(value - sitters_bots.worth(view)) < 1e-9
                         checked += 1
                 action = rng.choice(ENGINE.legal_actions(state, turn.player))
             state, _ = ENGINE.apply(state, action)

@@ -27,8 +27,9 @@ from generator.play.match import Match, draw_outcome
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "sitters"
 ENGINE = load_engine(GAME)
-sitters = sys.modules[type(ENGINE).__module__]
-BOARD = sitters.BOARD
+sitters = sys.modules[type(ENGINE).__module__]  # the rules: actions and movement
+sitters_board = sys.modules["rulepress_game_sitters.board"]  # the board, sides and phases
+BOARD = sitters_board.BOARD
 
 # Seeded games: half with the standard turn limit, half with a short one so
 # the limit itself is exercised. SITTERS_GAMES=2000 gives a long soak run.
@@ -172,7 +173,7 @@ def test_move_generator_agrees_with_the_move_checker():
             if state.phase == "move" and rng.random() < 0.3:
                 offered = {(a.frm, a.to) for a in ENGINE.legal_actions(state, turn.player)
                            if isinstance(a, sitters.Move)}
-                for start in state.cells_with(sitters.LETTER[state.side]):
+                for start in state.cells_with(sitters_board.LETTER[state.side]):
                     for end in BOARD.index.values():
                         path = sitters.move_path(state.pieces, start, end, state.roll, state.side)
                         pair = (BOARD.names[start], BOARD.names[end])
@@ -223,4 +224,4 @@ def test_every_phase_draws_a_diagram():
             else:
                 action = rng.choice(ENGINE.legal_actions(state, turn.player))
             state, _ = ENGINE.apply(state, action)
-    assert drawn == set(sitters.PHASES)
+    assert drawn == set(sitters_board.PHASES)

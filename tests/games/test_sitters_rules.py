@@ -18,8 +18,9 @@ from generator.play.api import CHANCE, OVER, IllegalAction
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "sitters"
 ENGINE = load_engine(GAME)
-sitters = sys.modules[type(ENGINE).__module__]
-GOODIE, BADDIE = sitters.GOODIE, sitters.BADDIE
+sitters = sys.modules[type(ENGINE).__module__]  # the rules: actions and movement
+sitters_board = sys.modules["rulepress_game_sitters.board"]  # the board, sides and phases
+GOODIE, BADDIE = sitters_board.GOODIE, sitters_board.BADDIE
 ALL_BADDIES = ["i1", "j1", "j2", "j6", "i7", "j7"]
 
 
@@ -34,7 +35,7 @@ def play(state, *notations):
 
 def at(state, cell: str) -> str:
     """What stands on a square: '.', 'G', 'B' or 'C'."""
-    return state.pieces[sitters.BOARD.index[cell]]
+    return state.pieces[sitters_board.BOARD.index[cell]]
 
 
 def targets(state, frm: str) -> set[str]:
@@ -60,7 +61,7 @@ def table_score(survivors: int, gold: int) -> int:
 # -- the board ----------------------------------------------------------------
 def test_c1_board_has_its_start_chest_and_safe_spaces():
     """C1: 7x10 grid plus safe zone k3-k5; 6 G, 6 B, 36 C spaces; row 4 open."""
-    board = sitters.BOARD
+    board = sitters_board.BOARD
     names = lambda kind: {board.names[c] for c in board.cells_of_kind(kind)}
     assert (board.height, board.width) == (7, 11)
     assert names("G") == {"a1", "a2", "a3", "a5", "a6", "a7"}
@@ -293,7 +294,7 @@ def test_c10_entering_the_safe_zone_ends_the_move_early():
     state, events = play(state, "roll 6", "G h4-k4")  # three of six steps
     assert state.survivors == 2 and state.count("G") == 1
     assert "escaped" in [e.kind for e in events]
-    assert all(state.pieces[c] == "." for c in sitters.SAFE_SPACES)
+    assert all(state.pieces[c] == "." for c in sitters_board.SAFE_SPACES)
 
 
 def test_c10_baddies_never_enter_the_safe_zone():
@@ -427,7 +428,7 @@ def test_render_names_every_space_and_marks_highlights():
     state = ENGINE.setups()["opening"]
     drawing = ENGINE.render(state, highlight=["k4", "a3"])
     spaces = {s.cell for s in drawing.shapes if getattr(s, "role", "") == "space"}
-    assert spaces == set(sitters.BOARD.index)
+    assert spaces == set(sitters_board.BOARD.index)
     assert {s.cell for s in drawing.shapes if getattr(s, "role", "") == "highlight"} == {"k4", "a3"}
     roles = [getattr(s, "role", "") for s in drawing.shapes]
     assert roles.count("goodie") == 4 and roles.count("baddie") == 6 and roles.count("chest") == 8

@@ -1,0 +1,123 @@
+"""SiTTeRS: the board diagram, drawn with generator.draw.shapes.
+
+The board with its coordinates, spaces and markers (a chest being opened
+and an attacker waiting for the battle dice are drawn small beside their
+space), highlighted cells outlined, and the status and tallies underneath.
+
+A state is taken duck-typed (an engine.State): the engine imports this
+module to render and hands over what only the rules know, the final
+verdict, so this one never imports the engine.
+Standard library only: this module runs in the browser under Pyodide.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from generator.draw.shapes import Circle, Drawing, Polygon, Rect, Style, Text
+
+from .board import (
+    BADDIE, BATTLE, BOARD, EMPTY, GOODIE, LETTER, LOOT, LOOT_SIX, MOVE, NO_SPACE, OVER, PLACE_BADDIES, PLACE_CHESTS,
+    PLACE_GOODIES, ROLL, SIDE_PLURAL,
+)
+
+CELL_MM = 14.0
+MARGIN_MM = 7.0
+SPACE_FILL = {".": "#f7f4ec", "G": "#dcebd6", "B": "#f2d7d3", "C": "#f3e6c4", "S": "#cfe3f4"}
+GOODIE_FILL, BADDIE_FILL, CHEST_FILL = "#2458b8", "#b3261e", "#8a5a14"
+LINE = Style(stroke="#5b5346", stroke_width=0.35)
+
+
+def draw_state(state, highlight: Sequence[str] = (), verdict: str = "") -> Drawing:
+    """The board with its markers, tallies underneath; highlighted cells get a thick outline.
+    `verdict` is the result's text once the game is over (the engine's `result(state).text`)."""
+    w, h = BOARD.width, BOARD.height
+    width = MARGIN_MM * 2 + w * CELL_MM
+    height = MARGIN_MM + h * CELL_MM + 16
+    shapes: list = []
+    for col in range(w):
+        shapes.append(Text(MARGIN_MM + (col + 0.5) * CELL_MM, MARGIN_MM - 2, chr(ord("a") + col),
+                           size=3.5, fill="#5b5346", anchor="middle", role="label"))
+    for row in range(h):
+        shapes.append(Text(MARGIN_MM - 2, MARGIN_MM + (row + 0.6) * CELL_MM, str(row + 1),
+                           size=3.5, fill="#5b5346", anchor="end", role="label"))
+    for cell, kind in enumerate(BOARD.kinds):
+        if kind == NO_SPACE:
+            continue
+        x, y = _corner(cell)
+        name = BOARD.names[cell]
+        shapes.append(Rect(x, y, CELL_MM, CELL_MM, Style(fill=SPACE_FILL[kind], stroke=LINE.stroke,
+                                                        stroke_width=LINE.stroke_width), cell=name, role="space"))
+        if kind != EMPTY:
+            shapes.append(Text(x + 1.2, y + 3.4, kind, size=2.8, fill="#8b8172", role="space-label"))
+    shapes.extend(_markers(state))
+    for name in highlight:
+        cell = BOARD.index.get(name)
+        if cell is not None:
+            x, y = _corner(cell)
+            shapes.append(Rect(x + 0.6, y + 0.6, CELL_MM - 1.2, CELL_MM - 1.2,
+                               Style(stroke="#f08c00", stroke_width=1.2), rx=1.0, cell=name, role="highlight"))
+    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 7, _status_line(state, verdict), size=3.6,
+                       fill="#2b2620", role="status"))
+    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 13, _tally_line(state), size=3.6,
+                       fill="#2b2620", role="tally"))
+    return Drawing(width, height, tuple(shapes), title=f"SiTTeRS: {_status_line(state, verdict)}")
+
+
+def _corner(cell: int) -> tuple[float, float]:
+    row, col = divmod(cell, BOARD.width)
+    return MARGIN_MM + col * CELL_MM, MARGIN_MM + row * CELL_MM
+
+
+def _markers(state) -> list:
+    shapes = []
+    for cell, piece in enumerate(state.pieces):
+        if piece in "GBC":
+            shapes.extend(_marker(piece, cell, scale=1.0))
+    if state.phase == LOOT and state.at >= 0:  # the chest being opened, beside the goodie
+        shapes.extend(_marker("C", state.at, scale=0.45, dx=4.2, dy=-4.2))
+    if state.phase == BATTLE and state.at >= 0:  # the attacker, squeezed in beside the defender
+        shapes.extend(_marker(LETTER[state.attacker], state.at, scale=0.55, dx=3.8, dy=-3.8))
+    return shapes
+
+
+def _marker(piece: str, cell: int, scale: float, dx: float = 0.0, dy: float = 0.0) -> list:
+    """Goodie: blue disc 'G'. Baddie: red diamond 'B'. Chest: brown box 'C'."""
+    x, y = _corner(cell)
+    cx, cy = x + CELL_MM / 2 + dx, y + CELL_MM / 2 + dy
+    r = 5.0 * scale
+    name = BOARD.names[cell]
+    edge = Style(fill=None, stroke="#ffffff", stroke_width=0.5)
+    if piece == "G":
+        body = Circle(cx, cy, r, Style(fill=GOODIE_FILL, stroke=edge.stroke, stroke_width=0.5), cell=name, role="goodie")
+    elif piece == "B":
+        k = r * 1.15
+        body = Polygon(((cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy)),
+                       Style(fill=BADDIE_FILL, stroke=edge.stroke, stroke_width=0.5), cell=name, role="baddie")
+    else:
+        body = Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r, Style(fill=CHEST_FILL, stroke=edge.stroke, stroke_width=0.5),
+                    rx=0.8 * scale, cell=name, role="chest")
+    label = Text(cx, cy + 1.5 * scale, piece, size=4.4 * scale, fill="#ffffff", anchor="middle", bold=True,
+                 role="marker-label")
+    return [body, label]
+
+
+def _status_line(state, verdict: str) -> str:
+    if state.phase == OVER:
+        return f"Game over: {verdict}"
+    if state.phase in (PLACE_GOODIES, PLACE_BADDIES, PLACE_CHESTS):
+        what = {PLACE_GOODIES: "goodies", PLACE_BADDIES: "baddies", PLACE_CHESTS: "chests"}[state.phase]
+        return f"Setup: the {SIDE_PLURAL[state.side]} place {what}"
+    turn = f"goodie turn {state.step + 1} of 2" if state.side == GOODIE else "baddie turn"
+    doing = {
+        ROLL: "to roll",
+        MOVE: f"rolled {state.roll}: to move",
+        LOOT: "rolling for the chest",
+        LOOT_SIX: "a six from the chest: gold or revival",
+        BATTLE: "battle: both sides roll",
+    }[state.phase]
+    return f"Round {state.round}, {turn}, {doing}"
+
+
+def _tally_line(state) -> str:
+    return (f"Gold {state.gold}   Survivors {state.survivors}   "
+            f"Defeated: goodies {state.lost[GOODIE]}, baddies {state.lost[BADDIE]}")
