@@ -21,6 +21,7 @@ import json
 import random
 import sys
 import zlib
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..errors import describe_value, type_name
@@ -79,7 +80,8 @@ def draw_outcome(outcomes: Sequence[tuple[Any, float]], rng: random.Random):
 
 
 def rules_version_of(engine: Engine) -> str:
-    """The engine's declared `rules_version` (or `version`), else a hash of its source file.
+    """The engine's declared `rules_version` (or `version`), else a hash of its
+    game's Python sources (engine.py and the modules beside it: board, bots...).
 
     A position string records it, so a link made under old rules is refused
     rather than replayed into a position the new rules never allowed.
@@ -91,11 +93,13 @@ def rules_version_of(engine: Engine) -> str:
     module = sys.modules.get(type(engine).__module__)
     path = getattr(module, "__file__", None)
     if path:
+        digest = hashlib.sha256()
         try:
-            with open(path, "rb") as source:
-                return hashlib.sha256(source.read()).hexdigest()[:12]
+            for source in sorted(Path(path).parent.glob("*.py")):
+                digest.update(source.name.encode("utf-8") + b"\0" + source.read_bytes() + b"\0")
         except OSError:
-            pass
+            return "unversioned"
+        return digest.hexdigest()[:12]
     return "unversioned"
 
 
