@@ -15,8 +15,11 @@ PAPERS = (("a4", "A4"), ("letter", "US Letter"))
 def files_of(game: Game) -> list[tuple[str, str, str]]:
     """(path in the output, what it is, paper) of every PDF the game gets."""
     files = [(f"{game.slug}/{game.slug}-rules-{paper}.pdf", "Rules", label) for paper, label in PAPERS]
+    files += [(f"{game.slug}/{game.slug}-rules-booklet-{paper}.pdf", "Rules as an A5 booklet", f"printed on {label}")
+              for paper, label in PAPERS]
     if aid_pages(game):
-        files += [(f"{game.slug}/{game.slug}-player-aid-{paper}.pdf", "Player aid", label) for paper, label in PAPERS]
+        files += [(f"{game.slug}/{game.slug}-player-aid-{paper}.pdf", "Player aid on one sheet", label)
+                  for paper, label in PAPERS]
     return files
 
 
@@ -32,11 +35,14 @@ class RulebookStage(Stage):
                       site.base_url, site.path_prefix)
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:
+        from generator.rulebook.booklet import impose
         from generator.rulebook.make import GameBook
 
         book = GameBook(site, game)
+        a5 = book.rules("a5")
         for paper, _label in PAPERS:
             output.write(f"{game.slug}/{game.slug}-rules-{paper}.pdf", book.rules(paper))
+            output.write(f"{game.slug}/{game.slug}-rules-booklet-{paper}.pdf", impose(a5, paper))
             if aid_pages(game):
                 output.write(f"{game.slug}/{game.slug}-player-aid-{paper}.pdf", book.player_aid(paper))
         return self.plan_game(site, game, context)
@@ -46,8 +52,7 @@ class RulebookStage(Stage):
             return {}
         rules = next(page for page in game.pages if page.name == "rules")
         items = "".join(f'<li><a href="{escape(path.split("/", 1)[1])}" download>{escape(game.title)}: '
-                        f"{what.lower() if what != 'Rules' else 'the rules'} ({label}, PDF)</a></li>"
-                        for path, what, label in files_of(game))
+                        f"{escape(what)} ({escape(label)}, PDF)</a></li>" for path, what, label in files_of(game))
         html = (f"<p>Download the rules (PDF) to print or to read offline, with every example and diagram "
                 f"of these pages.</p>\n<ul class=\"rulebook-downloads\">{items}</ul>\n")
         section = {"id": "rulebook", "title": "Printable rules", "html": html}

@@ -199,3 +199,32 @@ def test_pages_look_like_their_reviewed_pictures(slug, which, tmp_path):
     new, old = Image.open(made).convert("L"), Image.open(reference).convert("L")
     assert new.size == old.size
     assert ImageStat.Stat(ImageChops.difference(new, old)).mean[0] < 2.0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_booklet_is_in_saddle_stitch_order(paper, tmp_path):
+    """Each half sheet's page number, read from its foot, follows the saddle-stitch order."""
+    from generator.rulebook.booklet import impose, saddle_order
+
+    a5 = book("splut").rules("a5")
+    pages = len(PdfReader(BytesIO(a5)).pages)
+    sheets = impose(a5, paper)
+    (tmp_path / "booklet.pdf").write_bytes(sheets)
+    reader = PdfReader(BytesIO(sheets))
+    width, height = (int(float(v)) for v in (reader.pages[0].mediabox.width, reader.pages[0].mediabox.height))
+    assert width > height
+    order = saddle_order(pages + (-pages % 4))
+    assert len(reader.pages) == len(order)
+    for side, (left, right) in enumerate(order, start=1):
+        for half, expected in enumerate((left, right)):
+            text = subprocess.run(["pdftotext", "-f", str(side), "-l", str(side), "-x", str(half * width // 2),
+                                   "-y", "0", "-W", str(width // 2), "-H", str(height), str(tmp_path / "booklet.pdf"),
+                                   "-"], capture_output=True, text=True, check=True).stdout
+            number = re.search(r"Page (\d+) of", text)
+            if expected == 1 or expected > pages:  # the cover and the blank pages carry no number
+                assert number is None
+            else:
+                assert number and int(number[1]) == expected, (side, half, text[-80:])
+    first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(tmp_path / "booklet.pdf"), "-"],
+                           capture_output=True, text=True, check=True).stdout
+    assert "Print double-sided, flipping on the short edge" in first
