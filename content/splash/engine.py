@@ -22,6 +22,12 @@ How the real-time game becomes turns
   discard pile and the dealer then draws ("draw 7") from the dealer's deck,
   refilled from the shuffled discard pile when empty (C12-C14).
 
+This module holds the rules: actions, the state, how beats, deals, draws
+and races resolve, scoring, hidden information, notation and serialisation.
+Beside it: board.py (the deck, the cards in play per player count, the score
+pad's word, card and seat names, the phases), drawing.py (the table diagram
+`render` delegates to) and bots.py (the computer players).
+
 Players are numbered 0..n-1 in code and written P1..Pn. Seats run
 clockwise and a player's left neighbour is the next number (C2).
 """
@@ -29,10 +35,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace as _dataclass_replace
 from itertools import combinations
-from pathlib import Path
 from typing import Any, Mapping
 
-from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
+from generator.draw.shapes import Drawing
 from generator.play.api import (
     Engine,
     Event,
@@ -41,33 +46,31 @@ from generator.play.api import (
     Result,
     Turn,
 )
-from generator.play.tables import game_tables
 
-HERE = Path(__file__).resolve().parent
+from .board import (
+    BEAT,
+    DEAL,
+    DRAW,
+    LETTERS_TO_WIN,
+    OVER,
+    RACE,
+    RANK_INDEX,
+    RANK_QTY,
+    RANKS,
+    SPLASH_RANK,
+    WORD,
+    deck_for,
+    remove_card,
+    seat,
+    sort_cards,
+)
+from .drawing import draw_table
 
 
-TABLES = game_tables(HERE)  # the data tables game.toml declares, read by the one table reader
-
-
-# -- data: one source of truth shared with the rules page and the kit ------
-DECK_ROWS = TABLES["deck"].rows
-RANKS: tuple[str, ...] = tuple(row["rank"] for row in DECK_ROWS)  # "2".."10", "S"
-RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
-RANK_QTY = {row["rank"]: row["qty"] for row in DECK_ROWS}
-RANK_COLOUR = {row["rank"]: row["colour"] for row in DECK_ROWS}
-SPLASH_RANK = "S"
-FULL_DECK: tuple[str, ...] = tuple(r for r in RANKS for _ in range(RANK_QTY[r]))
-
-PLAYER_ROWS = {row["players"]: row for row in TABLES["players"].rows}
-WORD = "".join(row["letter"] for row in TABLES["letters"].rows)  # "SPLASH"
-LETTERS_TO_WIN = len(WORD)
-
+# -- rule constants -------------------------------------------------------------
 SET_SIZE = 4  # four of a kind
 TIE_BREAK_DOLPHINS = 2  # Rules: Tie-breaker
 HAND_LIMIT = {"standard": 4, "advanced": 5}
-
-# Phases of a round.
-DEAL, BEAT, DRAW, RACE, OVER = "deal", "beat", "draw", "race", "over"
 
 # Rule names used in refusals.
 R_PASSING = "Rules §Passing"
@@ -78,7 +81,7 @@ R_ADVANCED = "Rules §Advanced play, C13"
 
 
 def replace(obj, **changes):
-    """`dataclasses.replace` for this module's frozen states and styles.
+    """`dataclasses.replace`, quick for a SplashState (other dataclasses go to the real one).
 
     A SplashState has nineteen fields and `dataclasses.replace` re-runs
     `__init__` over all of them; random playouts and tree search apply
@@ -95,35 +98,12 @@ def replace(obj, **changes):
     return new
 
 
-def sort_cards(cards) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=RANK_INDEX.__getitem__))
-
-
-def remove_card(cards: tuple[str, ...], rank: str) -> tuple[str, ...]:
-    i = cards.index(rank)
-    return cards[:i] + cards[i + 1:]
-
-
 def four_of_a_kind(hand: tuple[str, ...]) -> str | None:
     """The rank the hand holds four of, if any."""
     for rank in RANKS:
         if hand.count(rank) >= SET_SIZE:
             return rank
     return None
-
-
-def seat(player: int) -> str:
-    return f"P{player + 1}"
-
-
-def deck_for(players: int, variant: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(cards in play, cards set aside) for a round (C3; advanced: C12)."""
-    if variant == "advanced":
-        return FULL_DECK, ()
-    sets = PLAYER_ROWS[players]["sets"].split()
-    in_play = sort_cards(c for c in FULL_DECK if c in sets)
-    aside = sort_cards(c for c in FULL_DECK if c not in sets)
-    return in_play, aside
 
 
 # -- actions ----------------------------------------------------------------
@@ -761,130 +741,4 @@ def _plural(rank: str) -> str:
     return "SPLASH! cards" if rank == SPLASH_RANK else f"{rank}s"
 
 
-# -- the diagram ------------------------------------------------------------------------------
-INK = "#1d2b36"
-MARK = "#e67e22"  # highlight
-SEA = "#d6eef8"
-DOLPHIN = "#0277bd"
-ROW_H = 17.0
-CARD_W, CARD_H = 10.0, 14.0
-WIDTH = 160.0
-
-
-def _highlightable(shape_style: Style, lit: bool) -> Style:
-    if not lit:
-        return shape_style
-    return replace(shape_style, stroke=MARK, stroke_width=1.2)
-
-
-def draw_table(state: SplashState, highlight: set[str]) -> Drawing:
-    """One row per player (seat, hand, dolphin, score pad), the centre above."""
-    shapes: list = []
-    top = 22.0
-    # The centre of the table: dolphins still free, the deck and discard pile.
-    centre_lit = "dolphins" in highlight
-    shapes.append(Rect(2, 2, 70, 17, _highlightable(Style(fill=SEA, stroke=INK), centre_lit), rx=3, cell="dolphins"))
-    free = state.dolphins - len(state.holders)
-    for i in range(state.dolphins):
-        taken = i >= free
-        style = Style(fill="#ffffff" if taken else DOLPHIN, stroke=DOLPHIN, stroke_width=0.6)
-        shapes.append(Circle(9 + i * 12, 10.5, 4.5, style, role="dolphin"))
-        shapes.append(Text(9 + i * 12, 12, "D", 4, "#ffffff" if not taken else DOLPHIN, "middle", True))
-    shapes.append(Rect(76, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "deck" in highlight), rx=2, cell="deck"))
-    shapes.append(Text(88, 9, "deck", 3.2, INK, "middle"))
-    shapes.append(Text(88, 15.5, str(len(state.deck)), 4.5, INK, "middle", True))
-    if state.variant == "advanced":
-        shapes.append(Rect(103, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "discard" in highlight), rx=2, cell="discard"))
-        shapes.append(Text(115, 9, "discard", 3.2, INK, "middle"))
-        shapes.append(Text(115, 15.5, str(len(state.discard)), 4.5, INK, "middle", True))
-    status = f"Round {state.round}" + (" · tie-breaker" if state.tied else "")
-    shapes.append(Text(WIDTH - 2, 8, status, 3.4, INK, "end", True))
-    shapes.append(Text(WIDTH - 2, 14, f"beat {state.beats}", 3.0, INK, "end"))
-    for p in range(state.players):
-        shapes += _player_row(state, p, top + p * ROW_H, highlight)
-    height = top + state.players * ROW_H + 2
-    return Drawing(WIDTH, height, tuple(shapes), title=f"SPLASH! round {state.round}")
-
-
-def _player_row(state: SplashState, p: int, y: float, highlight: set[str]) -> list:
-    name = seat(p)
-    shapes: list = []
-    winner = state.phase == OVER and state.winner == p
-    fill = "#fff4d6" if winner else ("#f4f7f9" if p % 2 else "#ffffff")
-    shapes.append(Rect(2, y, WIDTH - 4, ROW_H - 1, _highlightable(Style(fill=fill, stroke="#b0bec5"), name in highlight), rx=2, cell=name))
-    shapes.append(Text(5, y + 7, name, 4.5, INK, "start", True))
-    tags = []
-    if p == state.dealer:
-        tags.append("dealer")
-    if state.variant == "advanced" and p == state.right_of(state.dealer):
-        tags.append("discards")
-    if tags:
-        shapes.append(Text(5, y + 12.5, ", ".join(tags), 2.6, INK))
-    for i, rank in enumerate(state.hands[p]):
-        cell = f"{name}.{rank}"
-        x = 24 + i * (CARD_W + 1.5)
-        colour = RANK_COLOUR[rank]
-        shapes.append(Rect(x, y + 1.5, CARD_W, CARD_H, _highlightable(Style(fill="#ffffff", stroke=colour, stroke_width=0.8), cell in highlight), rx=1.2, cell=cell, role="card"))
-        label = "S!" if rank == SPLASH_RANK else rank
-        shapes.append(Text(x + CARD_W / 2, y + 10.5, label, 4.6, colour, "middle", True))
-    if p in state.holders:
-        shapes.append(Circle(90, y + 8, 5, Style(fill=DOLPHIN, stroke=INK), role="dolphin"))
-        shapes.append(Text(90, y + 9.6, "D", 4.2, "#ffffff", "middle", True))
-    # Score pad: six boxes S-P-L-A-S-H, crossed when earned; tie-breaker marks after.
-    for i, letter in enumerate(WORD):
-        x = 100 + i * 8
-        earned = state.letters[p] > i
-        shapes.append(Rect(x, y + 3, 7, 10, Style(fill="#0288d1" if earned else "#ffffff", stroke=INK), rx=1, role="letter"))
-        shapes.append(Text(x + 3.5, y + 10.5, letter, 4.2, "#ffffff" if earned else "#90a4ae", "middle", True))
-    extra = state.letters[p] - LETTERS_TO_WIN
-    if extra > 0:
-        shapes.append(Text(150, y + 10, f"+{extra}", 3.6, INK, "start", True))
-    if p in state.tied:
-        shapes.append(Line(100, y + 14.5, 147, y + 14.5, Style(stroke=MARK, stroke_width=0.8)))
-    return shapes
-
-
-# -- computer players ---------------------------------------------------------------------
-def _kept_rank(hand: tuple[str, ...], rng, prefer_splash: bool) -> str:
-    best = max(hand.count(r) for r in set(hand))
-    candidates = sort_cards(r for r in set(hand) if hand.count(r) == best)
-    if prefer_splash and SPLASH_RANK in candidates:
-        return SPLASH_RANK
-    return rng.choice(candidates)
-
-
-def _collect(engine, state, player, rng, prefer_splash: bool):
-    hand = state.hands[player]
-    if four_of_a_kind(hand):
-        return Grab()
-    keep = _kept_rank(hand, rng, prefer_splash)
-    others = [r for r in set(hand) if r != keep]
-    fewest = min(hand.count(r) for r in others)
-    return Pass(rng.choice(sort_cards(r for r in others if hand.count(r) == fewest)))
-
-
-def collector_bot(engine, state, player, rng):
-    """Keeps the rank it holds most; passes a card of its rarest other rank."""
-    return _collect(engine, state, player, rng, prefer_splash=False)
-
-
-def heuristic_bot(engine, state, player, rng):
-    """The collector, but it chases the SPLASH! set on a tie: four SPLASH!
-    cards with a dolphin score two letters. It never grabs early."""
-    return _collect(engine, state, player, rng, prefer_splash=True)
-
-
-def random_passer_bot(engine, state, player, rng):
-    """Grabs when it must; otherwise passes a card picked at random."""
-    hand = state.hands[player]
-    if four_of_a_kind(hand):
-        return Grab()
-    return Pass(rng.choice(hand))
-
-
 ENGINE = SplashEngine()
-BOTS = {
-    "heuristic": heuristic_bot,
-    "collector": collector_bot,
-    "random-passer": random_passer_bot,
-}

@@ -4,11 +4,10 @@ whose left and right sides wrap.
 The rules and the clarifications C1-C13 are in rules.md beside this file; the
 rule names in IllegalAction messages point at its sections.
 
-Geometry (from board.csv): columns a-e, rows 1-10 counted from the top; row 1
-is just under the plane, row 10 just above the ground. Row 0 is the plane: the
-skydivers and the parachute wait there at the start (C1) and nobody ever goes
-back to it. Inside the engine a cell is a (column, row) tuple, outside a name
-such as "c4"; the plane spots are "a0" to "e0".
+This module holds the rules: states, actions, how they resolve, notation and
+serialisation. Beside it: board.py (the board's geometry and cell names, the
+pieces, fates and phases), drawing.py (the diagrams `render` delegates to)
+and bots.py (the heuristic computer player).
 
 A round, as a sequence of turns (C2):
 
@@ -27,74 +26,36 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Optional
 
-from generator.draw.shapes import Circle, Drawing, Line, Polygon, Rect, Style, Text
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
-from generator.play.tables import game_tables
 
-HERE = Path(__file__).resolve().parent
-
-
-TABLES = game_tables(HERE)  # the data tables game.toml declares, read by the one table reader
-
-
-# -- the board ----------------------------------------------------------------
-
-_BOARD = TABLES["board"].rows[0]
-WIDTH = _BOARD["width"]  # 5 columns
-HEIGHT = _BOARD["height"]  # 10 rows
-COLUMNS = "abcdefghijklmnopqrstuvwxyz"[:WIDTH]
-EXIT_COLUMN = COLUMNS.index(_BOARD["exit_column"])  # the parachute leaves the plane above it
-PLANE = 0  # the row of the plane, above row 1
-
-Cell = tuple  # (column 0..WIDTH-1, row 0..HEIGHT)
-
-STEP_LETTERS = {"D": (0, 1), "L": (-1, 0), "R": (1, 0), "U": (0, -1)}
-
-
-def cell_name(cell: Cell) -> str:
-    return f"{COLUMNS[cell[0]]}{cell[1]}"
-
-
-def parse_cell(name: str) -> Cell:
-    """ "c4" -> (2, 4); the plane spots are "a0".."e0". ValueError otherwise."""
-    match = re.fullmatch(r"([a-z])(\d{1,2})", name.strip().lower())
-    if not match or match.group(1) not in COLUMNS or not 0 <= int(match.group(2)) <= HEIGHT:
-        raise ValueError(f"not a Splat cell: {name!r}")
-    return (COLUMNS.index(match.group(1)), int(match.group(2)))
+from .board import (
+    AIR,
+    CHUTE_START,
+    COLOUR_NAMES,
+    FALL,
+    HEIGHT,
+    LANDED,
+    MOVE,
+    OVER,
+    PHASES,
+    PLANE,
+    ROLL,
+    SHIFT,
+    SMASHED,
+    START_CELLS,
+    STEP_LETTERS,
+    WIDTH,
+    Cell,
+    cell_name,
+    neighbour,
+    parse_cell,
+)
+from .drawing import draw_state
 
 
-def neighbour(cell: Cell, letter: str) -> Cell:
-    """The cell one step away; sideways steps wrap round the board's sides.
-    A step down from row 10 gives row 11: the ground."""
-    dx, dy = STEP_LETTERS[letter]
-    return ((cell[0] + dx) % WIDTH, cell[1] + dy)
-
-
-def column_distance(a: int, b: int) -> int:
-    """Sideways steps between two columns on the wrapping board."""
-    d = abs(a - b) % WIDTH
-    return min(d, WIDTH - d)
-
-
-# -- the pieces -----------------------------------------------------------------
-
-_PIECES = TABLES["pieces"].rows
-SKYDIVERS = sorted((row for row in _PIECES if row["seat"] > 0), key=lambda row: row["seat"])
-PARACHUTE = next(row for row in _PIECES if row["seat"] == 0)
-COLOUR_NAMES = tuple(row["piece"].split()[0] for row in SKYDIVERS)  # "Red", "Blue", ...
-LETTERS = tuple(row["letter"] for row in SKYDIVERS)
-START_CELLS = tuple(parse_cell(row["start"]) for row in SKYDIVERS)  # seat order b0, d0, a0, e0 (C1)
-CHUTE_START = parse_cell(PARACHUTE["start"])
-
-# Skydiver fates.
-AIR, SMASHED, LANDED = "air", "smashed", "landed"
-
-# Phases of a round (C2).
-FALL, SHIFT, ROLL, MOVE, OVER = "fall", "shift", "roll", "move", "over"
-PHASES = (FALL, SHIFT, ROLL, MOVE, OVER)
+# -- the dice and the state -------------------------------------------------------
 
 FALL_FACES = (1, 2, 3)  # the parachute's die
 ROLL_FACES = (1, 2, 3, 4, 5, 6)  # a skydiver's die
@@ -733,216 +694,7 @@ class SplatEngine(Engine):
         return ()
 
     def render(self, state, highlight=()):
-        return draw_state(state, highlight)
-
-
-# -- the diagram -------------------------------------------------------------------
-
-CELL_MM = 12.0
-BOARD_X = 16.0  # left edge of column a
-PLANE_Y = 14.0  # top of the plane row
-BOARD_Y = PLANE_Y + CELL_MM + 3.0  # top of row 1
-PANEL_X = BOARD_X + WIDTH * CELL_MM + 16.0
-INK = "#222222"
-SKY = "#e8f3fb"
-PLANE_FILL = "#cfd6de"
-GROUND_FILL = "#8a6a3d"
-MARK = "#e4007c"  # highlighted cells: a strong outline on a pale fill
-MARK_FILL = "#fbd3e6"
-
-
-def _cell_box(cell: Cell) -> tuple:
-    col, row = cell
-    y = PLANE_Y if row == PLANE else BOARD_Y + (row - 1) * CELL_MM
-    return BOARD_X + col * CELL_MM, y
-
-
-def _skydiver(seat: int, cell: Cell, holding: bool) -> list:
-    x, y = _cell_box(cell)
-    cx, cy = x + CELL_MM / 2, y + CELL_MM / 2
-    row = SKYDIVERS[seat]
-    shapes = []
-    radius = CELL_MM * 0.36
-    if holding:  # a small canopy over a smaller skydiver
-        radius = CELL_MM * 0.26
-        cy = y + CELL_MM - radius - 0.6
-        shapes += _canopy(cx, y + 0.5, CELL_MM * 0.4, cy - radius * 0.6)
-    shapes.append(Circle(cx, cy, radius, Style(fill=row["colour"], stroke=INK, stroke_width=0.4),
-                         role=f"skydiver-{seat}"))
-    shapes.append(Text(cx, cy + radius * 0.42, row["letter"], size=radius * 1.25, fill=row["ink"],
-                       anchor="middle", bold=True))
-    return shapes
-
-
-def _canopy(cx: float, top: float, half: float, hang: float) -> list:
-    """The parachute: a dome marked with its letter, its lines meeting at
-    height `hang` below it."""
-    height = half * 0.85
-    dome = tuple((cx + half * dx, top + height * dy) for dx, dy in
-                 ((-1, 1), (-0.92, 0.55), (-0.7, 0.2), (-0.38, 0.03), (0, 0), (0.38, 0.03),
-                  (0.7, 0.2), (0.92, 0.55), (1, 1)))
-    lines = [Line(cx + half * dx, top + height, cx, hang, Style(stroke=INK, stroke_width=0.25))
-             for dx in (-0.95, -0.35, 0.35, 0.95)]
-    return lines + [
-        Polygon(dome, Style(fill=PARACHUTE["colour"], stroke=INK, stroke_width=0.35), role="parachute"),
-        Text(cx, top + height * 0.88, PARACHUTE["letter"], size=height * 0.75, fill=PARACHUTE["ink"],
-             anchor="middle", bold=True),
-    ]
-
-
-def draw_state(state: SplatState, highlight=()) -> Drawing:
-    marked = set(highlight)
-    shapes: list = []
-    board_w = WIDTH * CELL_MM
-    ground_y = BOARD_Y + HEIGHT * CELL_MM
-    status = _status_line(state)
-    shapes.append(Text(BOARD_X, 7.0, f"Splat - round {state.round}", size=4.2, fill=INK, bold=True))
-    # The plane: where everybody starts (C1).
-    shapes.append(Rect(BOARD_X - 2, PLANE_Y - 1, board_w + 4, CELL_MM + 2, Style(fill=PLANE_FILL, stroke=INK), rx=4,
-                       role="plane"))
-    shapes.append(Text(BOARD_X - 3, PLANE_Y + CELL_MM / 2 + 1.2, "plane", size=2.8, fill=INK, anchor="end"))
-    for col in range(WIDTH):
-        for row in range(0, HEIGHT + 1):
-            x, y = _cell_box((col, row))
-            name = cell_name((col, row))
-            fill = PLANE_FILL if row == PLANE else SKY
-            shapes.append(Rect(x, y, CELL_MM, CELL_MM, Style(fill=fill, stroke="#9aa7b4", stroke_width=0.25),
-                               cell=name, role="cell"))
-    for name in sorted(marked):
-        try:
-            x, y = _cell_box(parse_cell(name))
-        except ValueError:
-            continue
-        shapes.append(Rect(x + 0.6, y + 0.6, CELL_MM - 1.2, CELL_MM - 1.2,
-                           Style(fill=MARK_FILL, stroke=MARK, stroke_width=0.9), cell=name, role="highlight"))
-    # Labels: row numbers on the left, column letters above the plane.
-    for row in range(1, HEIGHT + 1):
-        y = BOARD_Y + (row - 0.5) * CELL_MM + 1.2
-        shapes.append(Text(BOARD_X - 8.5, y, str(row), size=3.2, fill=INK, anchor="middle"))
-    for col in range(WIDTH):
-        shapes.append(Text(BOARD_X + (col + 0.5) * CELL_MM, PLANE_Y - 2.2, COLUMNS[col], size=3.2, fill=INK,
-                           anchor="middle"))
-    # Wrap markers: matching arrows on both sides show the edges are joined.
-    for row in range(1, HEIGHT + 1):
-        y = BOARD_Y + (row - 0.5) * CELL_MM
-        left, right = BOARD_X - 1.2, BOARD_X + board_w + 1.2
-        shapes.append(Polygon(((left, y - 1.6), (left - 2.6, y), (left, y + 1.6)), Style(fill="#5b6b7b"),
-                              role="wrap"))
-        shapes.append(Polygon(((right, y - 1.6), (right + 2.6, y), (right, y + 1.6)), Style(fill="#5b6b7b"),
-                              role="wrap"))
-    shapes.append(Text(BOARD_X + board_w + 6.5, BOARD_Y + HEIGHT * CELL_MM / 2, "sides wrap", size=2.8,
-                       fill="#5b6b7b", anchor="middle", rotate=90))
-    shapes.append(Line(BOARD_X, BOARD_Y, BOARD_X, ground_y, Style(stroke="#5b6b7b", stroke_width=0.6,
-                                                                  dash=(1.5, 1.0))))
-    shapes.append(Line(BOARD_X + board_w, BOARD_Y, BOARD_X + board_w, ground_y,
-                       Style(stroke="#5b6b7b", stroke_width=0.6, dash=(1.5, 1.0))))
-    # The ground.
-    shapes.append(Rect(BOARD_X - 2, ground_y + 0.5, board_w + 4, 6.0, Style(fill=GROUND_FILL, stroke=INK),
-                       role="ground"))
-    shapes.append(Text(BOARD_X + board_w / 2, ground_y + 4.8, "ground", size=3.0, fill="#ffffff", anchor="middle"))
-    # Pieces.
-    if state.chute is not None:
-        x, y = _cell_box(state.chute)
-        shapes += _canopy(x + CELL_MM / 2, y + 1.5, CELL_MM * 0.44, y + CELL_MM - 1.5)
-    for seat, cell in enumerate(state.skydivers):
-        if cell is not None:
-            shapes += _skydiver(seat, cell, seat == state.holder)
-    # Side panel: who is who, and what happens next.
-    y = BOARD_Y + 2
-    shapes.append(Text(PANEL_X, y, "Skydivers", size=3.4, fill=INK, bold=True))
-    for seat in range(state.players):
-        y += 8
-        row = SKYDIVERS[seat]
-        shapes.append(Circle(PANEL_X + 2.5, y - 1.3, 2.6, Style(fill=row["colour"], stroke=INK, stroke_width=0.3)))
-        shapes.append(Text(PANEL_X + 2.5, y - 0.2, row["letter"], size=3.0, fill=row["ink"], anchor="middle",
-                           bold=True))
-        where = state.skydivers[seat]
-        fate = state.fates[seat]
-        text = f"{COLOUR_NAMES[seat]}: " + (cell_name(where) if fate == AIR else fate)
-        if seat == state.holder:
-            text += " (holds P)"
-        shapes.append(Text(PANEL_X + 7, y, text, size=3.0, fill=INK))
-    y += 9
-    chute = ("held" if state.holder is not None else "lost" if state.chute_lost else cell_name(state.chute))
-    shapes.append(Text(PANEL_X, y, f"Parachute: {chute}", size=3.0, fill=INK))
-    y += 8
-    for line in status:
-        shapes.append(Text(PANEL_X, y, line, size=3.0, fill=INK, bold=True))
-        y += 5
-    width = PANEL_X + 46
-    height = ground_y + 10
-    return Drawing(width, height, tuple(shapes), title=f"Splat, round {state.round}: {' '.join(status)}")
-
-
-def _status_line(state: SplatState) -> list:
-    if state.phase == OVER:
-        return [ENGINE.result(state).text.split(":")[0]]
-    if state.phase == FALL:
-        return ["Next: the parachute", "falls 1-3"]
-    if state.phase == SHIFT:
-        return [f"{COLOUR_NAMES[state.seat]} steers;", f"then falls {state.die}"]
-    if state.phase == ROLL:
-        return [f"Next: {COLOUR_NAMES[state.seat]} rolls"]
-    return [f"{COLOUR_NAMES[state.seat]} rolled {state.die}:", "now moves"]
-
-
-# -- the heuristic computer player -----------------------------------------------------
-
-
-def _reach_chance(distance: int) -> float:
-    """The chance a d6 roll covers `distance` steps (a move may stop short)."""
-    return max(0, 7 - distance) / 6 if distance >= 1 else 0.0
-
-
-def _threat(state: SplatState, target: Cell, chaser: int, drift: int) -> float:
-    """How likely `chaser` reaches `target` on its next turn if the target
-    first drifts `drift` rows down; chasers below the target never can."""
-    cell = state.skydivers[chaser]
-    rows = target[1] + drift - cell[1]
-    if rows < 1:
-        return 0.0
-    return _reach_chance(rows + column_distance(cell[0], target[0]))
-
-
-def evaluate(state: SplatState, player: int) -> float:
-    """A rough worth of `state` for `player`: win high, loss low; holding the
-    parachute with no chaser above is best; otherwise be just above it."""
-    result = ENGINE.result(state)
-    if result is not None:
-        return 1000.0 if player in result.winners else -1000.0
-    if state.fates[player] != AIR:
-        return -1000.0
-    me = state.skydivers[player]
-    rivals = [s for s in range(state.players) if state.fates[s] == AIR and s != player]
-    if state.holder == player:
-        danger = sum(_threat(state, me, s, 2) for s in rivals)
-        return 400.0 + 8.0 * me[1] - 250.0 * danger
-    target = state.chute if state.holder is None else state.skydivers[state.holder]
-    score = 0.0
-    if state.holder is not None:
-        score -= 6.0 * target[1]  # a rival holder close to the ground is bad news
-    drift = 2  # the parachute (or its holder) drops about two rows before our next turn
-    if target[1] < me[1]:
-        score -= 150.0  # below the parachute: it can only be reached by a lucky bounce
-    else:
-        score += 120.0 * _threat(state, target, player, drift)
-    score -= 3.0 * me[1]  # height is time
-    if me[1] == HEIGHT:
-        score -= 200.0  # next turn's first step hits the ground
-    return score
-
-
-def heuristic_bot(engine, state, player, rng):
-    """One ply: play the move whose resulting position `evaluate` likes best
-    (ties broken at random)."""
-    best, best_score = None, None
-    for action in engine.legal_actions(state, player):
-        after, _ = engine.apply(state, action)
-        score = evaluate(after, player) + rng.random() * 0.01
-        if best_score is None or score > best_score:
-            best, best_score = action, score
-    return best
+        return draw_state(state, highlight, self.result(state))
 
 
 ENGINE = SplatEngine()
-BOTS = {"heuristic": heuristic_bot}

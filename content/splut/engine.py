@@ -3,10 +3,11 @@
 Rules and clarifications (C1, C2, ...) are in rules.md next to this file; the
 rule names in IllegalAction messages point at its sections.
 
-Board: a 9x9 grid (columns a-i, rows 1-9, row 1 at the bottom) masked to the
-diamond |col-5| + |row-5| <= 4, read from board.csv. Squares are ints
-`row * 9 + col` (0-based) inside the engine and names like "e5" outside.
-Directions are N (towards row 9), E (towards column i), S and W.
+This module holds the rules: states, steps, which steps are legal, how they
+resolve, notation and serialisation. Beside it: board.py (the arena's
+geometry, the pieces and the seats, read from the tables), drawing.py (the
+diagrams `render` delegates to), setups.py (the walkthroughs' positions) and
+bots.py (the heuristic computer player).
 
 Notation (one action = one step of one piece):
 
@@ -24,117 +25,44 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import NamedTuple
 
-from generator.draw.shapes import Circle, Drawing, Polygon, Rect, Style, Text
+from generator.draw.shapes import Drawing
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
-from generator.play.tables import game_tables
 
-HERE = Path(__file__).resolve().parent
-
-
-TABLES = game_tables(HERE)  # the data tables game.toml declares, read by the one table reader
-
-
-# -- geometry ---------------------------------------------------------------
-
-COLUMNS = "abcdefghi"
-EMPTY = -1
-OFF = -1  # a neighbour outside the arena
-
-N, E, S, W = 0, 1, 2, 3
-DIRECTION_LETTERS = "NESW"
-DIRECTION_NAMES = ("north", "east", "south", "west")
-_COLUMN_STEP = (0, 1, 0, -1)
-_ROW_STEP = (1, 0, -1, 0)
-
-
-def square(name: str) -> int:
-    """ "e5" -> 40. Raises ValueError for text that is not a grid square."""
-    if len(name) != 2 or name[0] not in COLUMNS or name[1] not in "123456789":
-        raise ValueError(f"not a square: {name!r}")
-    return (int(name[1]) - 1) * 9 + COLUMNS.index(name[0])
-
-
-def square_name(sq: int) -> str:
-    return f"{COLUMNS[sq % 9]}{sq // 9 + 1}"
-
-
-BOARD_ROWS = TABLES["board"].rows
-ARENA = frozenset(square(row["cell"]) for row in BOARD_ROWS)  # the 41 squares (C1)
+from .board import (
+    ARENA,
+    DIRECTION_LETTERS,
+    DIRECTION_NAMES,
+    DWARF,
+    EMPTY,
+    KIND_LETTERS,
+    KIND_NAMES,
+    NEXT,
+    OFF,
+    ROCK,
+    ROCK_COUNT,
+    SEAT_ROWS,
+    SEATING,
+    SEATS,
+    SORCERER,
+    STEPS,
+    TROLL,
+    direction_between,
+    grid_direction,
+    grid_step,
+    kind_of,
+    opposite,
+    owner_of,
+    square,
+    square_name,
+    team_piece,
+)
+from .drawing import draw_position
+from .setups import WALKTHROUGH_SETUPS
 
 
-def _neighbour(sq: int, direction: int) -> int:
-    col = sq % 9 + _COLUMN_STEP[direction]
-    row = sq // 9 + _ROW_STEP[direction]
-    if not (0 <= col < 9 and 0 <= row < 9):
-        return OFF
-    target = row * 9 + col
-    return target if target in ARENA else OFF
-
-
-# NEXT[direction][square]: the neighbouring arena square, or OFF.
-NEXT = tuple(tuple(_neighbour(sq, d) if sq in ARENA else OFF for sq in range(81)) for d in range(4))
-
-
-def opposite(direction: int) -> int:
-    return (direction + 2) % 4
-
-
-def grid_step(sq: int, direction: int) -> int:
-    """The neighbouring square on the full 9x9 grid (inside the arena or not), or OFF."""
-    col = sq % 9 + _COLUMN_STEP[direction]
-    row = sq // 9 + _ROW_STEP[direction]
-    return row * 9 + col if 0 <= col < 9 and 0 <= row < 9 else OFF
-
-
-def grid_direction(frm: int, to: int) -> int:
-    """The direction of a one-square step on the 9x9 grid, or -1."""
-    for d in range(4):
-        if 0 <= frm < 81 and grid_step(frm, d) == to != OFF:
-            return d
-    return -1
-
-
-def direction_between(frm: int, to: int) -> int:
-    """The direction of a one-square orthogonal step, or -1."""
-    for d in range(4):
-        if 0 <= frm < 81 and NEXT[d][frm] == to and to != OFF:
-            return d
-    return -1
-
-
-# -- pieces -------------------------------------------------------------------
-# Piece ids: 0-3 are the Rocks; team p owns 4 + 3p + kind.
-
-SORCERER, TROLL, DWARF, ROCK = 0, 1, 2, 3
-KIND_LETTERS = "STD"
-KIND_NAMES = ("Sorcerer", "Troll", "Dwarf", "Rock")
-ROCK_COUNT = 4
-
-
-def team_piece(player: int, kind: int) -> int:
-    return 4 + 3 * player + kind
-
-
-def kind_of(pid: int) -> int:
-    return ROCK if pid < ROCK_COUNT else (pid - 4) % 3
-
-
-def owner_of(pid: int) -> int:
-    return -1 if pid < ROCK_COUNT else (pid - 4) // 3
-
-
-SEAT_ROWS = TABLES["seats"].rows
-SEATS = {row["seat"]: row for row in SEAT_ROWS}
-# Seats in turn order per player count (C3), from seating.csv.
-SEATING = {
-    row["players"]: tuple(row[k] for k in ("first", "second", "third", "fourth") if row[k])
-    for row in TABLES["seating"].rows
-}
-# Steps for the first turns of the game; the last entry repeats (C4).
-STEPS = tuple(row["steps"] for row in TABLES["steps"].rows)
+# -- turns ------------------------------------------------------------------
 
 LEV_READY = -1  # no Rock levitated yet this turn
 LEV_SPENT = 4  # levitation started and stopped: no more this turn
@@ -371,7 +299,9 @@ class SplutEngine(Engine):
                            turn_limit=int(opts["turn_limit"]))
 
     def setups(self) -> dict:
-        from_here = _walkthrough_setups()
+        # The walkthroughs' positions (setups.py): Red to play a full three-step turn.
+        from_here = {name: build_state(2, [red, yellow], rocks, current=0, turn_number=2)
+                     for name, (red, yellow, rocks) in WALKTHROUGH_SETUPS.items()}
         return {
             "start-2": self.initial_state(2),
             "start-3": self.initial_state(3),
@@ -769,7 +699,7 @@ class SplutEngine(Engine):
         return tuple(names)
 
     def render(self, state: SplutState, highlight=()) -> Drawing:
-        return draw_position(state, highlight)
+        return draw_position(state, highlight, self.result(state))
 
 
 def _flight_path(board, troll_from: int, start: int, direction: int) -> list[str]:
@@ -794,234 +724,6 @@ def _flight_path(board, troll_from: int, start: int, direction: int) -> list[str
         path.append(square_name(sq))
         sq = NEXT[direction][sq]
     return path
-
-
-# -- diagrams -----------------------------------------------------------------
-
-CELL = 13.0  # mm
-MARGIN = 8.0
-HEADER = 8.0
-LIGHT, DARK, TIP = "#efe4cc", "#dccaa3", "#b9a57a"
-HIGHLIGHT = "#d6187a"
-ROCK_FILL = "#8a8a84"
-
-
-def _cell_origin(sq: int) -> tuple[float, float]:
-    col, row = sq % 9, sq // 9
-    return MARGIN + col * CELL, HEADER + (8 - row) * CELL
-
-
-def _text_colour(hex_colour: str) -> str:
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
-
-
-def _piece_shapes(pid: int, state: SplutState, x: float, y: float) -> list:
-    cx, cy = x + CELL / 2, y + CELL / 2
-    kind = kind_of(pid)
-    if kind == ROCK:
-        r = CELL * 0.38
-        points = tuple((cx + r * dx, cy + r * dy) for dx, dy in
-                       ((-0.55, -0.9), (0.45, -1.0), (1.0, -0.3), (0.8, 0.7), (0.05, 1.0), (-0.9, 0.6), (-1.0, -0.2)))
-        return [Polygon(points, Style(fill=ROCK_FILL, stroke="#3c3c38", stroke_width=0.4), role="rock"),
-                Text(cx, cy + 1.4, "R", size=4.0, fill="#ffffff", anchor="middle", bold=True, role="rock-label")]
-    fill = SEATS[state.seat(owner_of(pid))]["hex"]
-    style = Style(fill=fill, stroke="#1b1b1b", stroke_width=0.4)
-    letter = KIND_LETTERS[kind]
-    role = f"{KIND_NAMES[kind].lower()}-{owner_of(pid)}"
-    if kind == SORCERER:
-        shape = Circle(cx, cy, CELL * 0.36, style, role=role)
-    elif kind == TROLL:
-        half = CELL * 0.34
-        shape = Rect(cx - half, cy - half, 2 * half, 2 * half, style, rx=1.2, role=role)
-    else:
-        r = CELL * 0.4
-        shape = Polygon(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), style, role=role)
-    label = Text(cx, cy + 1.4, letter, size=4.0, fill=_text_colour(fill), anchor="middle", bold=True,
-                 role=f"{role}-label")
-    return [shape, label]
-
-
-def draw_position(state: SplutState, highlight=()) -> Drawing:
-    marked = set(highlight)
-    shapes: list = []
-    for sq in sorted(ARENA):
-        x, y = _cell_origin(sq)
-        name = square_name(sq)
-        tip = sum(1 for d in range(4) if NEXT[d][sq] != OFF) == 1
-        fill = TIP if tip else (LIGHT if (sq % 9 + sq // 9) % 2 == 0 else DARK)
-        shapes.append(Rect(x, y, CELL, CELL, Style(fill=fill, stroke="#6b5a3a", stroke_width=0.3),
-                           cell=name, role="square"))
-    for sq in sorted(ARENA):
-        if square_name(sq) in marked:
-            x, y = _cell_origin(sq)
-            shapes.append(Rect(x + 0.6, y + 0.6, CELL - 1.2, CELL - 1.2,
-                               Style(fill=HIGHLIGHT, stroke=HIGHLIGHT, stroke_width=1.0, opacity=0.35),
-                               cell=square_name(sq), role="highlight"))
-    for pid, sq in enumerate(state.where):
-        if sq >= 0:
-            shapes.extend(_piece_shapes(pid, state, *_cell_origin(sq)))
-    for i in range(9):
-        x = MARGIN + i * CELL + CELL / 2
-        shapes.append(Text(x, HEADER + 9 * CELL + 5.0, COLUMNS[i], size=3.5, anchor="middle",
-                           fill="#444444", role="coordinate"))
-        y = HEADER + (8 - i) * CELL + CELL / 2 + 1.2
-        shapes.append(Text(MARGIN - 3.0, y, str(i + 1), size=3.5, anchor="middle", fill="#444444",
-                           role="coordinate"))
-    width = 2 * MARGIN + 9 * CELL
-    if ENGINE.result(state) is None:
-        caption = (f"{state.colour(state.current)} to play: {state.steps_left} "
-                   f"step{'s' if state.steps_left != 1 else ''} left")
-    else:
-        caption = ENGINE.result(state).text
-    shapes.append(Text(MARGIN, HEADER - 2.5, caption, size=4.0, fill="#222222", role="caption"))
-    return Drawing(width, HEADER + 9 * CELL + MARGIN, tuple(shapes), title="Splut! position")
-
-
-# -- walkthrough setups ------------------------------------------------------------
-
-
-def _walkthrough_setups() -> dict:
-    """Named positions for the walkthroughs in rules.md: two players, Red
-    (South) to play a full three-step turn, Yellow (North) waiting."""
-    def two_player(red: dict, yellow: dict, rocks: list[str]) -> SplutState:
-        return build_state(2, [red, yellow], rocks, current=0, turn_number=2)
-
-    return {
-        # Pull: the Troll walks away from the Rock behind him and drags it along.
-        "pull": two_player({"S": "d2", "T": "e4", "D": "f3"}, {"S": "f8", "T": "d8", "D": "e8"},
-                           ["e3", "a5", "e9", "i5"]),
-        # Throw at a Sorcerer: the Rock on e4 is in line with the Yellow Sorcerer on e7,
-        # with the Yellow Dwarf on e6 in between (the Rock flies over him).
-        "throw-kill": two_player({"S": "d2", "T": "c4", "D": "f3"}, {"S": "e7", "T": "d8", "D": "e6"},
-                                 ["e4", "a5", "e9", "i5"]),
-        # Throw that crushes a Dwarf: the Yellow Troll on h5 stands right behind his Dwarf.
-        "throw-crush": two_player({"S": "d2", "T": "e3", "D": "e2"}, {"S": "f8", "T": "h5", "D": "g5"},
-                                  ["e5", "a5", "e9", "e1"]),
-        # Levitation: the Red Sorcerer steers the Rock on g4 from afar, into line
-        # with the Yellow Sorcerer and next to the Red Troll.
-        "levitate": two_player({"S": "d3", "T": "e6", "D": "e2"}, {"S": "f8", "T": "d8", "D": "e8"},
-                               ["g4", "a5", "e9", "e1"]),
-        # Push: the Red Dwarf shoves the Yellow Troll, then a whole line.
-        "push-line": two_player({"S": "d2", "T": "f2", "D": "c5"}, {"S": "g5", "T": "d5", "D": "e8"},
-                                ["f5", "a5", "e9", "e1"]),
-    }
-
-
-# -- the heuristic computer player ---------------------------------------------
-
-
-def _troll_distances(board: tuple[int, ...], start: int) -> dict[int, int]:
-    """Steps a Troll on `start` needs to reach each empty square (walking only)."""
-    dist = {start: 0}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for sq in frontier:
-            for d in range(4):
-                n = NEXT[d][sq]
-                if n != OFF and n not in dist and board[n] == EMPTY:
-                    dist[n] = dist[sq] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
-
-
-def _kill_entries(board: tuple[int, ...], where: tuple[int, ...], target: int) -> list[tuple[int, int]]:
-    """(Rock square, direction) pairs from which a throw would hit the Sorcerer on `target`."""
-    out = []
-    for rid in range(ROCK_COUNT):
-        rock_at = where[rid]
-        for d in range(4):
-            sq = NEXT[d][rock_at]
-            while sq != OFF:
-                occupant = board[sq]
-                if occupant == EMPTY:
-                    sq = NEXT[d][sq]
-                    continue
-                kind = kind_of(occupant)
-                if kind == DWARF:
-                    after = NEXT[d][sq]
-                    if after == OFF or (board[after] != EMPTY and kind_of(board[after]) in (ROCK, TROLL)):
-                        break
-                    sq = after
-                    continue
-                if sq == target:
-                    out.append((rock_at, d))
-                break
-    return out
-
-
-def _steps_to_kill(board, where, troll_at: int, target: int) -> int:
-    """Fewest steps for the Troll on `troll_at` to throw a Rock onto `target` (99: none seen)."""
-    if troll_at < 0 or target < 0:
-        return 99
-    entries = _kill_entries(board, where, target)
-    if not entries:
-        return 99
-    dist = _troll_distances(board, troll_at)
-    best = 99
-    for rock_at, _direction in entries:
-        for d in range(4):
-            q = NEXT[d][rock_at]
-            if q in dist:
-                best = min(best, dist[q] + 1)
-    return best
-
-
-def evaluate(state: SplutState, player: int) -> float:
-    """How good `state` looks for `player` (higher is better)."""
-    if not state.alive(player):
-        return -100000.0
-    survivors = state.survivors()
-    if len(survivors) == 1:
-        return 100000.0
-    board, where = state.board, state.where
-    my_sorcerer = where[team_piece(player, SORCERER)]
-    my_troll = where[team_piece(player, TROLL)]
-    my_turn = state.current == player
-    score = -1000.0 * (len(survivors) - 1)
-    score += 40.0 if where[team_piece(player, DWARF)] >= 0 else 0.0
-    for enemy in survivors:
-        if enemy == player:
-            continue
-        score -= 15.0 if where[team_piece(enemy, DWARF)] >= 0 else 0.0
-        # Danger: the enemy Troll could throw at my Sorcerer on his next turn.
-        danger = _steps_to_kill(board, where, where[team_piece(enemy, TROLL)], my_sorcerer)
-        if danger <= 3:
-            score -= 400.0 if state.current == enemy else 250.0
-        # Chance: my Troll could throw at this Sorcerer.
-        chance = _steps_to_kill(board, where, my_troll, where[team_piece(enemy, SORCERER)])
-        if my_turn and chance <= state.steps_left:
-            score += 500.0 + 20.0 * (state.steps_left - chance)  # closing in beats dawdling
-        elif chance <= 3:
-            score += 60.0
-        else:
-            score -= 3.0 * min(chance, 12)
-    # Any Rock with a clear line to my Sorcerer is a risk: Dwarves, pulls and
-    # levitation can bring a Troll to it sooner than walking suggests.
-    score -= 60.0 * len(_kill_entries(board, where, my_sorcerer))
-    free = sum(1 for d in range(4) if NEXT[d][my_sorcerer] != OFF and board[NEXT[d][my_sorcerer]] == EMPTY)
-    score += 4.0 * free
-    return score
-
-
-def heuristic_bot(engine: SplutEngine, state: SplutState, player: int, rng) -> Step:
-    """One step of look-ahead: take a killing throw when there is one, keep the
-    own Sorcerer out of the Rocks' lines of fire, walk the Troll towards throws."""
-    actions = engine.legal_actions(state, player)
-    best, best_score = [], None
-    for action in actions:
-        after, _events = engine.apply(state, action)
-        score = evaluate(after, player)
-        if best_score is None or score > best_score + 1e-9:
-            best, best_score = [action], score
-        elif abs(score - best_score) <= 1e-9:
-            best.append(action)
-    return rng.choice(best)
-
-
-BOTS = {"heuristic": heuristic_bot}
 
 
 ENGINE = SplutEngine()

@@ -8,12 +8,13 @@ Layout inside the zip (unpacked onto Pyodide's `sys.path`):
     generator/draw/{__init__,shapes,svg}.py         the drawing model and SVG backend
     generator/interactive/{__init__,diagram,session}.py   the worker's session server
     svgwrite/...                                    the SVG backend's one dependency
-    games/<slug>/engine.py and its data files       the game itself
+    games/<slug>/engine.py and its data files       the game itself, with any modules
+                                                    beside engine.py (board.py, bots.py, ...)
 
 An engine reads its data files relative to `__file__`, and the Match's rules
-version is a hash of engine.py's bytes (unless declared), so the files are
-copied byte for byte: a position string made at build time reopens in the
-browser.
+version is a hash of the bytes of engine.py and the modules beside it (unless
+declared), so the files are copied byte for byte: a position string made at
+build time reopens in the browser.
 """
 from __future__ import annotations
 

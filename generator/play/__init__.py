@@ -6,12 +6,14 @@ import importlib.util
 import sys
 from pathlib import Path
 
+GAME_PACKAGE_PREFIX = "rulepress_game_"  # a game folder's package name: this, then its slug
+
 
 def game_package(folder: Path) -> str:
     """A game's folder as a package, `rulepress_game_<slug>`, so its engine.py may
     import the modules beside it (`from .drawing import draw`) and two games'
     modules never clash; the same files work in the browser bundle."""
-    name = "rulepress_game_" + folder.name.replace("-", "_")
+    name = GAME_PACKAGE_PREFIX + folder.name.replace("-", "_")
     loaded = sys.modules.get(name)
     if loaded is None or list(getattr(loaded, "__path__", ())) != [str(folder)]:
         forget_game(folder)
@@ -23,7 +25,7 @@ def game_package(folder: Path) -> str:
 
 def forget_game(folder: Path) -> None:
     """Drop a game's modules, so the next load_engine reads its files again."""
-    name = "rulepress_game_" + Path(folder).name.replace("-", "_")
+    name = GAME_PACKAGE_PREFIX + Path(folder).name.replace("-", "_")
     for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
         del sys.modules[module]
 

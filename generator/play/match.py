@@ -18,13 +18,14 @@ import base64
 import binascii
 import hashlib
 import json
+import os
 import random
 import sys
 import zlib
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..errors import describe_value, type_name
+from . import GAME_PACKAGE_PREFIX
 from .api import CHANCE, JOINT, OVER, PLAYER, Engine, Event, IllegalAction, Joint, Result, Turn, joint_notation
 
 POSITION_FORMAT = "rp1"  # bump when the payload's layout changes
@@ -80,11 +81,13 @@ def draw_outcome(outcomes: Sequence[tuple[Any, float]], rng: random.Random):
 
 
 def rules_version_of(engine: Engine) -> str:
-    """The engine's declared `rules_version` (or `version`), else a hash of its
-    game's Python sources (engine.py and the modules beside it: board, bots...).
+    """The engine's declared `rules_version` (or `version`), else a hash of its source.
 
     A position string records it, so a link made under old rules is refused
-    rather than replayed into a position the new rules never allowed.
+    rather than replayed into a position the new rules never allowed. The
+    source is the engine's file and, for a game split into modules (board.py,
+    drawing.py, bots.py, ...), every other module of its game's package: the
+    rules may live in any of them.
     """
     for attribute in ("rules_version", "version"):
         declared = getattr(engine, attribute, None)
@@ -93,14 +96,31 @@ def rules_version_of(engine: Engine) -> str:
     module = sys.modules.get(type(engine).__module__)
     path = getattr(module, "__file__", None)
     if path:
-        digest = hashlib.sha256()
         try:
-            for source in sorted(Path(path).parent.glob("*.py")):
-                digest.update(source.name.encode("utf-8") + b"\0" + source.read_bytes() + b"\0")
+            in_game_package = (getattr(module, "__package__", "") or "").startswith(GAME_PACKAGE_PREFIX)
+            return _source_hash(path, in_game_package)
         except OSError:
-            return "unversioned"
-        return digest.hexdigest()[:12]
+            pass
     return "unversioned"
+
+
+def _source_hash(path: str, in_package: bool) -> str:
+    """The engine file's bytes, then each module beside it (by name) when the
+    engine is one module of a game's package (`generator.play.game_package`).
+    A one-file engine hashes exactly as it always did, so its old links still
+    open. The browser bundle holds the same files byte for byte
+    (generator/interactive/bundle.py), so a link made at build time opens there."""
+    with open(path, "rb") as source:
+        digest = hashlib.sha256(source.read())
+    if in_package:
+        engine_file = os.path.abspath(path)
+        folder = os.path.dirname(engine_file)
+        for name in sorted(os.listdir(folder)):
+            other = os.path.join(folder, name)
+            if name.endswith(".py") and other != engine_file and os.path.isfile(other):
+                with open(other, "rb") as source:
+                    digest.update(b"\0" + name.encode("utf-8") + b"\0" + source.read())
+    return digest.hexdigest()[:12]
 
 
 def turn_json(turn: Turn) -> dict:

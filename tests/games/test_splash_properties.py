@@ -24,8 +24,10 @@ from generator.play.match import Match
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "splash"
 ENGINE = load_engine(GAME)
-SPLASH = sys.modules[type(ENGINE).__module__]
-ALL_CARDS = Counter(SPLASH.FULL_DECK)
+SPLASH = sys.modules[type(ENGINE).__module__]  # rulepress_game_splash.engine: its action classes
+SPLASH_BOARD = sys.modules["rulepress_game_splash.board"]  # the deck and seats
+SPLASH_BOTS = sys.modules["rulepress_game_splash.bots"]  # the computer players
+ALL_CARDS = Counter(SPLASH_BOARD.FULL_DECK)
 COUNTS = [3, 4, 5, 6]
 VARIANTS = ["standard", "advanced"]
 
@@ -167,7 +169,7 @@ def test_bot_games_end_and_exercise_whole_games(players, variant):
     names = ["collector", "heuristic", "random-passer"]
     rounds = []
     for seed in range(6):
-        bots = [SPLASH.BOTS[names[(p + seed) % 3]] for p in range(players)]
+        bots = [SPLASH_BOTS.BOTS[names[(p + seed) % 3]] for p in range(players)]
         match = run_game(players, variant, 1000 + seed, bots, max_beats=500, deep_every=11)
         check_finished(match)
         rounds.append(match.state.round)
@@ -179,7 +181,7 @@ def test_tie_breakers_happen_in_bot_games_and_end():
     ties = 0
     for seed in range(24):
         players = COUNTS[seed % 4]
-        bots = [SPLASH.BOTS["collector"]] * players
+        bots = [SPLASH_BOTS.BOTS["collector"]] * players
         match = run_game(players, "standard", 5000 + seed, bots, deep_every=50)
         check_finished(match)
         tie_steps = [step for step in match.events if any(e.kind == "tie" for e in step)]
@@ -202,7 +204,7 @@ def test_any_seeded_random_game_replays_from_its_log(players, variant, seed):
 
 
 @settings(max_examples=100, deadline=None, derandomize=True)
-@given(rank=st.sampled_from(SPLASH.RANKS), feint=st.booleans(), count=st.integers(3, 6),
+@given(rank=st.sampled_from(SPLASH_BOARD.RANKS), feint=st.booleans(), count=st.integers(3, 6),
        missing=st.sets(st.integers(0, 5), min_size=1))
 def test_every_action_prints_and_parses_back(rank, feint, count, missing):
     """Notation: each kind of action prints and parses back to itself, joint beats too."""

@@ -19,7 +19,9 @@ from generator.play.api import IllegalAction, Joint
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "splash"
 ENGINE = load_engine(GAME)
-SPLASH = sys.modules[type(ENGINE).__module__]  # the engine module: its action classes and bots
+SPLASH = sys.modules[type(ENGINE).__module__]  # rulepress_game_splash.engine: its action classes
+SPLASH_BOARD = sys.modules["rulepress_game_splash.board"]  # the deck and seats
+SPLASH_BOTS = sys.modules["rulepress_game_splash.bots"]  # the computer players
 
 
 def rows(name: str) -> list[dict]:
@@ -57,7 +59,7 @@ def test_c1_deck_has_nine_numbered_sets_and_one_splash_set():
     assert [r["rank"] for r in deck] == [str(n) for n in range(2, 11)] + ["S"]
     assert all(int(r["qty"]) == 4 for r in deck)
     assert sum(int(r["qty"]) for r in deck) == 40
-    assert Counter(SPLASH.FULL_DECK) == {r["rank"]: 4 for r in deck}
+    assert Counter(SPLASH_BOARD.FULL_DECK) == {r["rank"]: 4 for r in deck}
 
 
 def test_c2_cards_travel_to_the_next_seat_and_p1_deals_first():
@@ -74,7 +76,7 @@ def test_c3_deck_is_splash_set_plus_highest_numbered_sets():
     """C3 and Setup: one set per player, always the SPLASH! set, the highest numbers; one fewer dolphin than players."""
     for players in range(3, 7):
         state = ENGINE.initial_state(players)
-        ranks = sorted(set(state.deck), key=SPLASH.RANK_INDEX.__getitem__)
+        ranks = sorted(set(state.deck), key=SPLASH_BOARD.RANK_INDEX.__getitem__)
         expected = [str(n) for n in range(12 - players, 11)] + ["S"]
         assert ranks == expected
         assert len(state.deck) == 4 * players
@@ -420,15 +422,15 @@ def test_bots_keep_their_biggest_set():
     state = ENGINE.setups()["four-players-round"]
     rng = random.Random(1)
     for name in ("collector", "heuristic"):
-        action = SPLASH.BOTS[name](ENGINE, state, 0, rng)
+        action = SPLASH_BOTS.BOTS[name](ENGINE, state, 0, rng)
         assert action == SPLASH.Pass("S")
     # On a tie the heuristic keeps the SPLASH! cards (they are worth a bonus letter).
     tie = ENGINE.position(["8 8 S S", "8 9 10 S", "9 9 10 S", "8 9 10 10"])
-    assert all(SPLASH.BOTS["heuristic"](ENGINE, tie, 0, random.Random(s)) == SPLASH.Pass("8") for s in range(10))
-    passer = {SPLASH.BOTS["random-passer"](ENGINE, state, 0, random.Random(s)) for s in range(40)}
+    assert all(SPLASH_BOTS.BOTS["heuristic"](ENGINE, tie, 0, random.Random(s)) == SPLASH.Pass("8") for s in range(10))
+    passer = {SPLASH_BOTS.BOTS["random-passer"](ENGINE, state, 0, random.Random(s)) for s in range(40)}
     assert passer == {SPLASH.Pass("9"), SPLASH.Pass("S")}
     done, _ = play(state, "pass S & pass 10 & pass S & pass 9")
-    assert all(SPLASH.BOTS[n](ENGINE, done, 0, rng) == SPLASH.Grab() for n in SPLASH.BOTS)
+    assert all(SPLASH_BOTS.BOTS[n](ENGINE, done, 0, rng) == SPLASH.Grab() for n in SPLASH_BOTS.BOTS)
 
 
 def test_render_marks_cells_and_highlights():

@@ -13,31 +13,32 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.play import load_engine
-from generator.play.api import CHANCE, OVER
+from generator.play.api import CHANCE, OVER, IllegalAction
 from generator.play.match import Match
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = load_engine(ROOT / "content" / "splat")
-SPLAT = sys.modules[type(ENGINE).__module__]
+SPLAT = sys.modules[type(ENGINE).__module__]  # rulepress_game_splat.engine: states and actions
+SPLAT_BOARD = sys.modules["rulepress_game_splat.board"]  # cells, pieces, fates and phases
 
 GAMES_PER_COUNT = int(os.environ.get("SPLAT_GAMES", "2000"))  # per player count
 
 
 def depth(state) -> int:
     """How far the skydivers have sunk in total: a row each, out of the game counting as 12 (C13)."""
-    return sum(cell[1] if fate == SPLAT.AIR else SPLAT.HEIGHT + 2
+    return sum(cell[1] if fate == SPLAT_BOARD.AIR else SPLAT_BOARD.HEIGHT + 2
                for cell, fate in zip(state.skydivers, state.fates))
 
 
 def check_invariants(state) -> None:
     assert ENGINE.invariant_problem(state) == ""
     cells = [c for c in state.skydivers if c is not None]
-    assert all(0 <= col < SPLAT.WIDTH and 0 <= row <= SPLAT.HEIGHT for col, row in cells)
+    assert all(0 <= col < SPLAT_BOARD.WIDTH and 0 <= row <= SPLAT_BOARD.HEIGHT for col, row in cells)
     assert len(set(cells)) == len(cells)  # no two skydivers share a cell
     holders = [s for s in range(state.players) if s == state.holder]
     assert len(holders) <= 1
     assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
-    if state.phase == SPLAT.MOVE:
+    if state.phase == SPLAT_BOARD.MOVE:
         assert state.holder != state.seat  # the holder never rolls (C2)
 
 
@@ -102,7 +103,7 @@ def test_same_seed_same_game():
 
 # -- random positions ---------------------------------------------------------------
 
-BOARD_CELLS = [(col, row) for col in range(SPLAT.WIDTH) for row in range(1, SPLAT.HEIGHT + 1)]
+BOARD_CELLS = [(col, row) for col in range(SPLAT_BOARD.WIDTH) for row in range(1, SPLAT_BOARD.HEIGHT + 1)]
 
 
 @st.composite
@@ -117,10 +118,10 @@ def positions(draw):
     held = draw(st.booleans())
     holder = players - 1 if held else None
     mover = 0
-    skydivers = {s: SPLAT.cell_name(cells[s]) for s in range(players) if alive[s]}
-    chute = None if held else SPLAT.cell_name(cells[players])
+    skydivers = {s: SPLAT_BOARD.cell_name(cells[s]) for s in range(players) if alive[s]}
+    chute = None if held else SPLAT_BOARD.cell_name(cells[players])
     die = draw(st.integers(1, 6))
-    return ENGINE.position(players, skydivers, chute=chute, holder=holder, phase=SPLAT.MOVE, seat=mover, die=die)
+    return ENGINE.position(players, skydivers, chute=chute, holder=holder, phase=SPLAT_BOARD.MOVE, seat=mover, die=die)
 
 
 @settings(max_examples=150, derandomize=True, deadline=None)
@@ -142,10 +143,10 @@ def test_every_legal_move_from_any_position_keeps_the_invariants(state):
 @given(positions(), st.sampled_from(["shift L", "shift R", "no shift"]), st.integers(1, 3))
 def test_the_parachute_turn_from_any_position_keeps_the_invariants(state, choice, fall):
     """C3-C6: the parachute's turn, free or held, keeps every invariant."""
-    start = ENGINE.state_from_json({**ENGINE.state_to_json(state), "phase": SPLAT.FALL, "seat": -1, "die": 0})
+    start = ENGINE.state_from_json({**ENGINE.state_to_json(state), "phase": SPLAT_BOARD.FALL, "seat": -1, "die": 0})
     after, _ = ENGINE.apply(start, SPLAT.Fall(fall))
     check_invariants(after)
-    if after.phase == SPLAT.SHIFT:
+    if after.phase == SPLAT_BOARD.SHIFT:
         after, _ = ENGINE.apply(after, ENGINE.parse(after, choice))
         check_invariants(after)
     assert depth(after) >= depth(start)
@@ -189,6 +190,6 @@ def test_legal_moves_reach_exactly_the_outcomes_of_every_legal_path(state):
     for path in _all_paths(state.die):
         try:
             brute.add(outcome(SPLAT.Move(path)))
-        except SPLAT.IllegalAction:
+        except IllegalAction:
             pass
     assert set(listed) == brute

@@ -15,7 +15,9 @@ from generator.play.playout import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = load_engine(ROOT / "content" / "splat")
-SPLAT = sys.modules[type(ENGINE).__module__]
+SPLAT = sys.modules[type(ENGINE).__module__]  # rulepress_game_splat.engine: states and actions
+SPLAT_BOARD = sys.modules["rulepress_game_splat.board"]  # cells, pieces, fates and phases
+SPLAT_BOTS = sys.modules["rulepress_game_splat.bots"]  # the heuristic computer player
 position = ENGINE.position
 
 
@@ -30,11 +32,11 @@ def play(state, *notations):
 
 def at(state) -> dict:
     """seat -> cell name (None once out) for the skydivers."""
-    return {seat: SPLAT.cell_name(c) if c else None for seat, c in enumerate(state.skydivers)}
+    return {seat: SPLAT_BOARD.cell_name(c) if c else None for seat, c in enumerate(state.skydivers)}
 
 
 def chute(state):
-    return SPLAT.cell_name(state.chute) if state.chute else None
+    return SPLAT_BOARD.cell_name(state.chute) if state.chute else None
 
 
 def refused(state, text) -> IllegalAction:
@@ -52,7 +54,7 @@ def test_c1_skydivers_start_in_the_plane_on_b_d_a_e():
     assert at(state) == {0: "b0", 1: "d0", 2: "a0", 3: "e0"}
     assert chute(state) == "c0" and state.holder is None
     assert at(ENGINE.initial_state(2)) == {0: "b0", 1: "d0"}
-    assert ENGINE.turn(state).kind == CHANCE and state.phase == SPLAT.FALL
+    assert ENGINE.turn(state).kind == CHANCE and state.phase == SPLAT_BOARD.FALL
 
 
 def test_c1_parachute_leaves_the_plane_into_column_c():
@@ -76,10 +78,10 @@ def test_player_counts_are_two_to_four():
 
 def test_rule_steps_wrap_round_the_sides():
     """Rules §The board: columns a and e are neighbours, both ways."""
-    state = position(2, {0: "a3", 1: "c9"}, chute="c8", phase=SPLAT.MOVE, die=3)
+    state = position(2, {0: "a3", 1: "c9"}, chute="c8", phase=SPLAT_BOARD.MOVE, die=3)
     after, _ = play(state, "move D L L")
     assert at(after)[0] == "d4"
-    state = position(2, {0: "e3", 1: "c9"}, chute="c8", phase=SPLAT.MOVE, die=2)
+    state = position(2, {0: "e3", 1: "c9"}, chute="c8", phase=SPLAT_BOARD.MOVE, die=2)
     after, _ = play(state, "move D R")
     assert at(after)[0] == "a4"
 
@@ -96,47 +98,47 @@ def test_rule_turns_follow_seat_order_after_the_parachute():
         actors.append(turn.kind if turn.kind == CHANCE else turn.player)
         state, _ = play(state, text)
     assert actors == [CHANCE, CHANCE, 0, CHANCE, 1, CHANCE, 2]
-    assert state.round == 2 and state.phase == SPLAT.FALL
+    assert state.round == 2 and state.phase == SPLAT_BOARD.FALL
 
 
 def test_c2_parachute_turn_opens_every_round_even_when_held():
     """C2: the round begins with the parachute's die, also while someone holds it."""
-    state = position(2, {0: "c4", 1: "a2"}, holder=0, phase=SPLAT.MOVE, seat=1, die=1)
+    state = position(2, {0: "c4", 1: "a2"}, holder=0, phase=SPLAT_BOARD.MOVE, seat=1, die=1)
     state, _ = play(state, "move D")
-    assert state.phase == SPLAT.FALL and state.round == 3
+    assert state.phase == SPLAT_BOARD.FALL and state.round == 3
     assert [ENGINE.notation(o) for o, _ in ENGINE.chance_outcomes(state)] == ["fall 1", "fall 2", "fall 3"]
 
 
 def test_c2_holder_steers_after_the_parachute_die_is_rolled():
     """C2: with a holder, the die is rolled first, then the holder chooses, knowing the drop."""
-    state = position(2, {0: "c4", 1: "a2"}, holder=0, phase=SPLAT.FALL)
+    state = position(2, {0: "c4", 1: "a2"}, holder=0, phase=SPLAT_BOARD.FALL)
     state, _ = play(state, "fall 3")
-    assert ENGINE.turn(state).player == 0 and state.phase == SPLAT.SHIFT and state.die == 3
+    assert ENGINE.turn(state).player == 0 and state.phase == SPLAT_BOARD.SHIFT and state.die == 3
     assert {ENGINE.notation(a) for a in ENGINE.legal_actions(state, 0)} == {"shift L", "shift R", "no shift"}
     assert ENGINE.legal_actions(state, 1) == []
 
 
 def test_c2_holder_skips_own_roll():
     """C2: the holder's seat is passed over; the next skydiver rolls."""
-    state = position(3, {0: "c4", 1: "a2", 2: "e1"}, holder=0, phase=SPLAT.FALL)
+    state = position(3, {0: "c4", 1: "a2", 2: "e1"}, holder=0, phase=SPLAT_BOARD.FALL)
     state, kinds = play(state, "fall 1", "no shift")
     assert "skipped" in kinds
-    assert state.phase == SPLAT.ROLL and state.seat == 1
+    assert state.phase == SPLAT_BOARD.ROLL and state.seat == 1
 
 
 def test_c2_skydiver_who_lost_the_parachute_plays_normally():
     """C2: what counts is who holds it when the seat comes up; a robbed holder rolls."""
     # Blue (seat 1) holds on c4; Red snatches it before Blue's seat comes round.
-    state = position(2, {0: "c2", 1: "c4"}, holder=1, seat=0, phase=SPLAT.ROLL)
+    state = position(2, {0: "c2", 1: "c4"}, holder=1, seat=0, phase=SPLAT_BOARD.ROLL)
     state, _ = play(state, "roll 2", "move D D")
     assert state.holder == 0
-    assert state.phase == SPLAT.ROLL and state.seat == 1
+    assert state.phase == SPLAT_BOARD.ROLL and state.seat == 1
 
 
 def test_c2_skydiver_who_caught_the_parachute_this_round_skips():
     """C2: a skydiver that catches the parachute before its seat comes up skips that turn."""
     # Red (seat 0) moves and shoves Blue sideways onto the free parachute; Blue's turn is then skipped.
-    state = position(3, {0: "a4", 1: "b5", 2: "e1"}, chute="c5", seat=0, phase=SPLAT.MOVE, die=2)
+    state = position(3, {0: "a4", 1: "b5", 2: "e1"}, chute="c5", seat=0, phase=SPLAT_BOARD.MOVE, die=2)
     state, kinds = play(state, "move D R")
     assert state.holder == 1 and "skipped" in kinds
     assert state.seat == 2
@@ -155,14 +157,14 @@ def test_rule_parachute_die_shows_1_to_3_evenly():
 
 def test_rule_free_parachute_drops_straight_down():
     """Rules §A free parachute: it drops as many cells as the die shows."""
-    state = position(2, {0: "a1", 1: "e1"}, chute="b3", phase=SPLAT.FALL)
+    state = position(2, {0: "a1", 1: "e1"}, chute="b3", phase=SPLAT_BOARD.FALL)
     state, _ = play(state, "fall 3")
     assert chute(state) == "b6"
 
 
 def test_c3_free_parachute_falling_onto_a_skydiver_is_caught():
     """C3: a skydiver in the drop's path catches the parachute; the rest of the drop is lost."""
-    state = position(2, {0: "b5", 1: "e1"}, chute="b3", phase=SPLAT.FALL)
+    state = position(2, {0: "b5", 1: "e1"}, chute="b3", phase=SPLAT_BOARD.FALL)
     state, kinds = play(state, "fall 3")
     assert state.holder == 0 and state.chute is None and at(state)[0] == "b5"
     assert "captured" in kinds
@@ -170,7 +172,7 @@ def test_c3_free_parachute_falling_onto_a_skydiver_is_caught():
 
 def test_c4_free_parachute_past_row_10_is_lost_and_all_lose():
     """C4: a free parachute dropping below row 10 is lost; the game ends and all lose."""
-    state = position(3, {0: "a1", 1: "b2", 2: "e5"}, chute="c9", phase=SPLAT.FALL)
+    state = position(3, {0: "a1", 1: "b2", 2: "e5"}, chute="c9", phase=SPLAT_BOARD.FALL)
     state, kinds = play(state, "fall 2")
     assert state.chute_lost and "lost" in kinds
     assert ENGINE.turn(state).kind == OVER
@@ -179,21 +181,21 @@ def test_c4_free_parachute_past_row_10_is_lost_and_all_lose():
 
 def test_rule_held_parachute_drops_with_its_holder():
     """Rules §A held parachute: holder and parachute drop together by the die."""
-    state = position(2, {0: "c4", 1: "a2"}, holder=0, phase=SPLAT.SHIFT, seat=0, die=3)
+    state = position(2, {0: "c4", 1: "a2"}, holder=0, phase=SPLAT_BOARD.SHIFT, seat=0, die=3)
     state, _ = play(state, "no shift")
     assert at(state)[0] == "c7" and state.holder == 0
 
 
 def test_rule_holder_may_steer_one_cell():
     """Rules §A held parachute: the holder may move it one cell left or right before the drop."""
-    state = position(2, {0: "c4", 1: "a2"}, holder=0, phase=SPLAT.SHIFT, seat=0, die=1)
+    state = position(2, {0: "c4", 1: "a2"}, holder=0, phase=SPLAT_BOARD.SHIFT, seat=0, die=1)
     assert at(play(state, "shift L")[0])[0] == "b5"
     assert at(play(state, "shift R")[0])[0] == "d5"
 
 
 def test_c5_steering_into_a_skydiver_displaces_it_then_the_drop_follows():
     """C5: steering into someone shoves it sideways; the drop still happens."""
-    state = position(3, {0: "c4", 1: "d4", 2: "e4"}, holder=0, phase=SPLAT.SHIFT, seat=0, die=2)
+    state = position(3, {0: "c4", 1: "d4", 2: "e4"}, holder=0, phase=SPLAT_BOARD.SHIFT, seat=0, die=2)
     state, kinds = play(state, "shift R")
     assert at(state) == {0: "d6", 1: "e4", 2: "a4"}
     assert "pushed" in kinds and "shifted" in kinds
@@ -201,14 +203,14 @@ def test_c5_steering_into_a_skydiver_displaces_it_then_the_drop_follows():
 
 def test_c5_steering_wraps_across_the_side():
     """C5: steering wraps like any sideways step."""
-    state = position(2, {0: "a4", 1: "c2"}, holder=0, phase=SPLAT.SHIFT, seat=0, die=1)
+    state = position(2, {0: "a4", 1: "c2"}, holder=0, phase=SPLAT_BOARD.SHIFT, seat=0, die=1)
     state, _ = play(state, "shift L")
     assert at(state)[0] == "e5"
 
 
 def test_c6_holder_drifting_onto_a_skydiver_is_a_collision_from_above():
     """C6: the holder's drop into a skydiver pushes it down one; the holder bounces; the drop ends."""
-    state = position(2, {0: "c4", 1: "c6"}, holder=0, phase=SPLAT.SHIFT, seat=0, die=3)
+    state = position(2, {0: "c4", 1: "c6"}, holder=0, phase=SPLAT_BOARD.SHIFT, seat=0, die=3)
     state, kinds = play(state, "no shift")
     # Drops to c5, hits Blue on c6: Blue to c7, Red bounces from c5 back to c4.
     assert at(state) == {0: "c4", 1: "c7"}
@@ -220,7 +222,7 @@ def test_c6_holder_drifting_onto_a_skydiver_is_a_collision_from_above():
 
 def test_rule_skydiver_die_shows_1_to_6_evenly():
     """Rules §A skydiver's turn: a die for a value between one and six."""
-    state = position(2, {0: "a1", 1: "e1"}, chute="c8", phase=SPLAT.ROLL)
+    state = position(2, {0: "a1", 1: "e1"}, chute="c8", phase=SPLAT_BOARD.ROLL)
     outcomes = ENGINE.chance_outcomes(state)
     assert [o.pips for o, _ in outcomes] == [1, 2, 3, 4, 5, 6]
     assert all(abs(p - 1 / 6) < 1e-9 for _, p in outcomes)
@@ -229,7 +231,7 @@ def test_rule_skydiver_die_shows_1_to_6_evenly():
 
 def test_rule_first_step_must_be_straight_down():
     """Rules §Moving: the first step goes straight down."""
-    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT.MOVE, die=3)
+    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT_BOARD.MOVE, die=3)
     error = refused(state, "move R D")
     assert "Moving" in error.rule
     assert all(action.path[0] == "D" for action in ENGINE.legal_actions(state, 0))
@@ -237,33 +239,33 @@ def test_rule_first_step_must_be_straight_down():
 
 def test_rule_never_step_up():
     """Rules §Moving: later steps go left, right or down, never up."""
-    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT.MOVE, die=3)
+    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT_BOARD.MOVE, die=3)
     assert "never up" in refused(state, "move D R U").message
 
 
 def test_rule_later_steps_go_left_right_or_down():
     """Rules §Moving: after the first step, sideways and down steps are free choices."""
-    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT.MOVE, die=4)
+    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT_BOARD.MOVE, die=4)
     state, _ = play(state, "move D L D R")
     assert at(state)[0] == "b4"
 
 
 def test_c7_a_move_may_stop_short_of_the_roll():
     """C7: the roll is a limit; stopping after one step of six is legal."""
-    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT.MOVE, die=6)
+    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT_BOARD.MOVE, die=6)
     state, _ = play(state, "move D")
     assert at(state)[0] == "b3"
 
 
 def test_c7_a_move_longer_than_the_roll_is_refused():
     """C7: no more steps than the roll."""
-    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT.MOVE, die=2)
+    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT_BOARD.MOVE, die=2)
     assert "C7" in refused(state, "move D D D").rule
 
 
 def test_c7_an_empty_move_is_refused():
     """C7: the first step is compulsory."""
-    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT.MOVE, die=2)
+    state = position(2, {0: "b2", 1: "e1"}, chute="c8", phase=SPLAT_BOARD.MOVE, die=2)
     with pytest.raises(IllegalAction) as caught:
         ENGINE.apply(state, SPLAT.Move(()))
     assert "C7" in caught.value.rule
@@ -271,7 +273,7 @@ def test_c7_an_empty_move_is_refused():
 
 def test_c7_a_move_never_enters_a_cell_twice():
     """C7: no cell twice: no left-then-right, and no lap of a whole row."""
-    state = position(2, {0: "b2", 1: "e9"}, chute="c9", phase=SPLAT.MOVE, die=6)
+    state = position(2, {0: "b2", 1: "e9"}, chute="c9", phase=SPLAT_BOARD.MOVE, die=6)
     assert "C7" in refused(state, "move D L R").rule
     assert "C7" in refused(state, "move D R R R R R").rule
     play(state, "move D R R R R")  # four sideways steps are fine
@@ -279,7 +281,7 @@ def test_c7_a_move_never_enters_a_cell_twice():
 
 def test_legal_moves_cover_every_distinct_outcome_once():
     """Rules §Moving, C7: legal_actions gives one path per distinct result, and each is legal."""
-    state = position(3, {0: "b2", 1: "c4", 2: "e9"}, chute="a5", phase=SPLAT.MOVE, die=6)
+    state = position(3, {0: "b2", 1: "c4", 2: "e9"}, chute="a5", phase=SPLAT_BOARD.MOVE, die=6)
     actions = ENGINE.legal_actions(state, 0)
     results = set()
     for action in actions:
@@ -296,7 +298,7 @@ def test_legal_moves_cover_every_distinct_outcome_once():
 
 def test_rule_stepping_onto_the_free_parachute_catches_it_and_ends_the_move():
     """Rules §Catching the parachute: landing on it gives possession and ends the move."""
-    state = position(3, {0: "b2", 1: "d5", 2: "a5"}, chute="c4", phase=SPLAT.MOVE, die=4)
+    state = position(3, {0: "b2", 1: "d5", 2: "a5"}, chute="c4", phase=SPLAT_BOARD.MOVE, die=4)
     after, kinds = play(state, "move D R D")
     assert after.holder == 0 and after.chute is None and at(after)[0] == "c4"
     assert "captured" in kinds
@@ -305,7 +307,7 @@ def test_rule_stepping_onto_the_free_parachute_catches_it_and_ends_the_move():
 
 def test_c8_hitting_the_holder_from_above_snatches_the_parachute():
     """C8: the mover takes the parachute and the cell; the old holder drops one; no bounce."""
-    state = position(3, {0: "c2", 1: "c4", 2: "e6"}, holder=1, phase=SPLAT.MOVE, die=3)
+    state = position(3, {0: "c2", 1: "c4", 2: "e6"}, holder=1, phase=SPLAT_BOARD.MOVE, die=3)
     state, kinds = play(state, "move D D")
     assert state.holder == 0 and at(state)[0] == "c4" and at(state)[1] == "c5"
     assert "snatched" in kinds and "bounced" not in kinds
@@ -313,7 +315,7 @@ def test_c8_hitting_the_holder_from_above_snatches_the_parachute():
 
 def test_c8_hitting_the_holder_from_the_side_snatches_the_parachute():
     """C8: a sideways snatch shoves the old holder onward in the step's direction."""
-    state = position(2, {0: "b3", 1: "c4"}, holder=1, phase=SPLAT.MOVE, die=2)
+    state = position(2, {0: "b3", 1: "c4"}, holder=1, phase=SPLAT_BOARD.MOVE, die=2)
     state, kinds = play(state, "move D R")
     assert state.holder == 0 and at(state) == {0: "c4", 1: "d4"}
     assert "snatched" in kinds
@@ -324,7 +326,7 @@ def test_c8_hitting_the_holder_from_the_side_snatches_the_parachute():
 
 def test_rule_sideways_collision_shoves_the_victim_and_ends_the_move():
     """Rules §From the side: the mover takes the cell, the victim moves one further; the move ends."""
-    state = position(2, {0: "a4", 1: "b5"}, chute="d9", phase=SPLAT.MOVE, die=4)
+    state = position(2, {0: "a4", 1: "b5"}, chute="d9", phase=SPLAT_BOARD.MOVE, die=4)
     after, kinds = play(state, "move D R")
     assert at(after) == {0: "b5", 1: "c5"} and "collided" in kinds
     assert "ends at step 2" in refused(state, "move D R D").message
@@ -332,21 +334,21 @@ def test_rule_sideways_collision_shoves_the_victim_and_ends_the_move():
 
 def test_rule_sideways_collision_shoves_a_whole_line():
     """Rules §From the side: a displacement can shove the next skydiver, and so on (a chain)."""
-    state = position(4, {0: "a4", 1: "b5", 2: "c5", 3: "d5"}, chute="a9", phase=SPLAT.MOVE, die=2)
+    state = position(4, {0: "a4", 1: "b5", 2: "c5", 3: "d5"}, chute="a9", phase=SPLAT_BOARD.MOVE, die=2)
     state, _ = play(state, "move D R")
     assert at(state) == {0: "b5", 1: "c5", 2: "d5", 3: "e5"}
 
 
 def test_c9_a_sideways_chain_wraps_across_the_edge():
     """C9: a shoved line wraps from column e into column a."""
-    state = position(3, {0: "c3", 1: "d4", 2: "e4"}, chute="b9", phase=SPLAT.MOVE, die=2)
+    state = position(3, {0: "c3", 1: "d4", 2: "e4"}, chute="b9", phase=SPLAT_BOARD.MOVE, die=2)
     state, _ = play(state, "move D R")
     assert at(state) == {0: "d4", 1: "e4", 2: "a4"}
 
 
 def test_c10_collision_from_above_bounces_the_mover_up_one_row():
     """C10, Rules §From above: the victim drops one; the mover rises one from where it hit."""
-    state = position(2, {0: "c3", 1: "c4"}, chute="a8", phase=SPLAT.MOVE, die=5)
+    state = position(2, {0: "c3", 1: "c4"}, chute="a8", phase=SPLAT_BOARD.MOVE, die=5)
     state, kinds = play(state, "move D")
     assert at(state) == {0: "c2", 1: "c5"} and "bounced" in kinds
 
@@ -354,35 +356,35 @@ def test_c10_collision_from_above_bounces_the_mover_up_one_row():
 def test_c10_no_bounce_when_the_cell_above_is_taken():
     """C10: the mover stays put when the cell above it is occupied."""
     # Red on b4 hits Blue below; Green on b3 blocks the bounce.
-    state = position(3, {0: "b4", 1: "b5", 2: "b3"}, chute="e8", phase=SPLAT.MOVE, die=3)
+    state = position(3, {0: "b4", 1: "b5", 2: "b3"}, chute="e8", phase=SPLAT_BOARD.MOVE, die=3)
     state, kinds = play(state, "move D")
     assert at(state) == {0: "b4", 1: "b6", 2: "b3"} and "blocked" in kinds
 
 
 def test_c10_no_bounce_from_row_1_or_the_plane():
     """C10: nobody rises into the plane; a mover in row 1 or the plane stays where it was."""
-    state = position(2, {0: "c1", 1: "c2"}, chute="a8", phase=SPLAT.MOVE, die=2)
+    state = position(2, {0: "c1", 1: "c2"}, chute="a8", phase=SPLAT_BOARD.MOVE, die=2)
     state, _ = play(state, "move D")
     assert at(state) == {0: "c1", 1: "c3"}
-    state = position(2, {0: "b0", 1: "b1"}, chute="a8", phase=SPLAT.MOVE, die=2)
+    state = position(2, {0: "b0", 1: "b1"}, chute="a8", phase=SPLAT_BOARD.MOVE, die=2)
     state, _ = play(state, "move D")
     assert at(state) == {0: "b0", 1: "b2"}
 
 
 def test_c10_victim_pushes_the_column_below_it():
     """C10: the victim's drop pushes any skydiver right below it, in a line."""
-    state = position(3, {0: "c3", 1: "c4", 2: "c5"}, chute="a8", phase=SPLAT.MOVE, die=5)
+    state = position(3, {0: "c3", 1: "c4", 2: "c5"}, chute="a8", phase=SPLAT_BOARD.MOVE, die=5)
     state, _ = play(state, "move D")
     assert at(state) == {0: "c2", 1: "c5", 2: "c6"}
 
 
 def test_c11_a_pushed_skydiver_ending_on_the_free_parachute_catches_it():
     """C11: a skydiver shoved onto the free parachute catches it."""
-    state = position(2, {0: "a4", 1: "b5"}, chute="c5", phase=SPLAT.MOVE, die=2)
+    state = position(2, {0: "a4", 1: "b5"}, chute="c5", phase=SPLAT_BOARD.MOVE, die=2)
     state, kinds = play(state, "move D R")
     assert state.holder == 1 and at(state)[1] == "c5" and "captured" in kinds
     # Pushed down onto it too.
-    state = position(2, {0: "d3", 1: "d4"}, chute="d5", phase=SPLAT.MOVE, die=1)
+    state = position(2, {0: "d3", 1: "d4"}, chute="d5", phase=SPLAT_BOARD.MOVE, die=1)
     state, _ = play(state, "move D")
     assert state.holder == 1 and at(state) == {0: "d2", 1: "d5"}
 
@@ -390,7 +392,7 @@ def test_c11_a_pushed_skydiver_ending_on_the_free_parachute_catches_it():
 def test_c11_a_pushed_holder_keeps_the_parachute():
     """C11: a push carries the holder and its parachute; pushing never passes it on."""
     # Red shoves Blue into Green, who holds the parachute: Green keeps it.
-    state = position(3, {0: "a4", 1: "b5", 2: "c5"}, holder=2, phase=SPLAT.MOVE, die=2)
+    state = position(3, {0: "a4", 1: "b5", 2: "c5"}, holder=2, phase=SPLAT_BOARD.MOVE, die=2)
     state, kinds = play(state, "move D R")
     assert state.holder == 2 and at(state) == {0: "b5", 1: "c5", 2: "d5"}
     assert "snatched" not in kinds
@@ -401,18 +403,18 @@ def test_c11_a_pushed_holder_keeps_the_parachute():
 
 def test_rule_stepping_into_the_ground_without_the_parachute_smashes():
     """Rules §Landing and smashing: a skydiver without the parachute reaching the ground is out."""
-    state = position(3, {0: "a10", 1: "c2", 2: "d2"}, chute="b3", phase=SPLAT.MOVE, die=3)
+    state = position(3, {0: "a10", 1: "c2", 2: "d2"}, chute="b3", phase=SPLAT_BOARD.MOVE, die=3)
     assert "ends at step 1" in refused(state, "move D R").message
     state, kinds = play(state, "move D")
-    assert state.fates[0] == SPLAT.SMASHED and state.skydivers[0] is None and "smashed" in kinds
+    assert state.fates[0] == SPLAT_BOARD.SMASHED and state.skydivers[0] is None and "smashed" in kinds
     assert state.seat == 1  # the game goes on without Red
 
 
 def test_rule_holder_reaching_the_ground_lands_and_wins():
     """Rules §Landing and smashing, §End of the game: the holder reaching the ground wins at once."""
-    state = position(4, {0: "a5", 1: "c7", 2: "b8", 3: "d9"}, holder=3, phase=SPLAT.FALL)
+    state = position(4, {0: "a5", 1: "c7", 2: "b8", 3: "d9"}, holder=3, phase=SPLAT_BOARD.FALL)
     state, kinds = play(state, "fall 2", "shift L")
-    assert state.fates[3] == SPLAT.LANDED and "landed" in kinds
+    assert state.fates[3] == SPLAT_BOARD.LANDED and "landed" in kinds
     assert ENGINE.result(state).winners == (3,)
     assert ENGINE.result(state).scores == (0.0, 0.0, 0.0, 1.0)
 
@@ -420,22 +422,22 @@ def test_rule_holder_reaching_the_ground_lands_and_wins():
 def test_c12_holder_pushed_into_the_ground_lands_and_wins():
     """C12: a holder pushed below row 10 has landed."""
     # Red drops onto Green, whose push shoves Blue, the holder, into the ground (C10, C11).
-    state = position(3, {0: "e8", 2: "e9", 1: "e10"}, holder=1, phase=SPLAT.MOVE, die=1)
+    state = position(3, {0: "e8", 2: "e9", 1: "e10"}, holder=1, phase=SPLAT_BOARD.MOVE, die=1)
     state, kinds = play(state, "move D")
-    assert state.fates[1] == SPLAT.LANDED and "landed" in kinds
+    assert state.fates[1] == SPLAT_BOARD.LANDED and "landed" in kinds
     assert ENGINE.result(state).winners == (1,)
 
 
 def test_c12_skydiver_pushed_into_the_ground_smashes():
     """C12: a skydiver without the parachute pushed below row 10 smashes."""
-    state = position(3, {0: "e9", 1: "e10", 2: "a1"}, holder=2, phase=SPLAT.MOVE, die=1)
+    state = position(3, {0: "e9", 1: "e10", 2: "a1"}, holder=2, phase=SPLAT_BOARD.MOVE, die=1)
     state, kinds = play(state, "move D")
-    assert state.fates[1] == SPLAT.SMASHED and at(state)[0] == "e8" and "smashed" in kinds
+    assert state.fates[1] == SPLAT_BOARD.SMASHED and at(state)[0] == "e8" and "smashed" in kinds
 
 
 def test_c13_holder_wins_when_every_rival_has_smashed():
     """C13, Rules §End of the game: the holder wins once all the others have smashed."""
-    state = position(2, {0: "a10", 1: "c6"}, holder=1, phase=SPLAT.MOVE, die=1)
+    state = position(2, {0: "a10", 1: "c6"}, holder=1, phase=SPLAT_BOARD.MOVE, die=1)
     state, _ = play(state, "move D")
     result = ENGINE.result(state)
     assert result.winners == (1,) and "Blue" in result.text
@@ -443,7 +445,7 @@ def test_c13_holder_wins_when_every_rival_has_smashed():
 
 def test_c13_last_skydiver_wins_on_catching_the_parachute():
     """C13: a lone survivor has not won until it catches the parachute; then it wins at once."""
-    state = position(3, {0: "b3"}, chute="b6", phase=SPLAT.ROLL)
+    state = position(3, {0: "b3"}, chute="b6", phase=SPLAT_BOARD.ROLL)
     assert ENGINE.result(state) is None and ENGINE.turn(state).kind == CHANCE
     state, _ = play(state, "roll 3", "move D D D")
     assert ENGINE.result(state).winners == (0,)
@@ -451,14 +453,14 @@ def test_c13_last_skydiver_wins_on_catching_the_parachute():
 
 def test_rule_everyone_smashing_means_all_lose():
     """Rules §End of the game: when every skydiver has smashed, all players lose."""
-    state = position(2, {0: "a10"}, chute="c3", phase=SPLAT.MOVE, die=2)
+    state = position(2, {0: "a10"}, chute="c3", phase=SPLAT_BOARD.MOVE, die=2)
     state, _ = play(state, "move D")
     assert ENGINE.turn(state).kind == OVER and ENGINE.result(state).winners == ()
 
 
 def test_rule_no_actions_after_the_game_ends():
     """Rules §End of the game: the game stops at once."""
-    state, _ = play(position(2, {0: "a6", 1: "e7"}, chute="c9", phase=SPLAT.FALL), "fall 2")
+    state, _ = play(position(2, {0: "a6", 1: "e7"}, chute="c9", phase=SPLAT_BOARD.FALL), "fall 2")
     assert ENGINE.legal_actions(state, 0) == [] and ENGINE.chance_outcomes(state) == []
     assert refused(state, "fall 1").rule.startswith("Rules §End")
 
@@ -503,9 +505,9 @@ def test_state_json_round_trips_and_bad_json_is_refused():
 
 def test_cells_name_the_mover_first_and_the_target_last():
     """Engine API: cells() lists the piece's cell, its path, then the target."""
-    state = position(3, {0: "b2", 1: "d5", 2: "a5"}, chute="c4", phase=SPLAT.MOVE, die=4)
+    state = position(3, {0: "b2", 1: "d5", 2: "a5"}, chute="c4", phase=SPLAT_BOARD.MOVE, die=4)
     assert ENGINE.cells(state, ENGINE.parse(state, "move D R D")) == ("b2", "b3", "c3", "c4")
-    state = position(2, {0: "c4", 1: "c6"}, holder=0, phase=SPLAT.SHIFT, seat=0, die=3)
+    state = position(2, {0: "c4", 1: "c6"}, holder=0, phase=SPLAT_BOARD.SHIFT, seat=0, die=3)
     assert ENGINE.cells(state, ENGINE.parse(state, "shift L")) == ("c4", "b4", "b5", "b6", "b7")
     assert ENGINE.cells(state, ENGINE.parse(state, "no shift")) == ("c4", "c5", "c6")
 
@@ -549,7 +551,7 @@ def test_setups_are_valid_positions():
 
 def test_heuristic_bot_beats_random_players():
     """BOTS['heuristic'] (head for the parachute, keep it) wins far more than its share."""
-    heuristic = FunctionBot("heuristic", SPLAT.BOTS["heuristic"])
+    heuristic = FunctionBot("heuristic", SPLAT_BOTS.BOTS["heuristic"])
     wins = 0
     games = 60
     for seed in range(games):

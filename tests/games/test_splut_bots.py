@@ -1,4 +1,4 @@
-"""The Splut! heuristic computer player (BOTS["heuristic"] in content/splut/engine.py)."""
+"""The Splut! heuristic computer player (BOTS["heuristic"] in content/splut/bots.py)."""
 from __future__ import annotations
 
 import random
@@ -8,8 +8,9 @@ from pathlib import Path
 from generator.play import load_engine
 
 ENGINE = load_engine(Path(__file__).resolve().parents[2] / "content" / "splut")
-splut = sys.modules[type(ENGINE).__module__]
-HEURISTIC = splut.BOTS["heuristic"]
+splut = sys.modules[type(ENGINE).__module__]  # rulepress_game_splut.engine: states and steps
+splut_bots = sys.modules["rulepress_game_splut.bots"]  # the heuristic computer player
+HEURISTIC = splut_bots.BOTS["heuristic"]
 
 
 def test_heuristic_takes_a_killing_throw():

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from generator.play import load_engine
 
 ENGINE = load_engine(Path(__file__).resolve().parents[2] / "content" / "splut")
-splut = sys.modules[type(ENGINE).__module__]
+splut_board = sys.modules["rulepress_game_splut.board"]  # the arena, pieces and seats
 
 # Seeded games per player count (issue 5 asks for thousands); SPLUT_GAMES
 # lowers it for a quick local run or raises it for a soak.
@@ -29,17 +29,18 @@ CHECKED_GAMES_PER_COUNT = max(1, min(40, GAMES_PER_COUNT // 12))  # also notatio
 
 def check_invariants(state) -> None:
     where, board = state.where, state.board
-    rocks = [where[r] for r in range(splut.ROCK_COUNT)]
-    assert all(sq in splut.ARENA for sq in rocks), "a Rock left the arena"
+    rocks = [where[r] for r in range(splut_board.ROCK_COUNT)]
+    assert all(sq in splut_board.ARENA for sq in rocks), "a Rock left the arena"
     assert len(set(rocks)) == 4, "always four Rocks, on four squares"
     placed = [(pid, sq) for pid, sq in enumerate(where) if sq >= 0]
-    assert all(sq in splut.ARENA for _, sq in placed), "every piece stands inside the arena"
+    assert all(sq in splut_board.ARENA for _, sq in placed), "every piece stands inside the arena"
     assert all(board[sq] == pid for pid, sq in placed), "board and piece list agree"
-    assert sum(1 for v in board if v != splut.EMPTY) == len(placed), "no two pieces share a square"
+    assert sum(1 for v in board if v != splut_board.EMPTY) == len(placed), "no two pieces share a square"
     for player in range(state.players):
-        sorcerer, troll, _dwarf = (where[splut.team_piece(player, k)] for k in range(3))
+        sorcerer, troll, _dwarf = (where[splut_board.team_piece(player, k)] for k in range(3))
         if sorcerer < 0:
-            assert troll < 0 and where[splut.team_piece(player, splut.DWARF)] < 0, "a dead Sorcerer's team leaves"
+            dwarf = where[splut_board.team_piece(player, splut_board.DWARF)]
+            assert troll < 0 and dwarf < 0, "a dead Sorcerer's team leaves"
         else:
             assert troll >= 0, "a Troll is never removed while his Sorcerer lives"
     if ENGINE.result(state) is None:

@@ -9,7 +9,7 @@ from generator.draw.shapes import Circle, Drawing, Polygon, Rect, Text
 from generator.play import load_engine
 
 ENGINE = load_engine(Path(__file__).resolve().parents[2] / "content" / "splut")
-splut = sys.modules[type(ENGINE).__module__]
+splut_board = sys.modules["rulepress_game_splut.board"]  # the arena, pieces and seats
 
 
 def squares(drawing: Drawing, role: str) -> list[str]:
@@ -20,7 +20,7 @@ def test_render_draws_the_41_square_arena_with_cell_names():
     """C1: the diagram has one clickable square per arena square, 100-180 mm wide."""
     drawing = ENGINE.render(ENGINE.initial_state(4))
     cells = squares(drawing, "square")
-    assert sorted(cells) == sorted(splut.square_name(sq) for sq in splut.ARENA)
+    assert sorted(cells) == sorted(splut_board.square_name(sq) for sq in splut_board.ARENA)
     assert 100 <= drawing.width <= 180
 
 
@@ -37,7 +37,7 @@ def test_pieces_differ_by_colour_and_letter():
     assert labels == sorted("STD" * 4 + "RRRR")
     fills = {s.style.fill for s in drawing.shapes
              if isinstance(s, (Circle, Rect, Polygon)) and s.role.startswith(("sorcerer", "troll", "dwarf"))}
-    assert fills == {row["hex"] for row in splut.SEAT_ROWS}
+    assert fills == {row["hex"] for row in splut_board.SEAT_ROWS}
 
 
 def test_cells_list_the_piece_first_and_the_target_last():
@@ -66,6 +66,6 @@ def test_every_legal_action_has_cells_on_the_arena():
             if action.piece == "pass":
                 assert cells == ()
                 continue
-            assert cells[0] == splut.square_name(action.frm)
-            assert all(splut.square(c) in splut.ARENA for c in cells)
+            assert cells[0] == splut_board.square_name(action.frm)
+            assert all(splut_board.square(c) in splut_board.ARENA for c in cells)
         state, _ = ENGINE.apply(state, rng.choice(actions))

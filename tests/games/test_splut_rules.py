@@ -14,7 +14,8 @@ from generator.play import load_engine
 from generator.play.api import IllegalAction
 
 ENGINE = load_engine(Path(__file__).resolve().parents[2] / "content" / "splut")
-splut = sys.modules[type(ENGINE).__module__]
+splut = sys.modules[type(ENGINE).__module__]  # rulepress_game_splut.engine: states and steps
+splut_board = sys.modules["rulepress_game_splut.board"]  # the arena, pieces and seats
 
 
 def two_player(red: dict, yellow: dict | None, rocks: list[str], **kw):
@@ -51,13 +52,14 @@ def legal(state) -> set[str]:
 
 def test_c1_arena_is_a_41_square_diamond():
     """C1: 41 squares in rows of 1, 3, 5, 7, 9, 7, 5, 3, 1; tips touch one square; no step leaves the arena."""
-    arena = splut.ARENA
+    arena = splut_board.ARENA
     assert len(arena) == 41
     per_row = [sum(1 for sq in arena if sq // 9 == row) for row in range(9)]
     assert per_row == [1, 3, 5, 7, 9, 7, 5, 3, 1]
-    tips = {splut.square_name(sq) for sq in arena if sum(splut.NEXT[d][sq] != splut.OFF for d in range(4)) == 1}
+    tips = {splut_board.square_name(sq) for sq in arena
+            if sum(splut_board.NEXT[d][sq] != splut_board.OFF for d in range(4)) == 1}
     assert tips == {"e1", "a5", "e9", "i5"}
-    assert splut.square("e5") in arena and splut.square("a1") not in arena
+    assert splut_board.square("e5") in arena and splut_board.square("a1") not in arena
     start = ENGINE.initial_state(2)
     error = refusal(start, "S d2-c2")  # c2 lies outside the diamond
     assert "Moving a piece" in error.rule
@@ -80,12 +82,12 @@ def test_c2_troll_right_sorcerer_left_seen_from_the_rock():
     state = ENGINE.initial_state(4)
     data = ENGINE.state_to_json(state)
     for player, team in enumerate(data["teams"]):
-        rock = splut.square(splut.SEATS[state.seat(player)]["rock"])
-        dwarf = splut.square(team["D"])
+        rock = splut_board.square(splut_board.SEATS[state.seat(player)]["rock"])
+        dwarf = splut_board.square(team["D"])
         facing_col, facing_row = dwarf % 9 - rock % 9, dwarf // 9 - rock // 9
         right_col, right_row = facing_row, -facing_col  # a quarter turn clockwise
-        right = splut.square_name(dwarf + right_col + 9 * right_row)
-        left = splut.square_name(dwarf - right_col - 9 * right_row)
+        right = splut_board.square_name(dwarf + right_col + 9 * right_row)
+        left = splut_board.square_name(dwarf - right_col - 9 * right_row)
         assert (team["T"], team["S"]) == (right, left)
     assert data["teams"][0] == {"S": "d2", "T": "f2", "D": "e2"}
 
@@ -96,7 +98,8 @@ def test_c3_seats_and_turn_order_per_player_count():
     assert [team["D"] for team in two] == ["e2", "e8"]  # opposite tips
     three = ENGINE.initial_state(3)
     assert [t["D"] for t in layout(three)["teams"]] == ["e2", "b5", "e8"]
-    assert all(three.board[splut.square(sq)] == splut.EMPTY for sq in ("h5", "h4", "h6"))  # East stays empty
+    # East stays empty
+    assert all(three.board[splut_board.square(sq)] == splut_board.EMPTY for sq in ("h5", "h4", "h6"))
     four = ENGINE.initial_state(4)
     order = [four.current]
     state = four
@@ -202,10 +205,10 @@ def test_c6_no_pull_while_stepping_onto_a_rock():
     """C6: a Troll stepping onto a Rock to throw it cannot pull the Rock behind him in the same step."""
     state = two_player({"S": "d2", "T": "e4", "D": "f3"}, {"S": "f8", "T": "d8", "D": "e8"},
                        ["e3", "e5", "e9", "i5"])
-    troll, target = splut.square("e4"), splut.square("e5")
+    troll, target = splut_board.square("e4"), splut_board.square("e5")
     assert not any(a.pull for a in ENGINE.legal_actions(state, 0) if a.to == target)
     with pytest.raises(IllegalAction) as caught:
-        ENGINE.apply(state, splut.Step("T", troll, target, pull=True, throw=splut.N))
+        ENGINE.apply(state, splut.Step("T", troll, target, pull=True, throw=splut_board.N))
     assert "C6" in caught.value.rule
 
 

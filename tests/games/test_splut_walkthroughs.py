@@ -16,7 +16,7 @@ from tests.games.fences import fenced_blocks, replay_steps
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "splut"
 ENGINE = load_engine(GAME)
-splut = sys.modules[type(ENGINE).__module__]
+splut_board = sys.modules["rulepress_game_splut.board"]  # the arena, pieces and seats
 
 WALKTHROUGHS = fenced_blocks(GAME, "walkthrough")
 POSITIONS = fenced_blocks(GAME, "position")
@@ -40,7 +40,7 @@ def test_position_block_names_a_setup_and_arena_squares(page, line, options):
     assert options["setup"] in ENGINE.setups()
     assert options.get("caption")
     for name in options.get("highlight", []):
-        assert splut.square(name) in splut.ARENA
+        assert splut_board.square(name) in splut_board.ARENA
 
 
 def test_rules_page_has_a_walkthrough_for_each_key_rule():

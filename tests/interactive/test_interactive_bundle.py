@@ -82,7 +82,7 @@ def test_the_bundle_plays_in_a_bare_python_with_only_the_standard_library(tmp_pa
 
 
 def test_positions_written_at_build_time_reopen_from_the_bundle(tmp_path):
-    """The rules version is a hash of engine.py's bytes (or declared): the bundle keeps them."""
+    """The rules version is a hash of the engine's modules' bytes (or declared): the bundle keeps them."""
     from generator.play import load_engine
     from generator.play.match import Match
 

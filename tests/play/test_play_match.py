@@ -3,15 +3,16 @@ position strings and JSON logs (Rule engines I: "A Match driver records the log,
 supports undo/redo by replay, and exports/imports a compact position string")."""
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from pathlib import Path
 
 import pytest
 
-from generator.play import load_engine
+from generator.play import forget_game, load_engine
 from generator.play.api import IllegalAction, Joint
-from generator.play.match import Match, PositionError, decode_position
+from generator.play.match import Match, PositionError, decode_position, rules_version_of
 from generator.play.playout import random_playout
 
 TOYS = Path(__file__).parent / "toys"
@@ -214,6 +215,26 @@ def test_rules_version_defaults_to_a_hash_of_the_engine_source():
     assert Match(TICTACTOE, 2).rules_version == "toy-1"
     version = Match(PIG, 2).rules_version
     assert len(version) == 12 and all(c in "0123456789abcdef" for c in version)
+
+
+def test_a_split_engines_rules_version_covers_every_module_of_its_game(tmp_path):
+    """A game split into modules may keep rules in board.py too: editing any module
+    beside engine.py changes the version; a one-file engine's stays the hash of engine.py."""
+    folder = tmp_path / "pig-split"
+    folder.mkdir()
+    (folder / "engine.py").write_bytes((TOYS / "pig" / "engine.py").read_bytes())
+    engine = load_engine(folder)
+    try:
+        one_file = rules_version_of(engine)
+        assert one_file == hashlib.sha256((folder / "engine.py").read_bytes()).hexdigest()[:12]
+        (folder / "board.py").write_text("SIDES = 6\n")
+        split = rules_version_of(engine)
+        (folder / "board.py").write_text("SIDES = 8\n")
+        edited = rules_version_of(engine)
+        assert len({one_file, split, edited}) == 3
+        assert Match(engine, 2).rules_version == edited
+    finally:
+        forget_game(folder)
 
 
 def test_the_log_exports_as_json_and_imports_back():

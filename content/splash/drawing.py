@@ -1,0 +1,96 @@
+"""SPLASH! diagrams: the table as a `generator.draw.shapes` Drawing: the
+dolphins, the deck and discard pile above, then one row per player with the
+hand, any dolphin held and the score pad. Cards, seats and piles are
+clickable cells ("P1.7", "P1", "dolphins", "deck", "discard").
+
+It imports the board only, never the engine (which imports this module):
+the state is read duck-typed (its fields and `right_of()`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
+
+from .board import LETTERS_TO_WIN, OVER, RANK_COLOUR, SPLASH_RANK, WORD, seat
+
+INK = "#1d2b36"
+MARK = "#e67e22"  # highlight
+SEA = "#d6eef8"
+DOLPHIN = "#0277bd"
+ROW_H = 17.0
+CARD_W, CARD_H = 10.0, 14.0
+WIDTH = 160.0
+
+
+def _highlightable(shape_style: Style, lit: bool) -> Style:
+    if not lit:
+        return shape_style
+    return replace(shape_style, stroke=MARK, stroke_width=1.2)
+
+
+def draw_table(state, highlight: set[str]) -> Drawing:
+    """One row per player (seat, hand, dolphin, score pad), the centre above."""
+    shapes: list = []
+    top = 22.0
+    # The centre of the table: dolphins still free, the deck and discard pile.
+    centre_lit = "dolphins" in highlight
+    shapes.append(Rect(2, 2, 70, 17, _highlightable(Style(fill=SEA, stroke=INK), centre_lit), rx=3, cell="dolphins"))
+    free = state.dolphins - len(state.holders)
+    for i in range(state.dolphins):
+        taken = i >= free
+        style = Style(fill="#ffffff" if taken else DOLPHIN, stroke=DOLPHIN, stroke_width=0.6)
+        shapes.append(Circle(9 + i * 12, 10.5, 4.5, style, role="dolphin"))
+        shapes.append(Text(9 + i * 12, 12, "D", 4, "#ffffff" if not taken else DOLPHIN, "middle", True))
+    shapes.append(Rect(76, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "deck" in highlight), rx=2, cell="deck"))
+    shapes.append(Text(88, 9, "deck", 3.2, INK, "middle"))
+    shapes.append(Text(88, 15.5, str(len(state.deck)), 4.5, INK, "middle", True))
+    if state.variant == "advanced":
+        shapes.append(Rect(103, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "discard" in highlight), rx=2, cell="discard"))
+        shapes.append(Text(115, 9, "discard", 3.2, INK, "middle"))
+        shapes.append(Text(115, 15.5, str(len(state.discard)), 4.5, INK, "middle", True))
+    status = f"Round {state.round}" + (" · tie-breaker" if state.tied else "")
+    shapes.append(Text(WIDTH - 2, 8, status, 3.4, INK, "end", True))
+    shapes.append(Text(WIDTH - 2, 14, f"beat {state.beats}", 3.0, INK, "end"))
+    for p in range(state.players):
+        shapes += _player_row(state, p, top + p * ROW_H, highlight)
+    height = top + state.players * ROW_H + 2
+    return Drawing(WIDTH, height, tuple(shapes), title=f"SPLASH! round {state.round}")
+
+
+def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
+    name = seat(p)
+    shapes: list = []
+    winner = state.phase == OVER and state.winner == p
+    fill = "#fff4d6" if winner else ("#f4f7f9" if p % 2 else "#ffffff")
+    shapes.append(Rect(2, y, WIDTH - 4, ROW_H - 1, _highlightable(Style(fill=fill, stroke="#b0bec5"), name in highlight), rx=2, cell=name))
+    shapes.append(Text(5, y + 7, name, 4.5, INK, "start", True))
+    tags = []
+    if p == state.dealer:
+        tags.append("dealer")
+    if state.variant == "advanced" and p == state.right_of(state.dealer):
+        tags.append("discards")
+    if tags:
+        shapes.append(Text(5, y + 12.5, ", ".join(tags), 2.6, INK))
+    for i, rank in enumerate(state.hands[p]):
+        cell = f"{name}.{rank}"
+        x = 24 + i * (CARD_W + 1.5)
+        colour = RANK_COLOUR[rank]
+        shapes.append(Rect(x, y + 1.5, CARD_W, CARD_H, _highlightable(Style(fill="#ffffff", stroke=colour, stroke_width=0.8), cell in highlight), rx=1.2, cell=cell, role="card"))
+        label = "S!" if rank == SPLASH_RANK else rank
+        shapes.append(Text(x + CARD_W / 2, y + 10.5, label, 4.6, colour, "middle", True))
+    if p in state.holders:
+        shapes.append(Circle(90, y + 8, 5, Style(fill=DOLPHIN, stroke=INK), role="dolphin"))
+        shapes.append(Text(90, y + 9.6, "D", 4.2, "#ffffff", "middle", True))
+    # Score pad: six boxes S-P-L-A-S-H, crossed when earned; tie-breaker marks after.
+    for i, letter in enumerate(WORD):
+        x = 100 + i * 8
+        earned = state.letters[p] > i
+        shapes.append(Rect(x, y + 3, 7, 10, Style(fill="#0288d1" if earned else "#ffffff", stroke=INK), rx=1, role="letter"))
+        shapes.append(Text(x + 3.5, y + 10.5, letter, 4.2, "#ffffff" if earned else "#90a4ae", "middle", True))
+    extra = state.letters[p] - LETTERS_TO_WIN
+    if extra > 0:
+        shapes.append(Text(150, y + 10, f"+{extra}", 3.6, INK, "start", True))
+    if p in state.tied:
+        shapes.append(Line(100, y + 14.5, 147, y + 14.5, Style(stroke=MARK, stroke_width=0.8)))
+    return shapes

@@ -1,0 +1,179 @@
+"""Splat diagrams: a state as a `generator.draw.shapes` Drawing of the plane,
+the wrapping sky, the ground, the pieces and a side panel saying what
+happens next, with every cell a clickable cell.
+
+It imports the board only, never the engine (which imports this module):
+the state is read duck-typed (its fields `skydivers`, `fates`, `chute`,
+`holder`, `phase`, ...), and the result comes in from `Engine.render`.
+"""
+from __future__ import annotations
+
+from generator.draw.shapes import Circle, Drawing, Line, Polygon, Rect, Style, Text
+
+from .board import (
+    AIR,
+    COLOUR_NAMES,
+    COLUMNS,
+    FALL,
+    HEIGHT,
+    OVER,
+    PARACHUTE,
+    PLANE,
+    ROLL,
+    SHIFT,
+    SKYDIVERS,
+    WIDTH,
+    Cell,
+    cell_name,
+    parse_cell,
+)
+
+CELL_MM = 12.0
+BOARD_X = 16.0  # left edge of column a
+PLANE_Y = 14.0  # top of the plane row
+BOARD_Y = PLANE_Y + CELL_MM + 3.0  # top of row 1
+PANEL_X = BOARD_X + WIDTH * CELL_MM + 16.0
+INK = "#222222"
+SKY = "#e8f3fb"
+PLANE_FILL = "#cfd6de"
+GROUND_FILL = "#8a6a3d"
+MARK = "#e4007c"  # highlighted cells: a strong outline on a pale fill
+MARK_FILL = "#fbd3e6"
+
+
+def _cell_box(cell: Cell) -> tuple:
+    col, row = cell
+    y = PLANE_Y if row == PLANE else BOARD_Y + (row - 1) * CELL_MM
+    return BOARD_X + col * CELL_MM, y
+
+
+def _skydiver(seat: int, cell: Cell, holding: bool) -> list:
+    x, y = _cell_box(cell)
+    cx, cy = x + CELL_MM / 2, y + CELL_MM / 2
+    row = SKYDIVERS[seat]
+    shapes = []
+    radius = CELL_MM * 0.36
+    if holding:  # a small canopy over a smaller skydiver
+        radius = CELL_MM * 0.26
+        cy = y + CELL_MM - radius - 0.6
+        shapes += _canopy(cx, y + 0.5, CELL_MM * 0.4, cy - radius * 0.6)
+    shapes.append(Circle(cx, cy, radius, Style(fill=row["colour"], stroke=INK, stroke_width=0.4),
+                         role=f"skydiver-{seat}"))
+    shapes.append(Text(cx, cy + radius * 0.42, row["letter"], size=radius * 1.25, fill=row["ink"],
+                       anchor="middle", bold=True))
+    return shapes
+
+
+def _canopy(cx: float, top: float, half: float, hang: float) -> list:
+    """The parachute: a dome marked with its letter, its lines meeting at
+    height `hang` below it."""
+    height = half * 0.85
+    dome = tuple((cx + half * dx, top + height * dy) for dx, dy in
+                 ((-1, 1), (-0.92, 0.55), (-0.7, 0.2), (-0.38, 0.03), (0, 0), (0.38, 0.03),
+                  (0.7, 0.2), (0.92, 0.55), (1, 1)))
+    lines = [Line(cx + half * dx, top + height, cx, hang, Style(stroke=INK, stroke_width=0.25))
+             for dx in (-0.95, -0.35, 0.35, 0.95)]
+    return lines + [
+        Polygon(dome, Style(fill=PARACHUTE["colour"], stroke=INK, stroke_width=0.35), role="parachute"),
+        Text(cx, top + height * 0.88, PARACHUTE["letter"], size=height * 0.75, fill=PARACHUTE["ink"],
+             anchor="middle", bold=True),
+    ]
+
+
+def draw_state(state, highlight=(), result=None) -> Drawing:
+    """The board with `state`'s pieces; cells named in `highlight` marked.
+    `result` is the engine's Result for `state` (None until the game is over):
+    the side panel says what happens next, or how the game ended."""
+    marked = set(highlight)
+    shapes: list = []
+    board_w = WIDTH * CELL_MM
+    ground_y = BOARD_Y + HEIGHT * CELL_MM
+    status = _status_line(state, result)
+    shapes.append(Text(BOARD_X, 7.0, f"Splat - round {state.round}", size=4.2, fill=INK, bold=True))
+    # The plane: where everybody starts (C1).
+    shapes.append(Rect(BOARD_X - 2, PLANE_Y - 1, board_w + 4, CELL_MM + 2, Style(fill=PLANE_FILL, stroke=INK), rx=4,
+                       role="plane"))
+    shapes.append(Text(BOARD_X - 3, PLANE_Y + CELL_MM / 2 + 1.2, "plane", size=2.8, fill=INK, anchor="end"))
+    for col in range(WIDTH):
+        for row in range(0, HEIGHT + 1):
+            x, y = _cell_box((col, row))
+            name = cell_name((col, row))
+            fill = PLANE_FILL if row == PLANE else SKY
+            shapes.append(Rect(x, y, CELL_MM, CELL_MM, Style(fill=fill, stroke="#9aa7b4", stroke_width=0.25),
+                               cell=name, role="cell"))
+    for name in sorted(marked):
+        try:
+            x, y = _cell_box(parse_cell(name))
+        except ValueError:
+            continue
+        shapes.append(Rect(x + 0.6, y + 0.6, CELL_MM - 1.2, CELL_MM - 1.2,
+                           Style(fill=MARK_FILL, stroke=MARK, stroke_width=0.9), cell=name, role="highlight"))
+    # Labels: row numbers on the left, column letters above the plane.
+    for row in range(1, HEIGHT + 1):
+        y = BOARD_Y + (row - 0.5) * CELL_MM + 1.2
+        shapes.append(Text(BOARD_X - 8.5, y, str(row), size=3.2, fill=INK, anchor="middle"))
+    for col in range(WIDTH):
+        shapes.append(Text(BOARD_X + (col + 0.5) * CELL_MM, PLANE_Y - 2.2, COLUMNS[col], size=3.2, fill=INK,
+                           anchor="middle"))
+    # Wrap markers: matching arrows on both sides show the edges are joined.
+    for row in range(1, HEIGHT + 1):
+        y = BOARD_Y + (row - 0.5) * CELL_MM
+        left, right = BOARD_X - 1.2, BOARD_X + board_w + 1.2
+        shapes.append(Polygon(((left, y - 1.6), (left - 2.6, y), (left, y + 1.6)), Style(fill="#5b6b7b"),
+                              role="wrap"))
+        shapes.append(Polygon(((right, y - 1.6), (right + 2.6, y), (right, y + 1.6)), Style(fill="#5b6b7b"),
+                              role="wrap"))
+    shapes.append(Text(BOARD_X + board_w + 6.5, BOARD_Y + HEIGHT * CELL_MM / 2, "sides wrap", size=2.8,
+                       fill="#5b6b7b", anchor="middle", rotate=90))
+    shapes.append(Line(BOARD_X, BOARD_Y, BOARD_X, ground_y, Style(stroke="#5b6b7b", stroke_width=0.6,
+                                                                  dash=(1.5, 1.0))))
+    shapes.append(Line(BOARD_X + board_w, BOARD_Y, BOARD_X + board_w, ground_y,
+                       Style(stroke="#5b6b7b", stroke_width=0.6, dash=(1.5, 1.0))))
+    # The ground.
+    shapes.append(Rect(BOARD_X - 2, ground_y + 0.5, board_w + 4, 6.0, Style(fill=GROUND_FILL, stroke=INK),
+                       role="ground"))
+    shapes.append(Text(BOARD_X + board_w / 2, ground_y + 4.8, "ground", size=3.0, fill="#ffffff", anchor="middle"))
+    # Pieces.
+    if state.chute is not None:
+        x, y = _cell_box(state.chute)
+        shapes += _canopy(x + CELL_MM / 2, y + 1.5, CELL_MM * 0.44, y + CELL_MM - 1.5)
+    for seat, cell in enumerate(state.skydivers):
+        if cell is not None:
+            shapes += _skydiver(seat, cell, seat == state.holder)
+    # Side panel: who is who, and what happens next.
+    y = BOARD_Y + 2
+    shapes.append(Text(PANEL_X, y, "Skydivers", size=3.4, fill=INK, bold=True))
+    for seat in range(state.players):
+        y += 8
+        row = SKYDIVERS[seat]
+        shapes.append(Circle(PANEL_X + 2.5, y - 1.3, 2.6, Style(fill=row["colour"], stroke=INK, stroke_width=0.3)))
+        shapes.append(Text(PANEL_X + 2.5, y - 0.2, row["letter"], size=3.0, fill=row["ink"], anchor="middle",
+                           bold=True))
+        where = state.skydivers[seat]
+        fate = state.fates[seat]
+        text = f"{COLOUR_NAMES[seat]}: " + (cell_name(where) if fate == AIR else fate)
+        if seat == state.holder:
+            text += " (holds P)"
+        shapes.append(Text(PANEL_X + 7, y, text, size=3.0, fill=INK))
+    y += 9
+    chute = ("held" if state.holder is not None else "lost" if state.chute_lost else cell_name(state.chute))
+    shapes.append(Text(PANEL_X, y, f"Parachute: {chute}", size=3.0, fill=INK))
+    y += 8
+    for line in status:
+        shapes.append(Text(PANEL_X, y, line, size=3.0, fill=INK, bold=True))
+        y += 5
+    width = PANEL_X + 46
+    height = ground_y + 10
+    return Drawing(width, height, tuple(shapes), title=f"Splat, round {state.round}: {' '.join(status)}")
+
+
+def _status_line(state, result) -> list:
+    if state.phase == OVER:
+        return [result.text.split(":")[0]]
+    if state.phase == FALL:
+        return ["Next: the parachute", "falls 1-3"]
+    if state.phase == SHIFT:
+        return [f"{COLOUR_NAMES[state.seat]} steers;", f"then falls {state.die}"]
+    if state.phase == ROLL:
+        return [f"Next: {COLOUR_NAMES[state.seat]} rolls"]
+    return [f"{COLOUR_NAMES[state.seat]} rolled {state.die}:", "now moves"]

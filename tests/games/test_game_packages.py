@@ -1,0 +1,76 @@
+"""How a game split into modules is put together (docs/content.md, "Engines"):
+engine.py with board.py, drawing.py, setups.py and bots.py beside it, imported
+as the package `rulepress_game_<slug>`.
+
+The modules import one way only: drawing.py and setups.py never reach the
+engine (it imports them), board.py imports nothing of the game, and nothing
+hides a cycle in a function. They import only the standard library,
+generator.play and generator.draw, so the game still runs under Pyodide.
+"""
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+SPLIT_GAMES = sorted(folder for folder in CONTENT.iterdir()
+                     if (folder / "engine.py").is_file() and len(list(folder.glob("*.py"))) > 1)
+ALLOWED_OUTSIDE = ("generator.play", "generator.draw")
+# Which of the game's own modules each one may import (engine.py may import any but bots).
+MAY_IMPORT = {
+    "board": set(),
+    "setups": set(),
+    "drawing": {"board"},
+    "bots": {"board", "engine"},
+}
+
+
+def imports(path: Path) -> tuple[set[str], set[str]]:
+    """(the game's own modules, every other module) that `path` imports,
+    at the top or inside a function."""
+    own, other = set(), set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                own.add(node.module.split(".")[0])
+            else:
+                own.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            other.add(node.module)
+        elif isinstance(node, ast.Import):
+            other.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            other.add("." * node.level + (node.module or ""))  # reaching out of the game folder
+    return own, other
+
+
+def test_the_split_games_are_found():
+    assert {folder.name for folder in SPLIT_GAMES} >= {"splut", "splat", "splash"}
+
+
+@pytest.mark.parametrize("folder", SPLIT_GAMES, ids=lambda folder: folder.name)
+def test_a_games_modules_import_one_way_only(folder):
+    """No import cycles among a game's modules; drawing never imports the engine."""
+    graph = {path.stem: imports(path)[0] for path in sorted(folder.glob("*.py"))}
+    for module, targets in graph.items():
+        assert targets <= set(graph), f"{folder.name}/{module}.py imports a module the game does not have"
+        allowed = MAY_IMPORT.get(module, set(graph) - {module, "bots"})
+        assert targets <= allowed, f"{folder.name}/{module}.py imports {sorted(targets - allowed)}"
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(t == goal or (t not in seen and reaches(t, goal, seen | {t})) for t in graph[start])
+
+    assert [m for m in graph if reaches(m, m, set())] == []
+
+
+@pytest.mark.parametrize("folder", SPLIT_GAMES, ids=lambda folder: folder.name)
+def test_a_games_modules_import_only_what_pyodide_has(folder):
+    """The standard library, generator.play and generator.draw: nothing to install."""
+    for path in sorted(folder.glob("*.py")):
+        for name in imports(path)[1]:
+            top = name.split(".")[0]
+            assert top == "__future__" or top in sys.stdlib_module_names or name.startswith(ALLOWED_OUTSIDE), \
+                f"{folder.name}/{path.name} imports {name}"
