@@ -111,7 +111,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="10,100,1000,5000", help="corpus sizes in pages (comma-separated)")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
-    parser.add_argument("--only", default="catalogue,corpus,kit,play,browser", help="sections to run")
+    parser.add_argument("--only", default="catalogue,corpus,kit,rulebook,play,browser", help="sections to run")
     args = parser.parse_args()
     only = set(args.only.split(","))
     out = Path(tempfile.mkdtemp(prefix="rp-bench-"))
@@ -122,6 +122,8 @@ def main() -> None:
             corpus_section([int(s) for s in args.sizes.split(",")], args.runs, out)
         if "kit" in only:
             script_section("Print-and-play kits", "bench_kit.py")
+        if "rulebook" in only:
+            script_section("Printable rulebooks", "bench_rulebook.py")
         if "play" in only:
             script_section("Rule engines", "bench_play.py")
         if "browser" in only:

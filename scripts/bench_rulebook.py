@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Benchmark: typeset rulebooks for every game in content/ (A4, Letter, the A5
+booklet on both, and the player aid on both), beside the kits' figure for scale.
+
+Prints, per game and in total, the seconds and pages of each PDF (the median of
+--repeat runs). Run from the repository root:
+
+    .venv/bin/python scripts/bench_rulebook.py [--repeat 3]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pypdf import PdfReader  # noqa: E402
+
+from generator.content.load import load_site  # noqa: E402
+from generator.rulebook.booklet import impose  # noqa: E402
+from generator.rulebook.make import GameBook  # noqa: E402
+
+
+def one_game(site, game) -> tuple[float, dict[str, int]]:
+    started = time.perf_counter()
+    book = GameBook(site, game)
+    made = {paper: book.rules(paper) for paper in ("a4", "letter", "a5")}
+    made.update({f"booklet-{paper}": impose(made["a5"], paper) for paper in ("a4", "letter")})
+    made.update({f"aid-{paper}": book.player_aid(paper) for paper in ("a4", "letter")})
+    seconds = time.perf_counter() - started
+    return seconds, {name: len(PdfReader(BytesIO(data)).pages) for name, data in made.items()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    site = load_site(ROOT)
+    one_game(site, site.games[0])  # fonts registered and modules imported, as in a build
+    total = 0.0
+    print(f"{'game':<16} {'seconds':>8}  pages (A4 rules, Letter rules, A5, booklet sheets, player aid)")
+    for game in site.games:
+        times, pages = [], {}
+        for _ in range(args.repeat):
+            seconds, pages = one_game(site, game)
+            times.append(seconds)
+        median = statistics.median(times)
+        total += median
+        print(f"{game.slug:<16} {median:8.2f}  {pages['a4']}, {pages['letter']}, {pages['a5']}, "
+              f"{pages['booklet-a4']}, {pages['aid-a4']}")
+    print(f"all five games: {total:.2f} s for 7 PDFs each (budget for the A4 and Letter rulebooks: 2 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
