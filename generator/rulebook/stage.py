@@ -36,15 +36,15 @@ class RulebookStage(Stage):
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:
         from generator.rulebook.booklet import impose
-        from generator.rulebook.make import GameBook
+        from generator.rulebook.make import typeset_all
 
-        book = GameBook(site, game)
-        a5 = book.rules("a5")
+        made = typeset_all(site, game, [("rules", "a5")] + [("rules", paper) for paper, _ in PAPERS]
+                           + ([("player_aid", paper) for paper, _ in PAPERS] if aid_pages(game) else []))
         for paper, _label in PAPERS:
-            output.write(f"{game.slug}/{game.slug}-rules-{paper}.pdf", book.rules(paper))
-            output.write(f"{game.slug}/{game.slug}-rules-booklet-{paper}.pdf", impose(a5, paper))
+            output.write(f"{game.slug}/{game.slug}-rules-{paper}.pdf", made["rules", paper])
+            output.write(f"{game.slug}/{game.slug}-rules-booklet-{paper}.pdf", impose(made["rules", "a5"], paper))
             if aid_pages(game):
-                output.write(f"{game.slug}/{game.slug}-player-aid-{paper}.pdf", book.player_aid(paper))
+                output.write(f"{game.slug}/{game.slug}-player-aid-{paper}.pdf", made["player_aid", paper])
         return self.plan_game(site, game, context)
 
     def plan_game(self, site: Site, game: Game, context) -> dict:
