@@ -11,7 +11,8 @@ from pathlib import Path
 
 from generator.content.files import check_inside, read_source, read_text
 from generator.content.model import Clarification, Game, Page, Site
-from generator.content.schema import Field, Problem, Schema, locate, validate
+from generator.content.positions import locate
+from generator.content.schema import Field, Problem, Schema, validate
 from generator.errors import ContentError, ContentErrors, describe_value, did_you_mean
 from generator.play.tables import TYPES, Table, TableSpec, open_table
 

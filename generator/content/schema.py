@@ -7,11 +7,11 @@ finds a key's line in the source text; good enough to point an author at it.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from generator.content.positions import locate
 from generator.errors import ContentError, describe_value, did_you_mean, type_name
 
 
@@ -51,19 +51,6 @@ def is_kind(value, kind) -> bool:
     if float in kinds and isinstance(value, int) and not isinstance(value, bool):
         return True
     return isinstance(value, kinds)
-
-
-def locate(text: str, key: str, after_line: int = 0) -> int | None:
-    """The 1-based line where `key` is set (as `key =`, `key:` or `[..key]`)."""
-    pattern = re.compile(
-        rf"^\s*(?:\[+\s*[\w.\-\"]*\b{re.escape(key)}\b[\w.\-\"]*\s*\]+|\"?{re.escape(key)}\"?\s*[=:]|{re.escape(key)}\s*=)"
-    )
-    for number, line in enumerate(text.splitlines(), start=1):
-        if number > after_line and pattern.match(line):
-            return number
-    if after_line:
-        return locate(text, key)
-    return None
 
 
 def validate(data: dict, schema: Schema, path: Path, text: str, errors: list,

@@ -22,7 +22,7 @@ from generator.kit.spec import (CARD_SIZES, PAPERS, VARIANTS, BackTemplate, Boar
                                 CardFace, CellKind, Components,
                                 Coordinates, DeckSpec, Edition, FrontTemplate, KitOptions, Pivot,
                                 Player, SheetSpec, TokenItem, TokenSpec)
-from generator.kit.tomlpos import TomlIndex
+from generator.content.positions import TomlIndex
 
 FILE_NAME = "components.toml"
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")

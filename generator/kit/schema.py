@@ -11,19 +11,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from generator.errors import ContentError, describe_value, did_you_mean
-from generator.kit.tomlpos import KeyPath, TomlIndex
+from generator.content.positions import KeyPath, TomlIndex, dotted
 
 MISSING = object()
 
 
 describe = describe_value  # a value for `found:`, in the words of generator.errors
-
-
-def dotted(path: KeyPath) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
 
 
 @dataclass
