@@ -31,6 +31,9 @@ class Positions(Protocol):
     def line_of(self, path: KeyPath) -> int | None:
         """The line of `path`, or of its nearest known ancestor (None if none)."""
 
+    def content_line(self, path: KeyPath) -> int | None:
+        """The first line of a text value's content (a multi-line string starts below its key)."""
+
 
 class TomlIndex:
     def __init__(self, text: str):
@@ -224,6 +227,9 @@ class TextPositions:
             if isinstance(part, str):  # list items share their key's line
                 line = locate(self.text, part, line) or line
         return line or None
+
+    def content_line(self, path: KeyPath) -> int | None:
+        return self.line_of(path)
 
 
 def positions_of(path: Path, text: str) -> Positions:

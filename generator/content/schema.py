@@ -42,7 +42,7 @@ class Field:
     check: Check | None = None
     describe: str = ""  # what a valid value looks like, for messages
     choices: tuple = ()  # the only values allowed (a near miss is suggested)
-    items: "Field | type | None" = None  # each item of a list (a type: any value of it)
+    items: "Field | type | None" = None  # each item of a list (a type: any value of it); one wrong refuses the list
     schema: "Schema | None" = None  # the keys of a table
 
     @property
@@ -65,15 +65,39 @@ class Schema:
 
 
 class Values(dict):
-    """A validated table, and its key path in the file: the checks code makes
-    afterwards report at its keys."""
+    """A validated table, with its key path in the file, its schema and the keys
+    the file gave (valid or not): what the checks code makes afterwards need."""
 
-    def __init__(self, values: dict, at: KeyPath = ()):
+    def __init__(self, values: dict, at: KeyPath = (), schema: Schema | None = None, given=()):
         super().__init__(values)
         self.at = tuple(at)
+        self.schema = schema
+        self.given = frozenset(given)
+
+    def __reduce__(self):  # to a worker process or a copy: the values alone (a schema holds functions)
+        return dict, (dict(self),)
+
+    def __missing__(self, key: str) -> None:
+        if self.schema is not None and key in self.schema.fields:
+            return None  # a required key left out or wrong (reported): nothing to go on
+        raise KeyError(key)
 
     def key(self, name: str | int) -> KeyPath:
         return self.at + (name,)
+
+    def field(self, name: str) -> Field:
+        return self.schema.fields[name]
+
+    def default(self, name: str) -> Any:
+        return self.field(name).default_value()
+
+    def table(self, name: str) -> "Values":
+        """A nested table's values; for one the file leaves out, its keys' defaults."""
+        value = self.get(name)
+        if isinstance(value, Values):
+            return value
+        schema = self.field(name).schema
+        return Values({key: field.default_value() for key, field in schema.fields.items()}, self.key(name), schema)
 
 
 @dataclass
@@ -96,6 +120,11 @@ class Source:
         """A problem at key path `at` (or at `line`), in the file's errors."""
         self.errors.append(ContentError(self.path, line or self.line_of(at) or 1, message,
                                         expected=expected, found=found))
+
+    def report_missing(self, at: KeyPath, field: Field) -> None:
+        """A required key the file leaves out, at the line of its table."""
+        self.report(at[:-1], f"missing required key '{dotted(at)}'",
+                    expected=field.describe or type_name(field.kind), found="nothing")
 
     def report_problem(self, at: KeyPath, problem: Problem) -> None:
         message = problem.message.replace("{key}", f"'{dotted(at)}'") + problem.hint
@@ -124,7 +153,7 @@ def validate(data: dict, schema: Schema, source: Source, at: KeyPath = ()) -> Va
     """Check `data` (the table at key path `at` of `source`) against `schema`; report
     every problem to `source`; return its valid values, with defaults for the keys
     missing or wrong."""
-    out = Values({}, at)
+    out = Values({}, at, schema, given=data)
     for key, value in data.items():
         field = schema.fields.get(key, schema.entry)
         if field is None:
@@ -141,8 +170,7 @@ def validate(data: dict, schema: Schema, source: Source, at: KeyPath = ()) -> Va
         if not field.required:  # also for a wrong value (reported above): later steps need one
             out[key] = field.default_value()
         elif key not in data:
-            source.report(at, f"missing required key '{dotted(at + (key,))}'",
-                          expected=field.describe or type_name(field.kind), found="nothing")
+            source.report_missing(at + (key,), field)
     return out
 
 
@@ -154,7 +182,9 @@ def checked(value, field: Field, source: Source, at: KeyPath) -> tuple[bool, Any
                       found=describe_value(value))
         return False, None
     if isinstance(value, list) and field.items is not None:
-        value = checked_items(value, field, source, at)
+        valid, value = checked_items(value, field, source, at)
+        if not valid:
+            return False, None
     elif isinstance(value, dict) and field.schema is not None:
         value = validate(value, field.schema, source, at)
     problem = value_problem(value, field)
@@ -164,8 +194,11 @@ def checked(value, field: Field, source: Source, at: KeyPath) -> tuple[bool, Any
     return True, as_declared(value, field.kind)
 
 
-def checked_items(values: list, field: Field, source: Source, at: KeyPath) -> list:
-    """The list's valid items, each wrong one reported at its own line and left out."""
+def checked_items(values: list, field: Field, source: Source, at: KeyPath) -> tuple[bool, list]:
+    """(True, the items as later steps use them) when every item suits the list's item
+    field; else (False, []), each wrong item reported at its own line. A list with a
+    wrong item is refused whole: a shortened list would only mislead later checks
+    (one width per column)."""
     item, kept = field.item, []
     for index, value in enumerate(values):
         if not is_kind(value, item.kind):
@@ -176,7 +209,7 @@ def checked_items(values: list, field: Field, source: Source, at: KeyPath) -> li
         valid, value = checked(value, item, source, at + (index,))
         if valid:
             kept.append(value)
-    return kept
+    return len(kept) == len(values), kept
 
 
 def value_problem(value, field: Field) -> Problem | None:

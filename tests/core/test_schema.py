@@ -52,8 +52,8 @@ def test_problems_in_arrays_of_tables_stand_on_their_own_lines():
         (12, "'deck[1].papers[1]' is not one of the choices", "'a4' | 'letter'"),
         (15, "unknown key 'deck[1].front.titel' (did you mean title?)", "one of: title"),
     ]
-    # a wrong value gives way to the default; a wrong item is left out
-    assert values["deck"][1]["shape"] == "round" and values["deck"][1]["papers"] == ["a4"]
+    # a wrong value gives way to the default, and so does a list with a wrong item
+    assert values["deck"][1]["shape"] == "round" and values["deck"][1]["papers"] == []
 
 
 def test_validated_tables_know_their_key_path():
@@ -99,3 +99,10 @@ def test_named_entries_are_checked_by_the_entry_field():
     values, errors = checked('[colours]\nsea = "#00f"\nsand = 3\n', schema)
     assert values["colours"] == {"sea": "#00f"}
     assert errors == [(3, "wrong type for 'colours.sand'", "text")]
+
+
+def test_validated_values_cross_processes_as_plain_values():
+    import pickle
+
+    values, _ = checked(TEXT)
+    assert pickle.loads(pickle.dumps(values)) == values
