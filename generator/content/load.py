@@ -11,7 +11,7 @@ from pathlib import Path
 
 from generator.content.files import check_inside, read_source, read_text
 from generator.content.model import Clarification, Game, Page, Site
-from generator.content.schema import Field, Problem, Schema, locate, validate
+from generator.content.schema import Field, Problem, Schema, Source, validate
 from generator.errors import ContentError, ContentErrors, describe_value, did_you_mean
 from generator.play.tables import TYPES, Table, TableSpec, open_table
 
@@ -78,7 +78,7 @@ GAME_SCHEMA = Schema({
     "summary": Field(str, required=True),
     "accent": Field(str, default="#3559c7", check=colour),
     "pages": Field(list, default=lambda: ["rules"], items=str),
-    "data": Field(dict, default=dict, schema=Schema({}, open=True, entry=DATA_SCHEMA)),
+    "data": Field(dict, default=dict, schema=Schema({}, entry=Field(dict, schema=DATA_SCHEMA))),
 })
 
 FRONT_MATTER_SCHEMA = Schema({
@@ -86,7 +86,7 @@ FRONT_MATTER_SCHEMA = Schema({
     "summary": Field(str, default=""),
     "glossary": Field(bool, default=False),
     "print": Field(str, default="", check=lambda v: None if v in ("", "one-page") else '"one-page" (pack the page onto one printed side)'),
-    "clarifications": Field(list, default=list, items=dict),
+    "clarifications": Field(list, default=list, items=dict, describe="a list of entries with an id and tests"),
 })
 
 
@@ -203,11 +203,11 @@ def parse_front_matter(path: Path, text: str, errors: list) -> dict | None:
     """The page's validated front matter as plain JSON values, and where its
     body starts; None if it has no title (the error is in `errors`)."""
     data, body_start, body_line = split_front_matter(path, text)
-    front = text[:body_start]
-    values = validate(data, FRONT_MATTER_SCHEMA, path, front, errors)
+    source = Source(path, text[:body_start], errors)
+    values = validate(data, FRONT_MATTER_SCHEMA, source)
     clarifications = []
     for item in values.get("clarifications") or []:
-        problem = clarification_problem(path, locate(front, "clarifications"), item)
+        problem = clarification_problem(path, source.line_of(("clarifications",)), item)
         if problem:
             errors.append(problem)
             continue
@@ -235,12 +235,10 @@ def clarification_problem(path: Path, line: int | None, item: dict) -> ContentEr
     return None
 
 
-def load_data(name: str, spec: dict, game_toml: Path, folder: Path, root: Path, errors: list) -> Table | None:
+def load_data(name: str, spec: dict, game_toml: Source, folder: Path, root: Path, errors: list) -> Table | None:
     """The table declared as `[data.<name>]`, read by the one table reader."""
-    text = read_text(game_toml, root)
-    start = locate(text, name)
-    declaration = TableSpec(name, spec["file"], dict(spec["columns"]), spec.get("caption", ""), game_toml,
-                            start, locate(text, "columns", start or 0))
+    declaration = TableSpec(name, spec["file"], dict(spec["columns"]), spec.get("caption", ""), game_toml.path,
+                            game_toml.line_of(("data", name)), game_toml.line_of(("data", name, "columns")))
     table, problems = open_table(declaration, folder, root)
     errors.extend(problems)
     return table
@@ -256,14 +254,17 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
     if found is None:
         return None
     values, text = found
+    # for lines in messages and data declarations: an unchanged game.toml is read only then
+    source = Source(game_toml, text if text is not None else lambda: read_text(game_toml, root), errors)
+
     def pages_line() -> int | None:  # for messages: the line of `pages =` in game.toml
-        return locate(text if text is not None else read_text(game_toml, root), "pages")
+        return source.line_of(("pages",))
 
     pages = load_pages(folder, listing, values, root, known, errors, pages_line)
     data = {}
     for name, spec in (values.get("data") or {}).items():
         if "file" in spec and "columns" in spec:
-            table = load_data(name, spec, game_toml, folder, root, errors)
+            table = load_data(name, spec, source, folder, root, errors)
             if table:
                 data[name] = table
     if pages is None or any(key not in values for key in ("title", "designers", "source", "licence", "players", "summary")):
@@ -314,7 +315,7 @@ def game_settings(game_toml: Path, listing: dict, known: Known | None, errors: l
     except ContentError as error:
         errors.append(error)
         return None
-    values = validate(raw, GAME_SCHEMA, game_toml, text, errors)
+    values = validate(raw, GAME_SCHEMA, Source(game_toml, text, errors))
     if known:
         known.games[toml_hash] = values
     return values, text
@@ -377,7 +378,7 @@ def load_site(root: Path, known: Known | None = None) -> Site:
     except ContentError as error:
         errors.append(error)
         raw = {}
-    values = validate(raw, SITE_SCHEMA, site_toml, text, errors) if raw or not errors else {}
+    values = validate(raw, SITE_SCHEMA, Source(site_toml, text, errors)) if raw or not errors else {}
     games = []
     for folder in sorted(p for p in content.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
         game = load_game(folder, root, errors, known)

@@ -1,134 +1,250 @@
-"""Reading a TOML table field by field, collecting errors with their lines.
+"""components.toml, declared: every table's keys, types, defaults and allowed
+values, checked by the same `validate` as game.toml (generator.content.schema).
 
-A `Section` wraps one table of `components.toml`: each typed getter checks one
-key (type, choices, a custom check) and `done()` reports the keys nobody asked
-for as unknown. Every problem becomes a `ContentError` at the key's line.
+The format is described in generator.kit.spec. What a declaration cannot say is
+checked by generator.kit.load against the other keys and the data: template
+fields against data columns, colour names against [kit].colours, one map
+source per board, map widths, quantities, sizes against the paper.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable, Iterable
+import re
+from typing import Any, Callable
 
-from generator.errors import ContentError, describe_value, did_you_mean
-from generator.kit.tomlpos import KeyPath, TomlIndex
+from generator.content.schema import Check, Field, Problem, Schema
+from generator.errors import describe_value, did_you_mean
+from generator.kit.colour import is_hex
+from generator.kit.data import template_fields
+from generator.kit.spec import CARD_SIZES, PAPERS, VARIANTS
 
-MISSING = object()
-
-
-describe = describe_value  # a value for `found:`, in the words of generator.errors
-
-
-def dotted(path: KeyPath) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MILLIMETRES = "a number of millimetres"
+COLOUR = "a colour: #rrggbb or a name from [kit].colours"  # names are checked by kit.load
+COLOUR_OR_AUTOMATIC = "a colour, or \"\" for automatic"
+TEMPLATE = "text or a template like \"{name}\""
+DATA_FILE = "a file in the game folder, e.g. \"deck.csv\""
+DATA_COLUMN = "a column of the data"
 
 
-@dataclass
-class Source:
-    """One TOML file being validated: where it is, its index, and the errors so far."""
-
-    path: Path
-    index: TomlIndex
-    errors: list
-
-    def error(self, key: KeyPath, message: str, *, expected: str | None = None,
-              found: str | None = None, line: int | None = None) -> None:
-        self.errors.append(ContentError(self.path, line or self.index.line_of(key) or 1, message,
-                                        expected=expected, found=found))
+# -- checks ----------------------------------------------------------------------
+def rule(holds: Callable[[Any], bool], failure: str, describe: str) -> Check:
+    """A check: a value for which `holds` is false "{key} <failure>"."""
+    def check(value) -> Problem | None:
+        return None if holds(value) else Problem("{key} " + failure, expected=describe, found=describe_value(value))
+    return check
 
 
-class Section:
-    """One table of the file, read key by key."""
+def valid_template(value: str) -> Problem | None:
+    """A template is a plain format string; its fields are checked against the data later."""
+    try:
+        template_fields(value)
+    except ValueError as problem:
+        return Problem(f"{{key}} is not a valid template: {problem}", expected="text with {column} fields",
+                       found=repr(value))
+    return None
 
-    def __init__(self, source: Source, raw: dict, path: KeyPath):
-        self.source = source
-        self.raw = raw
-        self.path = tuple(path)
-        self.known: list[str] = []
 
-    def key(self, name: str) -> KeyPath:
-        return self.path + (name,)
+def template_keys(schema: Schema) -> tuple[str, ...]:
+    """The keys a schema declares as templates (checked against the data by kit.load)."""
+    return tuple(key for key, field in schema.fields.items() if field.check is valid_template)
 
-    def error(self, name: str | None, message: str, **kw) -> None:
-        self.source.error(self.key(name) if name else self.path, message, **kw)
 
-    def has(self, name: str) -> bool:
-        return name in self.raw
-
-    def get(self, name: str, kinds: tuple, *, default: Any = MISSING, what: str,
-            check: Callable[[Any], str | None] | None = None) -> Any:
-        """The value of `name` if it is one of `kinds` and passes `check`; else the default."""
-        self.known.append(name)
-        if name not in self.raw:
-            if default is MISSING:
-                self.error(None, f"{dotted(self.path)}: missing required key '{name}'",
-                           expected=f"{name} = {what}", found="nothing")
-                return None
-            return default
-        value = self.raw[name]
-        ok = any(isinstance(value, k) and not (isinstance(value, bool) and k is not bool)
-                 for k in kinds)
-        if not ok:
-            self.error(name, f"'{name}' has the wrong type", expected=what, found=describe(value))
-            return None if default is MISSING else default
-        if check:
-            problem = check(value)
-            if problem:
-                self.error(name, f"'{name}': {problem}", expected=what, found=describe(value))
-                return None if default is MISSING else default
-        return value
-
-    def text(self, name: str, default: Any = MISSING, *, what: str = "text", check=None) -> Any:
-        return self.get(name, (str,), default=default, what=what, check=check)
-
-    def number(self, name: str, default: Any = MISSING, *, what: str = "a number of millimetres",
-               minimum: float = 0.0, exclusive: bool = True) -> Any:
-        def in_range(value):
-            if value < minimum or (exclusive and value == minimum):
-                return f"must be {'more than' if exclusive else 'at least'} {minimum:g}"
+def card_size(value: str | list) -> Problem | None:
+    if isinstance(value, str):
+        if value in CARD_SIZES:
             return None
-        value = self.get(name, (int, float), default=default, what=what, check=in_range)
-        return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
+        return Problem(f"unknown card size preset '{value}'", expected=" | ".join(CARD_SIZES) + " | [width, height]",
+                       found=value, hint=did_you_mean(value, CARD_SIZES))
+    if len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value):
+        return None
+    return Problem("a custom card size is two positive numbers", expected="[width, height] in mm",
+                   found=describe_value(value))
 
-    def integer(self, name: str, default: Any = MISSING, *, minimum: int = 1,
-                what: str = "a positive whole number") -> Any:
-        return self.get(name, (int,), default=default, what=what,
-                        check=lambda v: None if v >= minimum else f"must be at least {minimum}")
 
-    def flag(self, name: str, default: bool) -> bool:
-        return self.get(name, (bool,), default=default, what="true or false")
+# -- kinds of field --------------------------------------------------------------
+def name(example: str) -> Field:
+    describe = f"a slug, e.g. \"{example}\""
+    return Field(str, required=True, describe=describe,
+                 check=rule(SLUG.match, "must be a slug (lowercase letters, digits, hyphens)", describe))
 
-    def choice(self, name: str, choices: Iterable[str], default: Any = MISSING) -> Any:
-        choices = tuple(choices)
-        what = " | ".join(repr(c) for c in choices)
-        return self.get(name, (str,), default=default, what=what,
-                        check=lambda v: None if v in choices else "is not one of the choices")
 
-    def texts(self, name: str, default: Any = MISSING, *, what: str = "a list of texts") -> Any:
-        def all_text(value):
-            return None if all(isinstance(v, str) for v in value) else "every item must be text"
-        value = self.get(name, (list,), default=default, what=what, check=all_text)
-        return tuple(value) if isinstance(value, list) else value
+def text(default: str | None = "", describe: str = "text", required: bool = False) -> Field:
+    return Field(str, required=required, default=default, describe=describe)
 
-    def table(self, name: str, required: bool = False) -> "Section | None":
-        if name not in self.raw and not required:
-            self.known.append(name)
-            return None
-        value = self.get(name, (dict,), what="a table", default=MISSING if required else None)
-        return Section(self.source, value, self.key(name)) if isinstance(value, dict) else None
 
-    def tables(self, name: str) -> list["Section"]:
-        """An array of tables (or inline tables)."""
-        value = self.get(name, (list,), default=[], what="a list of tables",
-                         check=lambda v: None if all(isinstance(t, dict) for t in v)
-                         else "every item must be a table")
-        return [Section(self.source, t, self.key(name) + (i,)) for i, t in enumerate(value or [])]
+def texts(describe: str = "a list of texts", required: bool = False) -> Field:
+    return Field(list, required=required, default=list, items=str, describe=describe)
 
-    def done(self) -> None:
-        for name in self.raw:
-            if name not in self.known:
-                self.error(name, f"unknown key '{name}' in {dotted(self.path) or 'the file'}" + did_you_mean(name, self.known),
-                           expected="one of: " + ", ".join(self.known), found=name)
+
+def millimetres(default: float, zero: bool = False) -> Field:
+    """A length: more than 0 (or at least 0, for margins like bleed)."""
+    if zero:
+        return Field(float, default=default, describe=MILLIMETRES,
+                     check=rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES))
+    return Field(float, default=default, describe=MILLIMETRES,
+                 check=rule(lambda v: v > 0, "must be more than 0", MILLIMETRES))
+
+
+def whole(default: int | None, describe: str, minimum: int = 1) -> Field:
+    return Field(int, default=default, describe=describe,
+                 check=rule(lambda v: v >= minimum, f"must be at least {minimum}", describe))
+
+
+def flag(default: bool) -> Field:
+    return Field(bool, default=default, describe="true or false")
+
+
+def choice(default: str, *choices: str) -> Field:
+    return Field(str, default=default, choices=choices, describe=" | ".join(repr(c) for c in choices))
+
+
+def colour(default: str) -> Field:
+    return Field(str, default=default, describe=COLOUR)
+
+
+def template(default: str = "") -> Field:
+    return Field(str, default=default, describe=TEMPLATE, check=valid_template)
+
+
+def table(schema: Schema, describe: str = "a table", required: bool = False) -> Field:
+    return Field(dict, required=required, schema=schema, describe=describe)
+
+
+def tables(schema: Schema, describe: str = "a list of tables") -> Field:
+    return Field(list, default=list, items=Field(dict, schema=schema), describe=describe)
+
+
+def keys(**fields: Field) -> Schema:
+    """A table of components.toml: messages list its keys in the order of the format's description."""
+    return Schema(fields, ordered=True)
+
+
+# -- the tables ------------------------------------------------------------------
+PLAYER = keys(name=text(None, "the player's colour name, e.g. \"Red\"", required=True), colour=colour("#888888"))
+PLAYERS_FROM_DATA = keys(data=text(None, DATA_FILE, required=True), name=template(), colour=template("#888888"))
+
+KIT = keys(
+    papers=Field(list, default=lambda: ["a4", "letter"], items=Field(str, choices=tuple(PAPERS)),
+                 describe="a list of \"a4\" and/or \"letter\""),
+    variants=Field(list, default=lambda: ["print", "ink-saver"], items=Field(str, choices=VARIANTS),
+                   describe="a list of \"print\", \"ink-saver\", \"fold-over\""),
+    colours=Field(dict, default=dict, describe="a table of name = \"#rrggbb\"", schema=Schema({}, entry=Field(
+        str, describe="\"#rrggbb\"", check=rule(is_hex, "is not #rgb or #rrggbb", "\"#rrggbb\"")))),
+    players=Field((list, dict), default=list, items=Field(dict, schema=PLAYER), schema=PLAYERS_FROM_DATA,
+                  describe="a list of { name, colour } tables, or { data, name, colour } templates"),
+)
+
+EDITION = keys(
+    name=name("beginner"),
+    title=text(None),
+    column=text(None, "a column of the decks' data, e.g. \"set\"", required=True),
+    values=texts("a list of the column's values to keep", required=True),
+)
+
+KIND = keys(name=text(), label=text(), fill=colour("#ffffff"),
+            ink=Field(str, default="", describe=COLOUR_OR_AUTOMATIC), outside=flag(False))
+CELLS = keys(
+    data=text(None, DATA_FILE, required=True),
+    column=text(None, "a column of the data holding whole numbers from 1", required=True),
+    row=text(None, "a column of the data holding whole numbers from 1", required=True),
+    rows_from=choice("bottom", "top", "bottom"),
+)
+COORDINATES = keys(columns=choice("letters", "letters", "numbers"), rows=choice("numbers", "letters", "numbers"),
+                   rows_from=choice("bottom", "top", "bottom"))
+EDGES = keys(**{side: text("", "\"wrap\" or a label") for side in ("left", "right", "top", "bottom")})
+
+BOARD = keys(
+    name=name("board"),
+    title=text(None),
+    cell=millimetres(25.0),
+    # the map: exactly one of map, map_file, cells and rows (kit.load checks which)
+    map=text(None, "the map text, one line per row"),
+    map_file=text(None, "a text file in the game folder, e.g. \"board.txt\""),
+    cells=table(CELLS, "a table { data, column, row, rows_from }"),
+    rows=whole(None, "the number of rows"),
+    columns=whole(None, "the number of columns"),
+    mask=choice("none", "none", "diamond"),
+    blank=Field(str, default="-", describe="one character",
+                check=rule(lambda v: len(v) == 1, "must be one character", "one character")),
+    kinds=Field(dict, default=dict, schema=Schema({}, entry=table(KIND))),  # map character -> kind
+    coordinates=Field((str, dict), schema=COORDINATES, describe="a table { columns, rows, rows_from }, or \"none\"",
+                      check=lambda v: None if isinstance(v, dict) or v == "none"
+                      else "\"none\", or a table { columns, rows, rows_from }"),
+    edges=table(EDGES),
+    line=colour("#333333"),
+    legend=flag(True),
+)
+
+FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ffffff"), title=template(),
+             value=template(), corner=template(), icon=template(), body=template(), footer=template())
+BACK = keys(background=template("#444444"), ink=template(), title=template(), subtitle=template(),
+            pattern=template("stripes"))
+WHERE = Field(dict, default=dict, describe="a table of column = [values to keep]",
+              schema=Schema({}, entry=texts()))
+
+DECK = keys(
+    name=name("board"),
+    title=text(None),
+    size=Field((str, list), default="poker", check=card_size,
+               describe="a preset (" + ", ".join(CARD_SIZES) + ") or [width, height] in mm"),
+    bleed=millimetres(3.0, zero=True),
+    safe=millimetres(3.0, zero=True),
+    data=text(None, DATA_FILE, required=True),
+    quantity=text("", "the column with each row's number of copies"),
+    where=WHERE,
+    front=table(FRONT),
+    back=table(BACK),
+)
+
+PIVOT = keys(rows=text(None, DATA_COLUMN, required=True), columns=text(None, DATA_COLUMN, required=True),
+             value=text(None, DATA_COLUMN, required=True), row_format=template(), column_format=template(),
+             row_title=template(), column_title=template())
+
+SHEET = keys(
+    name=name("board"),
+    title=text(None),
+    heading=text(None),
+    data=text("", DATA_FILE),
+    columns=texts(),
+    column_widths=Field(list, default=list, describe="a list of widths in mm", items=Field(
+        float, check=rule(lambda v: v > 0, "must be a positive number", "a width in mm"))),
+    rows=whole(0, "the number of blank rows", minimum=0),
+    row_labels=texts(),
+    row_height=millimetres(9.0),
+    width=millimetres(180.0),
+    notes=texts(),
+    columns_title=text(),
+    copies=whole(1, "a positive whole number"),
+    per_player=flag(False),
+    pivot=table(PIVOT),
+    fields=Field(list, default=list, items=Field(str, check=valid_template), describe="a list of templates"),
+)
+
+TOKEN_ITEM = keys(label=text(), caption=text(), icon=text(),
+                  count=whole(1, "a positive whole number of copies"),
+                  fill=colour("#dddddd"), ink=Field(str, default="", describe=COLOUR_OR_AUTOMATIC))
+TOKEN_FROM_DATA = keys(label=template(), caption=template(), icon=template(), fill=template("#dddddd"),
+                       ink=template())
+
+TOKEN = keys(
+    name=name("board"),
+    title=text(None),
+    shape=choice("round", "round", "square"),
+    size=millimetres(20.0),
+    per_player=flag(False),
+    # the items: listed, or one per data row
+    items=tables(TOKEN_ITEM),
+    data=text(None, DATA_FILE),
+    quantity=text("", "the column with each row's number of copies"),
+    where=WHERE,
+    item=table(TOKEN_FROM_DATA, "a table { label, caption, icon, fill, ink } of templates"),
+)
+
+COMPONENTS = Schema({
+    "kit": table(KIT),
+    "edition": tables(EDITION),
+    "board": tables(BOARD),
+    "deck": tables(DECK),
+    "sheet": tables(SHEET),
+    "token": tables(TOKEN),
+}, title="the file", ordered=True)

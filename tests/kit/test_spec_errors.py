@@ -182,3 +182,32 @@ def test_a_failed_load_leaves_the_previous_kits_untouched(game, tmp_path):
         load_components(game)
     assert {p: p.read_bytes() for p in before} == before
     assert sorted(out.iterdir()) == sorted(before)
+
+
+def test_a_wrong_item_of_a_multi_line_list_names_its_own_line(game):
+    """More exact than before the one schema: the item's line, not that of `players = [`."""
+    spec = game / "components.toml"
+    edit(spec, '{ name = "Blue", colour = "#1f5fbf" }', '"Blue"')
+    error = the_error(game)
+    assert (error.path, error.line) == (spec, line_of(spec, '"Blue"'))
+    assert error.message == "wrong item type in 'kit.players'" and error.found == "'Blue' (text)"
+
+
+def test_a_value_outside_the_choices_suggests_the_nearest(game):
+    spec = game / "components.toml"
+    edit(spec, 'shape = "square"', 'shape = "sqare"')
+    error = the_error(game)
+    assert (error.path, error.line) == (spec, line_of(spec, 'shape = "sqare"'))
+    assert error.message == "'token[1].shape' is not one of the choices (did you mean square?)"
+    assert error.expected == "'round' | 'square'"
+
+
+def test_schema_and_data_checks_report_alike_in_file_order(game):
+    """A key the schema refuses and a template the data refutes: one error path, one style."""
+    spec = game / "components.toml"
+    edit(spec, "cell = 40", "cell = 0")
+    edit(spec, 'title = "{name}"', 'title = "{nmae}"')
+    errors = errors_of(game)
+    assert [(e.line, e.message) for e in errors] == [
+        (line_of(spec, "cell = 0"), "'board[0].cell' must be more than 0"),
+        (line_of(spec, "{nmae}"), "'deck[0].front.title' uses a column the data does not have")]

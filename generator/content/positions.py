@@ -1,17 +1,38 @@
-"""Where a key stands in a TOML file: line numbers for error messages.
+"""Where a key stands in a source file: line numbers for error messages.
 
-`tomllib` returns plain dicts without positions, so `TomlIndex` scans the text
-(already known to be valid TOML) and records the line of every key path:
-`("deck", 0, "front", "title")` is the `title` key of the `[deck.front]` table of
-the first `[[deck]]`; integers index arrays of tables and array elements alike.
+Parsers hand back plain values without positions. For TOML, `TomlIndex` scans
+the text (already known to be valid TOML) and records the line of every key
+path: `("deck", 0, "front", "title")` is the `title` key of the `[deck.front]`
+table of the first `[[deck]]`; integers index arrays of tables and array
+elements alike. YAML front matter is short and flat, so `TextPositions` finds a
+key's line with a pattern (`locate`), good enough to point an author at it.
+Both answer `line_of(key_path)`; `positions_of` picks one for a file.
 """
 from __future__ import annotations
 
 import bisect
 import re
+from pathlib import Path
+from typing import Protocol
 
 BARE_KEY = re.compile(r"[A-Za-z0-9_\-]+")
 KeyPath = tuple  # of str and int
+
+
+def dotted(path: KeyPath) -> str:
+    """A key path as messages write it: ("deck", 0, "front") -> "deck[0].front"."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+class Positions(Protocol):
+    def line_of(self, path: KeyPath) -> int | None:
+        """The line of `path`, or of its nearest known ancestor (None if none)."""
+
+    def content_line(self, path: KeyPath) -> int | None:
+        """The first line of a text value's content (a multi-line string starts below its key)."""
 
 
 class TomlIndex:
@@ -118,7 +139,8 @@ class TomlIndex:
                 start = pos
                 parts, pos = self._key(pos)
                 path = table + tuple(parts)
-                self._record(path, start)
+                for end in range(len(table) + 1, len(path) + 1):  # a.b = 1 also places table a
+                    self._record(path[:end], start)
                 pos = self._skip_space(pos, newlines=False)
                 pos = self._value(pos + 1, path)  # past "="
             # rest of the line (comments)
@@ -177,3 +199,44 @@ class TomlIndex:
         while pos < len(text) and text[pos] not in ",]}\n#":
             pos += 1
         return pos
+
+
+def locate(text: str, key: str, after_line: int = 0) -> int | None:
+    """The 1-based line where `key` is set (as `key =`, `key:` or `[..key]`), first
+    looking below `after_line`."""
+    pattern = re.compile(
+        rf"^\s*(?:\[+\s*[\w.\-\"]*\b{re.escape(key)}\b[\w.\-\"]*\s*\]+|\"?{re.escape(key)}\"?\s*[=:]|{re.escape(key)}\s*=)"
+    )
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number > after_line and pattern.match(line):
+            return number
+    if after_line:
+        return locate(text, key)
+    return None
+
+
+class TextPositions:
+    """Key lines found by pattern, each key looked for below its parent's line."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def line_of(self, path: KeyPath) -> int | None:
+        line = 0
+        for part in path:
+            if isinstance(part, str):  # list items share their key's line
+                line = locate(self.text, part, line) or line
+        return line or None
+
+    def content_line(self, path: KeyPath) -> int | None:
+        return self.line_of(path)
+
+
+def positions_of(path: Path, text: str) -> Positions:
+    """The key positions of a file's text: exact for TOML, by pattern otherwise."""
+    if Path(path).suffix == ".toml":
+        try:
+            return TomlIndex(text)
+        except (IndexError, ValueError):  # a corner of TOML the scanner misreads: lines by pattern still help
+            pass
+    return TextPositions(text)
