@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 CACHE_VERSION = 6
@@ -92,8 +92,8 @@ class Manifest:
 
     def to_json(self) -> dict:
         return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
-                "pages": {url: asdict(entry) for url, entry in self.pages.items()},
-                "games": {name: asdict(entry) for name, entry in self.games.items()},
+                "pages": {url: vars(entry) for url, entry in self.pages.items()},  # not asdict: it deep-copies
+                "games": {name: vars(entry) for name, entry in self.games.items()},
                 "files": self.files, "sources": self.sources, "front": self.front,
                 "game_toml": self.game_toml, "site_pages": self.site_pages}
 
