@@ -83,16 +83,21 @@ class BookTemplate(BaseDocTemplate):
             self.notify("TOCEntry", (depth, escape(heading.text), self.page, heading.key))
 
 
+def new_document(game: Game, paper: str, title: str, out: io.BytesIO) -> BookTemplate:
+    """An empty document on `paper` with the book's metadata; reproducible (invariant)."""
+    register_book_fonts()
+    left, top, right, bottom = (value * MM for value in MARGINS[paper])
+    return BookTemplate(out, pagesize=PAPERS[paper], invariant=1, title=f"{game.title}: {title}",
+                        author=", ".join(game.designers) or game.title, subject=f"{title}: {game.title}",
+                        creator="Rulepress", initialFontName=SERIF, leftMargin=left, rightMargin=right,
+                        topMargin=top, bottomMargin=bottom)
+
+
 def typeset(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> bytes:
     """The chapters as one PDF on `paper` ("a4", "letter" or "a5")."""
-    register_book_fonts()
-    size = PAPERS[paper]
-    left, top, right, bottom = (value * MM for value in MARGINS[paper])
     out = io.BytesIO()
-    doc = BookTemplate(out, pagesize=size, invariant=1, title=f"{game.title}: {title}",
-                       author=", ".join(game.designers) or game.title, subject=f"The rules of {game.title}",
-                       creator="Rulepress", initialFontName=SERIF, leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
-    frame = Frame(left, bottom, size[0] - left - right, size[1] - top - bottom, id="text")
+    doc = new_document(game, paper, title, out)
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="text")
     doc.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame])])
     story = book_story(site, game, chapters, frame.width - frame.leftPadding - frame.rightPadding, title, figures)
     doc.multiBuild(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}", **k))
@@ -112,17 +117,12 @@ def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, ti
 
 def typeset_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> bytes:
     """A player aid: its pages in two columns of small type, no cover or contents, to fit one sheet."""
-    register_book_fonts()
     styles = make_styles(game.accent, scale=0.85)
-    size = PAPERS[paper]
-    left, top, right, bottom = (value * MM for value in MARGINS[paper])
     out = io.BytesIO()
-    doc = BookTemplate(out, pagesize=size, invariant=1, title=f"{game.title}: {title}",
-                       author=", ".join(game.designers) or game.title, subject=f"The player aid of {game.title}",
-                       creator="Rulepress", initialFontName=SERIF, leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
+    doc = new_document(game, paper, title, out)
     gap = 7 * MM
-    column = (size[0] - left - right - gap) / 2
-    frames = [Frame(left + i * (column + gap), bottom, column, size[1] - top - bottom, id=f"column{i}")
+    column = (doc.width - gap) / 2
+    frames = [Frame(doc.leftMargin + i * (column + gap), doc.bottomMargin, column, doc.height, id=f"column{i}")
               for i in range(2)]
     doc.addPageTemplates([PageTemplate("body", frames)])
     story, counter = [], [0]
