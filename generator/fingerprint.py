@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent
-SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "jinja2", "pyyaml", "svgwrite", "reportlab")
+SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "rl-accel", "pypdf", "jinja2", "pyyaml", "svgwrite", "reportlab")
 RACY_NS = 2_000_000_000  # see file_hashes
 
 
