@@ -70,8 +70,9 @@ def page_range(first: int, count: int) -> str:
 
 
 def kit_pages(components: Components, artwork: Artwork, *, title: str, author: str, paper: str,
-              variant: str, edition: Optional[Edition]) -> list[PdfPage]:
-    """Every page of one kit, numbered, cover first."""
+              variant: str, edition: Optional[Edition], rulebook: str = "") -> list[PdfPage]:
+    """Every page of one kit, numbered, cover first. `rulebook`: the file name of the
+    typeset rules ("{paper}" stands for the paper), listed with the contents."""
     label, paper_w, paper_h = PAPERS[paper]
     groups: list[tuple[str, list[PageDraft], str]] = []  # (contents name, pages, note)
     for spec, drawing in artwork.boards:
@@ -110,6 +111,9 @@ def kit_pages(components: Components, artwork: Artwork, *, title: str, author: s
     for name, pages, note in groups:
         contents.append((name, page_range(number, len(pages)), note))
         number += len(pages)
+    if rulebook:
+        contents.append(("The rules", "own PDF", f"{rulebook.format(paper=paper)}, beside this kit on the rules "
+                                                 "site (also as an A5 booklet)"))
     subtitle = "Print-and-play kit" + (f": {edition.title}" if edition else "")
     paper_line = label + (f", {VARIANT_LABELS[variant]}" if VARIANT_LABELS[variant] else "")
     cover = cover_page(paper_w, paper_h, [(title, 9.0, True), (subtitle, 5.0, False), (paper_line, 4.0, False),
@@ -136,13 +140,13 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 def build_kits(components: Components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
-               variants: Optional[tuple[str, ...]] = None) -> list[KitFile]:
+               variants: Optional[tuple[str, ...]] = None, rulebook: str = "") -> list[KitFile]:
     planned = plan_kits(components, papers, variants)
     artwork = {ink: Artwork(components, ink) for ink in {kit.variant == "ink-saver" for kit in planned}}
     written = []
     for kit in planned:
         pages = kit_pages(components, artwork[kit.variant == "ink-saver"], title=title, author=author,
-                          paper=kit.paper, variant=kit.variant, edition=kit.edition)
+                          paper=kit.paper, variant=kit.variant, edition=kit.edition, rulebook=rulebook)
         data = render_pdf(pages, title=f"{title}: print-and-play kit ({kit.label})", author=author,
                           subject=f"Print-and-play kit for {title}", keywords="print and play, Rulepress")
         path = Path(out_dir) / kit.name

@@ -43,7 +43,7 @@ class KitStage(Stage):
             return None
         # the spec and its data; pages and the engine do not change a kit
         inputs = [p for p in tree_files(game.folder) if p.suffix not in (".md", ".py")]
-        return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers))
+        return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers), str(site.rulebooks))
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:
         from generator.kit import load_components, render_previews, write_kits
@@ -58,7 +58,9 @@ class KitStage(Stage):
         staging = output.folder(folder)
         kits = []
         # a game whose source names no designer gets no "by" line
-        for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers)):
+        rulebook = f"{game.slug}-rules-{{paper}}.pdf" if site.rulebooks else ""
+        for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers),
+                              rulebook=rulebook):
             rel = f"{folder}/{Path(kit.path).name}"
             output.record(rel)
             kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
@@ -89,8 +91,11 @@ class KitStage(Stage):
         """The "Print & play" section of the game's rules page, by page URL."""
         from generator.site.theme import make_environment
 
+        # the typeset rules belong with the kit: a player printing it wants them in the same pile
+        rulebooks = [{"file": f"{game.slug}-rules-{paper}.pdf", "label": label}
+                     for paper, label in (("a4", "A4"), ("letter", "US Letter"))] if site.rulebooks else []
         html = make_environment(site.root, context.bytecode_dir).get_template("kit-section.html").render(
-            game=game, previews=previews, kits=kits)
+            game=game, previews=previews, kits=kits, rulebooks=rulebooks)
         return {game.page("rules").url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}
 
 

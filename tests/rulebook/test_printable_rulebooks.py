@@ -229,3 +229,21 @@ def test_the_booklet_is_in_saddle_stitch_order(paper, tmp_path):
     first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(tmp_path / "booklet.pdf"), "-"],
                            capture_output=True, text=True, check=True).stdout
     assert "Print double-sided, flipping on the short edge" in first
+
+
+def test_the_kit_lists_the_rulebook_on_its_cover_and_among_its_downloads(tmp_path):
+    """A player printing the kit finds the rules to print with it."""
+    from generator.kit import load_components, write_kits
+    from generator.kit.stage import KitStage
+    from generator.site.pages import SiteContext
+
+    site = catalogue()
+    game = site.game("splut")
+    components = load_components(game.folder, game.data)
+    kit = write_kits(components, tmp_path, title=game.title, author="", papers=("letter",), variants=("print",),
+                     rulebook="splut-rules-{paper}.pdf")[0]
+    cover = PdfReader(kit.path).pages[0].extract_text()
+    assert "The rules" in cover and "splut-rules-letter.pdf" in cover
+    section = KitStage().plan_game(site, game, SiteContext(site=site, assets={}))["sections"][game.page("rules").url][0]
+    assert 'href="splut-rules-a4.pdf" download>Splut! rules — A4 (PDF)</a>' in section["html"]
+    assert 'href="splut-rules-letter.pdf" download>Splut! rules — US Letter (PDF)</a>' in section["html"]
