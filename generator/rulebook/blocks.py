@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Callable
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, unescape
 
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -118,18 +118,43 @@ def data_table(book: Typesetter, rows: list[list], caption: str = "") -> list:
     row repeated on every page it spans; a wide one is set smaller, never clipped."""
     columns = max(len(row) for row in rows)
     rows = [row + [""] * (columns - len(row)) for row in rows]
-    if columns > 6:
-        for row in rows:
-            for cell in row:
-                if isinstance(cell, Paragraph):
-                    cell.style = cell.style.clone(cell.style.name + "-small", fontSize=6.6, leading=8)
-    grid = Table(rows, colWidths=column_widths(rows, book.width), repeatRows=1, hAlign="LEFT")
-    grid.setStyle(TableStyle([IN_BOOK_FACE, ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
+    if columns > 6:  # a paragraph's size is read as it is made: make it again in the smaller size
+        rows = [[Paragraph(cell.text, cell.style.clone(cell.style.name + "-small", fontSize=6.6, leading=8))
+                 if isinstance(cell, Paragraph) else cell for cell in row] for row in rows]
+    widths = column_widths(rows, book.width)
+    fonts = [cell_font(row) for row in (rows[0], rows[1] if len(rows) > 1 else rows[0])]
+    rows = [[one_line(cell, width) for cell, width in zip(row, widths)] for row in rows]
+    grid = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    grid.setStyle(TableStyle([IN_BOOK_FACE, *fonts[0]((0, 0), (-1, 0)), *fonts[1]((0, 1), (-1, -1)),
+                              ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
                               ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE), ("LEFTPADDING", (0, 0), (-1, -1), 3),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 2),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
     out = [Paragraph(f"<i>{escape(caption)}</i>", book.styles.table_caption)] if caption else []
     return [*out, grid, Spacer(1, 7)]
+
+
+def one_line(cell, width: float):
+    """A cell of plain words that fits its column on one line, as plain text: a
+    Paragraph would be measured and broken again on every pass (most of a big
+    table's cost); anything else stays a Paragraph."""
+    if not isinstance(cell, Paragraph) or "<" in cell.text:
+        return cell
+    text = unescape(cell.text)
+    style = cell.style
+    return text if stringWidth(text, style.fontName, style.fontSize) <= width - 6.5 else cell
+
+
+def cell_font(row: list):
+    """Table commands giving plain-text cells the font of the row's paragraphs."""
+    style = next((cell.style for cell in row if isinstance(cell, Paragraph)), None)
+
+    def commands(start, end):
+        if style is None:
+            return []
+        return [("FONTNAME", start, end, style.fontName), ("FONTSIZE", start, end, style.fontSize),
+                ("LEADING", start, end, style.leading), ("TEXTCOLOR", start, end, style.textColor)]
+    return commands
 
 
 def column_widths(rows: list[list], width: float) -> list[float]:

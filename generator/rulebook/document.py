@@ -12,9 +12,8 @@ from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import mm as MM
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph,
-                                Spacer, TableStyle)
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate,
+                                Paragraph, Spacer, Table, TableStyle)
 
 from generator.content.model import Game, Page, Site
 from generator.rulebook.blocks import Heading, Typesetter
@@ -69,8 +68,30 @@ class BookCanvas(Canvas):
         self.restoreState()
 
 
+class PageNumber(Flowable):
+    """A contents entry's page number: a form XObject drawn here and filled in when its
+    heading is laid out (PDF allows the forward reference), so one pass sets the book."""
+
+    width = 34.0
+
+    def __init__(self, key: str, style):
+        super().__init__()
+        self.key, self.style = key, style
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.style.leading
+
+    def draw(self):
+        self.canv.saveState()
+        self.canv.translate(0, self.style.leading - self.style.fontSize)
+        self.canv.doForm(f"page-of-{self.key}")
+        self.canv.restoreState()
+
+
 class BookTemplate(BaseDocTemplate):
-    """Contents entries and outline entries from the headings, as they are laid out."""
+    """Outline entries, and the contents' page numbers, from the headings as they are laid out."""
+
+    contents_styles: list = []  # by depth: the contents entry's style, for its page number
 
     def afterFlowable(self, flowable):
         heading: Heading | None = getattr(flowable, "rulebook_heading", None)
@@ -79,8 +100,14 @@ class BookTemplate(BaseDocTemplate):
         depth = heading.level - 1  # the page's title is 0, its h2 are 1, h3 are 2
         self.canv.bookmarkPage(heading.key)
         self.canv.addOutlineEntry(heading.text, heading.key, level=depth, closed=depth >= 1)
-        if depth <= 1:
-            self.notify("TOCEntry", (depth, escape(heading.text), self.page, heading.key))
+        if depth <= 1 and self.contents_styles:
+            style = self.contents_styles[depth]
+            self.canv.beginForm(f"page-of-{heading.key}", lowerx=0, lowery=-style.fontSize,
+                                upperx=PageNumber.width, uppery=style.leading)
+            self.canv.setFont(style.fontName, style.fontSize)
+            self.canv.setFillColor(style.textColor)
+            self.canv.drawRightString(PageNumber.width, 0, str(self.page))
+            self.canv.endForm()
 
 
 def new_document(game: Game, paper: str, title: str, out: io.BytesIO) -> BookTemplate:
@@ -99,20 +126,24 @@ def typeset(site: Site, game: Game, chapters: list[Chapter], paper: str, title: 
     doc = new_document(game, paper, title, out)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="text")
     doc.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame])])
-    story = book_story(site, game, chapters, frame.width - frame.leftPadding - frame.rightPadding, title, figures)
-    doc.multiBuild(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}", **k))
+    styles = make_styles(game.accent)
+    doc.contents_styles = styles.toc
+    story = book_story(site, game, chapters, frame.width - frame.leftPadding - frame.rightPadding, title, figures,
+                       styles)
+    doc.build(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}", **k))
     return out.getvalue()
 
 
-def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, title: str, figures: dict) -> list:
+def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, title: str, figures: dict,
+               styles: Styles | None = None) -> list:
     """Every flowable of the book, for a text frame `width` points wide."""
     register_book_fonts()
-    styles = make_styles(game.accent)
-    story = cover(game, styles, title) + [NextPageTemplate("body"), PageBreak()] + contents(styles)
-    counter = [0]
+    styles = styles or make_styles(game.accent)
+    headings: list[Heading] = []  # every chapter's, in order: the contents are made from them
+    body = []
     for chapter in chapters:
-        story += chapter_story(site, game, chapter, styles, width, counter, figures)
-    return story
+        body += chapter_story(site, game, chapter, styles, width, headings, figures)
+    return cover(game, styles, title) + [NextPageTemplate("body"), PageBreak()] + contents(styles, headings, width) + body
 
 
 def typeset_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> bytes:
@@ -125,10 +156,10 @@ def typeset_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, t
     frames = [Frame(doc.leftMargin + i * (column + gap), doc.bottomMargin, column, doc.height, id=f"column{i}")
               for i in range(2)]
     doc.addPageTemplates([PageTemplate("body", frames)])
-    story, counter = [], [0]
+    story, headings = [], []
     for chapter in chapters:
         story += chapter_story(site, game, chapter, styles, column - frames[0].leftPadding - frames[0].rightPadding,
-                               counter, figures)[:-1]  # no page break after the last
+                               headings, figures)[:-1]  # no page break after the last
     doc.build(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}",
                                                              cover=False, **k))
     return out.getvalue()
@@ -147,22 +178,29 @@ def cover(game: Game, styles: Styles, title: str) -> list:
     return parts
 
 
-def contents(styles: Styles) -> list:
-    toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0)
-    toc.tableStyle = TableStyle([IN_BOOK_FACE, ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                 ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
-    return [Paragraph("Contents", styles.headings[2]), toc, PageBreak()]
+def contents(styles: Styles, headings: list[Heading], width: float) -> list:
+    """The page titles and their h2 headings with their page numbers (filled in as they are laid out)."""
+    entries = [h for h in headings if h.key and h.level <= 2]
+    rows = [[Paragraph(escape(h.text), styles.toc[h.level - 1]), PageNumber(h.key, styles.toc[h.level - 1])]
+            for h in entries]
+    table = Table(rows, colWidths=[width - PageNumber.width, PageNumber.width], hAlign="LEFT")
+    chapters = [("TOPPADDING", (0, row), (-1, row), 7) for row, h in enumerate(entries) if h.level == 1 and row]
+    table.setStyle(TableStyle([IN_BOOK_FACE, ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+                               ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE), *chapters]))
+    return [Paragraph("Contents", styles.headings[2]), table, PageBreak()]
 
 
-def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, width: float, counter: list,
+def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, width: float, headings: list,
                   figures: dict) -> list:
+    """One page as a chapter; its headings join `headings` (keys "h0", "h1"... across the book)."""
     book = Typesetter(styles, width, PaperDirectives(site, game, chapter.env, figures))
-    book.headings = [Heading(0, "", "")] * counter[0]  # keys stay unique across chapters
-    title = Heading(1, chapter.page.title, f"h{counter[0]}")
-    book.headings.append(title)
+    book.headings = headings
+    title = Heading(1, chapter.page.title, f"h{len(headings)}")
+    headings.append(title)
     heading = Paragraph(f'<a name="{title.key}"/>{escape(chapter.page.title)}', styles.headings[1])
     heading.rulebook_heading = title
     body = book.blocks(chapter.tree)
-    counter[0] = len(book.headings)
     notes = [Spacer(1, 6), Paragraph("Notes", styles.headings[4]), *book.notes] if book.notes else []
     return [heading, *body, *notes, PageBreak()]
