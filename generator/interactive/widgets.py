@@ -97,7 +97,7 @@ def play_html(engine, slug: str, bundle: str, widget_id: str, *, title: str, sta
         f'data-players="{players}" data-seats="{_attr(",".join(map(str, seats)))}" data-bot="{_attr(bot)}" '
         f'data-setup="{_attr(setup)}" data-options="{_attr(json.dumps(options, sort_keys=True))}" '
         f'data-names="{_attr(json.dumps(names))}" aria-labelledby="{_attr(widget_id)}-title">\n'
-        f'<h3 class="rp-title" id="{_attr(widget_id)}-title">{escape(title)}</h3>\n'
+        f'<h2 class="rp-title" id="{_attr(widget_id)}-title">{escape(title)}</h2>\n'
         f'<div class="rp-board">{svg}</div>\n'
         f'<p class="rp-needs-js">Playing against the computer runs the rules of {escape(engine.name)} in your '
         f'browser, so it needs JavaScript. The diagram shows the starting position.</p>\n'

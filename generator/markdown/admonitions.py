@@ -93,5 +93,8 @@ def render_admonition(self, tokens, idx, options, env) -> str:
     else:
         heading = escape(title) if title else label
         anchor = ""
-    return (f'<aside class="admonition {kind}"{anchor} aria-label="{escape(label)}">'
-            f'<p class="admonition-title">{heading}</p><div class="admonition-body">\n')
+    # each landmark named by its own title ("Clarification C3: ..."), not all alike by their kind
+    number = env["admonitions"] = env.get("admonitions", 0) + 1
+    title_id = f"{cid.lower()}-title" if kind == "clarification" and cid else f"{kind}-{number}-title"
+    return (f'<aside class="admonition {kind}"{anchor} aria-labelledby="{escape(title_id)}">'
+            f'<p class="admonition-title" id="{escape(title_id)}">{heading}</p><div class="admonition-body">\n')

@@ -49,12 +49,12 @@ def test_attributes_set_ids_and_classes(tmp_path):
 def test_admonition_containers(tmp_path, kind, label):
     html = build_rules(tmp_path, f"::: {kind}\nInside.\n:::\n")
     assert f'class="admonition {kind}"' in html
-    assert f'<p class="admonition-title">{label}</p>' in html and "<p>Inside.</p>" in html
+    assert f'<p class="admonition-title" id="{kind}-1-title">{label}</p>' in html and "<p>Inside.</p>" in html
 
 
 def test_admonition_takes_an_optional_title(tmp_path):
     html = build_rules(tmp_path, "::: tip Plan ahead\nThink.\n:::\n")
-    assert '<p class="admonition-title">Plan ahead</p>' in html
+    assert '<p class="admonition-title" id="tip-1-title">Plan ahead</p>' in html
 
 
 def test_clarification_gets_its_id_as_anchor_and_is_listed(tmp_path):
@@ -186,3 +186,16 @@ def test_a_broken_link_is_reported_at_its_own_line_of_a_paragraph(tmp_path, caps
 def test_typographic_punctuation(tmp_path):
     html = build_rules(tmp_path, "It's \"quoted\" -- and --- then... done.\n")
     assert "It’s “quoted” – and — then… done." in html
+
+
+def test_each_admonition_is_a_landmark_named_by_its_own_title(tmp_path):
+    """Screen readers list landmarks by name: two asides both called "Clarification" are indistinct."""
+    make_site(tmp_path, **{"content__pebbles__reference.md": "---\ntitle: Aid\n---\n## Summary\n\n"
+                           "::: tip Plan ahead\nThink.\n:::\n\n::: tip\nAgain.\n:::\n"})
+    build(tmp_path, stages=[])
+    html = (tmp_path / "output/pebbles/reference.html").read_text()
+    assert '<aside class="admonition tip" aria-labelledby="tip-1-title"><p class="admonition-title" id="tip-1-title">' \
+           'Plan ahead</p>' in html
+    assert 'aria-labelledby="tip-2-title"' in html
+    rules = (tmp_path / "output/pebbles/index.html").read_text()
+    assert 'id="c1" aria-labelledby="c1-title"><p class="admonition-title" id="c1-title">Clarification C1: Ties' in rules

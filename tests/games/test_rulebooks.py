@@ -69,3 +69,14 @@ def test_pages_leave_the_one_level_1_heading_to_their_title(game):
         body = page.read_text(encoding="utf-8").split("\n---\n", 1)[1]
         levels = [int(t.tag[1]) for t in MarkdownIt("commonmark").parse(body) if t.type == "heading_open"]
         assert 1 not in levels, f"{page.name} has a level-1 heading"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_table_of_the_pages_has_an_empty_header_cell(game):
+    """An empty <th> names nothing for a screen reader: a table with two halves is two tables."""
+    for page in sorted((ROOT / "content" / game).glob("*.md")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for line, below in zip(lines, lines[1:]):
+            if line.startswith("|") and below.startswith("|") and set(below) <= set("|-: "):  # a header row
+                header = [cell.strip() for cell in line.strip().strip("|").split("|")]
+                assert all(header), f"{page.name}: {line}"

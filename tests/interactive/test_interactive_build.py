@@ -209,3 +209,11 @@ def test_a_cached_rebuild_after_editing_the_engine_equals_a_clean_build(tmp_path
     assert all((cached / f).read_bytes() == (clean / f).read_bytes() for f in files)
     assert "Scarlet hops from b1 to b3." in (cached / "hop/index.html").read_text()
     assert len(list((cached / "_play").iterdir())) == 1, "the old bundle is gone"
+
+
+def test_a_play_widget_title_is_the_heading_level_after_the_page_title(built):
+    """A Play page goes from its h1 to the widget's h2: no level skipped (axe, Nu checker)."""
+    html = (built / "hop/index.html").read_text()
+    levels = [int(level) for level in re.findall(r"<h([1-6])[ >]", html.split("<main", 1)[1])]
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels
+    assert re.search(r'<h2 class="rp-title" id="play-[^"]+-title">', html)
