@@ -4,6 +4,7 @@ never retyped (one source of truth for pages, engines and kits); the
 table's column alignment becomes a class, since the page's CSP forbids `style=`."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 from markdown_it import MarkdownIt
@@ -24,6 +25,31 @@ def alignment_classes(state) -> None:
             token.attrs = {"class": ALIGNMENT[token.attrs.pop("style")], **token.attrs}
 
 
+@dataclass(frozen=True)
+class TableView:
+    """What a `table` block shows of its data: the site's page and the printed
+    rulebook both set this, so they cannot disagree."""
+
+    caption: str
+    headers: list[str]
+    rows: list[list[str]]  # cells as text: true/false read "yes"/"no"
+
+
+def table_view(options: dict, game) -> TableView:
+    """The view of checked options (see `table_directive`)."""
+    table = game.data[options["data"]]
+    columns = options.get("columns") or list(table.columns)
+    headers = [str(h) for h in options.get("headers") or [c.replace("_", " ").capitalize() for c in columns]]
+    caption = str(options.get("caption", "") or table.caption or table.name.replace("_", " ").capitalize())
+    return TableView(caption, headers, [[cell_words(row[column]) for column in columns] for row in table.rows])
+
+
+def cell_words(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def table_directive(options: dict, context: DirectiveContext) -> str:
     check_keys(options, context, {"data", "columns", "headers", "caption"}, {"data"})
     game = context.game
@@ -37,23 +63,16 @@ def table_directive(options: dict, context: DirectiveContext) -> str:
     if unknown:
         raise context.error(f"no column '{unknown[0]}' in data '{table.name}'",
                             expected="one of: " + ", ".join(table.columns), found=unknown[0])
-    headers = options.get("headers") or [c.replace("_", " ").capitalize() for c in columns]
+    headers = options.get("headers") or columns
     if len(headers) != len(columns):
         raise context.error("headers and columns differ in length", expected=f"{len(columns)} headers",
                             found=f"{len(headers)} headers")
-    caption = str(options.get("caption", "") or table.caption or table.name.replace("_", " ").capitalize())
+    view = table_view(options, game)
     # a wide table scrolls: keyboard users must be able to reach and scroll it
-    out = [f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(caption)}"><table class="data-table">']
-    out.append(f"<caption>{escape(caption)}</caption>")
-    out.append("<thead><tr>" + "".join(f'<th scope="col">{escape(str(h))}</th>' for h in headers) + "</tr></thead><tbody>")
-    for row in table.rows:
-        cells = []
-        for column in columns:
-            value = row[column]
-            if isinstance(value, bool):
-                value = "yes" if value else "no"
-            cells.append(f"<td>{escape(str(value))}</td>")
-        out.append("<tr>" + "".join(cells) + "</tr>")
+    out = [f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(view.caption)}">'
+           f'<table class="data-table">', f"<caption>{escape(view.caption)}</caption>"]
+    out.append("<thead><tr>" + "".join(f'<th scope="col">{escape(h)}</th>' for h in view.headers) + "</tr></thead><tbody>")
+    out += ["<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in view.rows]
     out.append("</tbody></table></div>\n")
     return "".join(out)
 

@@ -277,18 +277,10 @@ def is_type(value, kind: str) -> bool:
 
 
 def table_specs(game_toml: Path, text: str) -> list[TableSpec]:
-    """The `[data.*]` declarations of a game.toml (already checked by the content
-    loader's schema when building; read plainly here for engines)."""
-    data = tomllib.loads(text).get("data", {})
-    lines = text.splitlines()
-    specs = []
-    for name, entry in data.items():
-        start = next((i for i, line in enumerate(lines, 1) if line.strip() in (f"[data.{name}]", f'[data."{name}"]')), None)
-        columns_line = next((i for i, line in enumerate(lines[start or 0:], (start or 0) + 1)
-                             if line.lstrip().startswith("columns")), None) if start else None
-        specs.append(TableSpec(name, entry["file"], dict(entry["columns"]), entry.get("caption", ""),
-                               game_toml, start, columns_line))
-    return specs
+    """The `[data.*]` declarations of a game.toml, read plainly for engines: a build
+    has checked them with the content schema, which finds their lines for its messages."""
+    return [TableSpec(name, entry["file"], dict(entry["columns"]), entry.get("caption", ""), game_toml)
+            for name, entry in tomllib.loads(text).get("data", {}).items()]
 
 
 def open_table(spec: TableSpec, folder: Path, root: Path | None = None) -> tuple[Table | None, list[ContentError]]:

@@ -8,6 +8,7 @@ import yaml
 from reportlab.platypus import Paragraph, Spacer
 
 from generator.content.model import Game, Site
+from generator.markdown.tables import table_view
 from generator.rulebook.blocks import Typesetter, data_table
 from generator.rulebook.figures import position_figure, walkthrough_strip
 
@@ -31,14 +32,10 @@ class PaperDirectives:
             return []
 
     def table(self, options: dict, book: Typesetter, key: tuple) -> list:
-        table = self.game.data[options["data"]]  # the site's page has checked it exists
-        columns = options.get("columns") or list(table.columns)
-        headers = options.get("headers") or [c.replace("_", " ").capitalize() for c in columns]
-        caption = str(options.get("caption", "") or table.caption or table.name.replace("_", " ").capitalize())
-        rows = [[Paragraph(escape(str(h)), book.styles.head_cell) for h in headers]]
-        for row in table.rows:
-            rows.append([Paragraph(escape(cell(row[c])), book.styles.cell) for c in columns])
-        return data_table(book, rows, caption)
+        view = table_view(options, self.game)  # the page has checked the options
+        rows = [[Paragraph(escape(h), book.styles.head_cell) for h in view.headers]]
+        rows += [[Paragraph(escape(cell), book.styles.cell) for cell in row] for row in view.rows]
+        return data_table(book, rows, view.caption)
 
     def clarifications(self, options: dict, book: Typesetter, key: tuple) -> list:
         items = self.env.get("clarifications", [])
@@ -78,8 +75,3 @@ class PaperDirectives:
         game = self.site.game(str(options.get("game") or self.game.slug))
         return fresh_engine(game)
 
-
-def cell(value) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
