@@ -256,7 +256,7 @@ def fresh_engine(game: Game):
 
     key = game_files_key(game.folder)
     loaded = sys.modules.get(game_package(game.folder))
-    if getattr(loaded, "__rulepress_key__", key) != key:
+    if getattr(loaded, "__rulepress_key__", None) != key:  # unknown or older: read the files again
         forget_game(game.folder)
     engine = load_engine(game.folder)
     sys.modules[game_package(game.folder)].__rulepress_key__ = key

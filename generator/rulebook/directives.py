@@ -18,7 +18,7 @@ class PaperDirectives:
 
     def __init__(self, site: Site, game: Game, env: dict, figures: dict):
         self.site, self.game, self.env = site, game, env
-        self.figures = figures  # (directive, options text) -> what it draws: replayed once for every paper
+        self.figures = figures  # (directive, options text) -> what it draws, and ("engine", slug): once per book
 
     def __call__(self, name: str, body: str, book: Typesetter) -> list | None:
         handler = {"table": self.table, "clarifications": self.clarifications, "walkthrough": self.walkthrough,
@@ -70,8 +70,11 @@ class PaperDirectives:
                           f"{escape(where)}</i>", book.styles.body), Spacer(1, 4)]
 
     def engine(self, options: dict):
+        """The game's engine, loaded once per book (checking it is fresh reads every file of its game)."""
         from generator.interactive.stage import fresh_engine
 
-        game = self.site.game(str(options.get("game") or self.game.slug))
-        return fresh_engine(game)
+        slug = str(options.get("game") or self.game.slug)
+        if ("engine", slug) not in self.figures:
+            self.figures["engine", slug] = fresh_engine(self.site.game(slug))
+        return self.figures["engine", slug]
 
