@@ -34,8 +34,11 @@ class DrawingFlowable(Flowable):
         painter.flush()
 
 
-def step_cells(drawings: list[Drawing], captions: list[str], width: float, styles: Styles) -> Table:
-    """Numbered step diagrams with their captions, three (or two, for wide boards) to a row."""
+def step_cells(title: str, drawings: list[Drawing], captions: list[str], width: float, styles: Styles) -> Table:
+    """Numbered step diagrams with their captions, three (or two, for wide boards) to a
+    row, under the walkthrough's title. The strip breaks between rows, and the title
+    row repeats on the next page: kept whole, a long strip went to the next page and
+    left most of this one blank."""
     wide = drawings and drawings[0].width > drawings[0].height * 1.25
     across = 2 if wide else 3
     cell_width = width / across
@@ -46,18 +49,19 @@ def step_cells(drawings: list[Drawing], captions: list[str], width: float, style
                       Spacer(1, 2), Paragraph(escape(caption), styles.caption)])
     rows = [cells[i:i + across] for i in range(0, len(cells), across)]
     rows[-1] += [""] * (across - len(rows[-1]))
-    table = Table(rows, colWidths=[cell_width] * across, hAlign="LEFT")
-    table.setStyle(TableStyle([IN_BOOK_FACE, ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 5), ("TOPPADDING", (0, 0), (-1, -1), 4),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-                               ("LINEABOVE", (0, 0), (-1, 0), 0.5, RULE)]))
+    heading = [Paragraph(f"<b>Example: {escape(title)}</b>", styles.small)] + [""] * (across - 1)
+    table = Table([heading, *rows], colWidths=[cell_width] * across, hAlign="LEFT", repeatRows=1)
+    table.setStyle(TableStyle([IN_BOOK_FACE, ("SPAN", (0, 0), (-1, 0)), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+                               ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                               ("LEFTPADDING", (0, 0), (-1, 0), 0), ("BOTTOMPADDING", (0, 0), (-1, 0), 1),
+                               ("LINEABOVE", (0, 1), (-1, 1), 0.5, RULE)]))
     return table
 
 
 def walkthrough_strip(title: str, drawings: list[Drawing], captions: list[str], width: float,
                       styles: Styles) -> list:
-    heading = Paragraph(f"<b>Example: {escape(title)}</b>", styles.small)
-    return [KeepTogether([heading, step_cells(drawings, captions, width, styles)]), Spacer(1, 6)]
+    return [step_cells(title, drawings, captions, width, styles), Spacer(1, 6)]
 
 
 def position_figure(drawing: Drawing, title: str, caption: str, width: float, styles: Styles) -> list:
