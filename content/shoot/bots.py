@@ -68,7 +68,7 @@ def heuristic_bot(engine: ShootEngine, state: ShootState, player: int, rng) -> A
         foe = state.heroes[a.who[0]]
         received = 0.0
         if foe.weapon and weapon(foe.weapon).draw(a.band) and COVER_LETS_COUNTER[a.cover]:
-            received = weapon(foe.weapon).draw(a.band) * expected_card_damage(state, player, a.back, not foe.moved_last)
+            received = weapon(foe.weapon).draw(a.band) * expected_card_damage(state, player, a.back, not state.moving)
         value = dealt - 0.8 * received + (1.5 if foe.damage + dealt >= DEATH_DAMAGE else 0.0)
         if value > best_value:
             best, best_value = a, value

@@ -63,7 +63,6 @@ class Hero:
     weapon: str | None = None
     weapon_shown: bool = False  # everyone has seen this Weapon (it was used or lay on a corpse)
     gadgets: tuple[str, ...] = ()
-    moved_last: bool = False  # drew an action card in its own latest turn (counterattacks, C8)
     kills: int = 0
     deaths: int = 0
     trap_turns: int = 0  # own turn ends left while caught in a Trap
@@ -729,7 +728,7 @@ class ShootEngine(Engine):
             return DEATH_DAMAGE, "Death"
         amount = c.action + (c.still if full else 0)
         if amount == 0:
-            return 0, "only plain damage, and the shooter moved"
+            return 0, "only plain damage, and the attacker moved this turn"
         for name in hero.gadgets:
             g = gadget(name)
             if g.kind == "armour-" + c.hit:
@@ -820,12 +819,15 @@ class ShootEngine(Engine):
         if victim == state.current:  # C21: dying ends your turn; only others' draws go on
             state = evolve(state, tasks=tuple(t for t in state.tasks if isinstance(t, Task)
                                                and t.player != victim and t.kind in ("harm", "gadget")))
-        if 0 <= credit != victim and state.heroes[credit].alive:
+        # C17: the kill counts for whoever laid or set off the card even while that HERO is dead;
+        # the bonus Gadget needs a living HERO to hold it (a corpse's things are discarded).
+        if 0 <= credit != victim:
             killer = state.heroes[credit]
             killer = evolve(killer, kills=killer.kills + 1)
-            state = evolve(state, heroes=_set(state.heroes, credit, killer),
-                            tasks=state.tasks + (Task("gadget", credit, why="kill"),))
-            events.append(Event("bonus", f"{pname(credit)} scores the kill and earns a Gadget.", {"player": credit}))
+            bonus = (Task("gadget", credit, why="kill"),) if killer.alive else ()
+            state = evolve(state, heroes=_set(state.heroes, credit, killer), tasks=state.tasks + bonus)
+            reward = "earns a Gadget" if bonus else "draws no Gadget, being dead"
+            events.append(Event("bonus", f"{pname(credit)} scores the kill and {reward}.", {"player": credit}))
             if state.mode == "frags" and killer.kills >= FRAGS_TO_WIN:
                 state, more = self._win(state, (credit,), f"{pname(credit)} reaches {FRAGS_TO_WIN} kills.")
                 events += more
@@ -906,7 +908,7 @@ class ShootEngine(Engine):
                 return state, evolve(combat, stage="counter", index=0, earned=(False,) * len(combat.aims)), events
             return state, evolve(combat, index=combat.index + 1), events
         size = self._salvo_size(state, combat, w, aim, victim)
-        full = self._is_full(state, combat, shooter, w)
+        full = self._is_full(state, w)
         mode = "full damage" if full else "action damage (striped only)"
         events.append(Event("attack", f"{pname(shooter)} {verb} {pname(victim)} with the {w.name}, "
                                       f"{BAND_WORDS[aim.band]}: {size} card{'s' if size != 1 else ''}, {mode}.",
@@ -928,12 +930,11 @@ class ShootEngine(Engine):
             return "paralysed by a Blowgun"
         return "dead"
 
-    def _is_full(self, state: ShootState, combat: Combat, shooter: int, w: Weapon) -> bool:
+    def _is_full(self, state: ShootState, w: Weapon) -> bool:
         if w.special in ("full", "area"):
             return True
-        if combat.stage == "attack":
-            return not state.moving
-        return not state.heroes[shooter].moved_last  # C8
+        # C8: attack and counterattack alike follow the turn's attacker: full damage only if it stood still
+        return not state.moving
 
     def _advance_combat(self, state: ShootState):
         """Walk the combat at the head of the tasks forward until it needs a card or a decision."""
@@ -1015,7 +1016,7 @@ class ShootEngine(Engine):
                 events += more
             return state, events
         cover = aim.cover if combat.stage == "attack" else aim.back
-        full = self._is_full(state, combat, shooter, w)
+        full = self._is_full(state, w)
         amount, why = self._damage_of(state, victim, c, cover, full)
         if amount and "sidestep" in combat.reactions[combat.index] and combat.stage == "attack" \
                 and "sidestep-used" not in combat.reactions[combat.index]:
@@ -1363,7 +1364,7 @@ class ShootEngine(Engine):
         discard = state.discard
         if state.action_card:
             discard = _add(discard, CARD_INDEX[state.action_card], 1)
-        me = evolve(me, moved_last=state.moving, trap_turns=max(0, me.trap_turns - 1))
+        me = evolve(me, trap_turns=max(0, me.trap_turns - 1))
         heroes = _set(state.heroes, state.current, me)
         heroes = tuple(evolve(h, boosts=()) for h in heroes)
         state = evolve(state, heroes=heroes, discard=discard, action_card=None, moving=False, bonus_move=0,
@@ -1612,14 +1613,14 @@ def _counts_from(data, keys: tuple[str, ...]) -> tuple[int, ...]:
 
 def _hero_json(h: Hero) -> dict:
     return {"alive": h.alive, "out": h.out, "damage": h.damage, "record": list(h.record), "weapon": h.weapon,
-            "weapon_shown": h.weapon_shown, "gadgets": list(h.gadgets), "moved_last": h.moved_last,
+            "weapon_shown": h.weapon_shown, "gadgets": list(h.gadgets),
             "kills": h.kills, "deaths": h.deaths, "trap_turns": h.trap_turns, "boosts": list(h.boosts)}
 
 
 def _hero_from(d) -> Hero:
     return Hero(alive=bool(d["alive"]), out=bool(d["out"]), damage=int(d["damage"]), record=tuple(d["record"]),
                 weapon=d["weapon"], weapon_shown=bool(d["weapon_shown"]), gadgets=tuple(d["gadgets"]),
-                moved_last=bool(d["moved_last"]), kills=int(d["kills"]), deaths=int(d["deaths"]),
+                kills=int(d["kills"]), deaths=int(d["deaths"]),
                 trap_turns=int(d["trap_turns"]), boosts=tuple(d["boosts"]))
 
 
@@ -1652,8 +1653,8 @@ def _subsets(items: list[int]) -> list[tuple[int, ...]]:
 def build_state(engine: "ShootEngine", heroes: list[dict], *, current: int = 0, phase: str = "start",
                 cards: str = "normal", mode: str = "flag", moving: bool = False, action_card: str | None = None,
                 field: tuple = (), turn_no: int = 3, max_turns: int = 200, effects: tuple = ()) -> ShootState:
-    """A position from readable parts: each hero dict may set damage, record, weapon, gadgets, alive,
-    moved_last. Cards in hands, records and the action card are taken out of the decks."""
+    """A position from readable parts: each hero dict may set damage, record, weapon, gadgets, alive.
+    Cards in hands, records and the action card are taken out of the decks."""
     state = engine.initial_state(len(heroes), {"cards": cards, "mode": mode, "max_turns": max_turns})
     deck, weapon_deck, gadget_deck = list(state.deck), list(state.weapon_deck), list(state.gadget_deck)
     built = []
@@ -1682,11 +1683,11 @@ def build_state(engine: "ShootEngine", heroes: list[dict], *, current: int = 0, 
 
 def _walkthrough_setups(engine: "ShootEngine") -> dict:
     return {
-        # P1 (Revolver) faces P2 (Pistol), who stood still on the last turn.
+        # P1 (Revolver) faces P2 (Pistol).
         "duel": build_state(engine, [{"weapon": "Revolver", "gadgets": ("Medicine",)},
                                      {"weapon": "Pistol", "gadgets": ("Fog",)}]),
         # P1 carries a Chainsaw into close combat with P2's Shotgun.
-        "chainsaw": build_state(engine, [{"weapon": "Chainsaw"}, {"weapon": "Shotgun", "moved_last": True}]),
+        "chainsaw": build_state(engine, [{"weapon": "Chainsaw"}, {"weapon": "Shotgun"}]),
         # P2 is wounded and stands beside a healing Token.
         "wounded": build_state(engine, [{"weapon": "Sniper rifle", "damage": 6, "record": ("S12", "S13", "S14")},
                                         {"weapon": "Pistol", "gadgets": ("Whiskey",)}], current=0),

@@ -285,13 +285,15 @@ def test_c7_cannon_is_fired_by_whoever_touches_it():
     refused(duel(phase="act"), "attack P2 @inf none/none with Cannon", "Weapon notes")
 
 
-def test_c8_counterattack_strength_follows_the_defenders_last_turn():
-    """C8: a defender who moved on its last turn counterattacks with action damage, otherwise full."""
-    for moved, expected in ((True, 0), (False, 2)):
-        state = duel(p2={"moved_last": moved})
-        state, _ = play(state, "stand", "attack P2 @1 none/none", "card S04", "card S05", "card S06",
+def test_c8_counterattack_strength_follows_the_attackers_turn():
+    """C8: when the turn's attacker moved, the counterattack against it does action damage; if it stood, full."""
+    stood, _ = play(duel(), "stand", "attack P2 @1 none/none", "card S04", "card S05", "card S06",
+                    "card S13", "card S04")
+    assert stood.heroes[0].damage == 2  # the gut shot's plain 2 counts
+    moved, texts = play(duel(), "move", "card S16", "attack P2 @1 none/none", "card S04", "card S05", "card S06",
                         "card S13", "card S04")
-        assert state.heroes[0].damage == expected
+    assert moved.heroes[0].damage == 0  # the same plain 2 misses
+    assert any("P2 counterattacks" in t and "action damage" in t for t in texts)
 
 
 def test_c9_no_more_cards_and_no_counterattack_from_a_dead_target():
@@ -516,6 +518,16 @@ def test_c17_environment_owner_scores_the_kill():
     assert not state.heroes[0].alive and state.heroes[1].kills == 1
     state, _ = play(state, "gadget Medicine")
     assert state.heroes[1].gadgets == ("Medicine",)
+
+
+def test_c17_environment_kill_counts_while_its_owner_waits_to_respawn():
+    """C17: the player who laid an environment card scores its kill while dead, but draws no Gadget."""
+    state = duel({"damage": 9, "record": ("S12", "S13", "S19", "S17")}, {"alive": False},
+                 field=(("Minefield", 1),), phase="act")
+    state, texts = play(state, "trigger Minefield on P1", "card S12")
+    assert not state.heroes[0].alive and state.heroes[1].kills == 1
+    assert "P2 scores the kill and draws no Gadget, being dead." in texts
+    assert all(t.why != "kill" for t in state.tasks)  # a corpse holds no bonus Gadget
 
 
 def test_c18_oil_barrel_is_the_turns_attack_and_needs_a_firearm():

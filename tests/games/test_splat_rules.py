@@ -39,6 +39,14 @@ def chute(state):
     return SPLAT_BOARD.cell_name(state.chute) if state.chute else None
 
 
+def clarification_text(label: str) -> str:
+    """The body of one ::: clarification block of the rules page, joined into one line."""
+    lines = (ROOT / "content" / "splat" / "rules.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"::: clarification {label} "))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].strip() == ":::")
+    return " ".join(lines[start + 1:end])
+
+
 def refused(state, text) -> IllegalAction:
     with pytest.raises(IllegalAction) as caught:
         ENGINE.apply(state, ENGINE.parse(state, text))
@@ -277,6 +285,16 @@ def test_c7_a_move_never_enters_a_cell_twice():
     assert "C7" in refused(state, "move D L R").rule
     assert "C7" in refused(state, "move D R R R R R").rule
     play(state, "move D R R R R")  # four sideways steps are fine
+
+
+def test_c7_a_blocked_first_step_leaves_the_mover_higher():
+    """C7 with C10: the compulsory first step into a skydiver below bounces the mover up a row,
+    so the rules must not promise that every skydiver sinks each turn."""
+    state = position(3, {0: "c3", 1: "c4", 2: "c5"}, chute="a8", phase=SPLAT_BOARD.MOVE, die=5)
+    state, _ = play(state, "move D")
+    assert at(state)[0] == "c2"
+    c7 = clarification_text("C7")
+    assert "at least one row per turn" not in c7 and "higher" in c7
 
 
 def test_legal_moves_cover_every_distinct_outcome_once():
