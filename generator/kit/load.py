@@ -10,21 +10,26 @@ paper are caught here.
 """
 from __future__ import annotations
 
+import importlib
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from generator.content.schema import Problem, Source, Values, validate
 from generator.errors import ContentError, ContentErrors, describe_cell, describe_value
+from generator.draw.icons import ICONS
+from generator.draw.shapes import Drawing
 from generator.kit import colour as colours
+from generator.kit.cards import CardTextDoesNotFit, card_layout, front_drawing
 from generator.kit.data import fill, template_fields
 from generator.kit.impose import card_grid, fold_grid
 from generator.kit.schema import COMPONENTS, template_keys
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, BoardSpec, Card, CardBack, CardFace, CellKind,
                                 Components, Coordinates, DeckSpec, Edition, FrontTemplate, KitOptions, Pivot,
-                                Player, SheetSpec, TokenItem, TokenSpec)
+                                Player, SheetSpec, Stat, StatTemplate, TokenItem, TokenSpec)
+from generator.play import game_package
 from generator.play.tables import Table, map_rows, read_game_tables, read_map
 
 FILE_NAME = "components.toml"
@@ -384,22 +389,83 @@ class _Loader:
         data = self.data_file(table)
         quantity = self.data_column(table, "quantity", data)
         kept = self.filtered_rows(table, data)
-        front = FrontTemplate(**self.templates(table.table("front"), data, data_failed=data is None))
+        front = self.front_template(table.table("front"), data)
         back = BackTemplate(**self.templates(table.table("back"), data, data_failed=data is None))
         self.check_card_fits(table, width, height, table["bleed"])
         if not data:
             return None
+        deck = DeckSpec(name, title, width, height, table["bleed"], table["safe"], data, quantity or None, (), front)
+        art = self.art_function(table.table("front"))
         cards = []
         for row in kept:
             count = self.row_count(data, row, quantity)
             if count is None:
                 continue
-            face = self.card_face(front, row, data, table.table("front"))
+            face = self.card_face(front, row, data, table.table("front"), deck, art)
             card_back = self.card_back(back, row, data, table.table("back"))
             if face and card_back:
                 cards.append((Card(row, face, card_back), count))
-        return DeckSpec(name, title, width, height, table["bleed"], table["safe"], data, quantity or None,
-                        tuple(cards))
+        deck = replace(deck, cards=tuple(cards))
+        self.check_text_fits(deck)
+        return deck
+
+    def front_template(self, table: Values, data: Optional[Table]) -> FrontTemplate:
+        """The front's templates and stat boxes; regions that would claim the same place are reported."""
+        values = self.templates(table, data, data_failed=data is None)
+        stats, corners = [], {}
+        for i, stat in enumerate(table["stats"] or ()):
+            at = stat["at"] or ""
+            if at and at in corners:
+                self.source.report(table.key("stats") + (i, "at"), f"two stat boxes in the {at} corner",
+                                   expected="one stat box per corner", found=f"also stats[{corners[at]}]")
+            elif at in ("top-left", "bottom-right") and values["corner"]:
+                self.source.report(table.key("stats") + (i, "at"), f"the {at} corner holds the corner index",
+                                   expected="top-right or bottom-left, or no `corner`", found=at)
+            corners.setdefault(at, i) if at else None
+            stats.append(StatTemplate(at, **self.templates(stat, data, data_failed=data is None)))
+        if table["art"] and (values["icon"] or values["value"]):
+            self.source.report(table.key("art"), "a front with art has no room for an icon or a value",
+                               expected="art, or icon and value", found="art and " +
+                               " and ".join(k for k in ("icon", "value") if values[k]))
+        return FrontTemplate(**values, art=table["art"] or "", stats=tuple(stats))
+
+    def art_function(self, table: Values) -> Optional[Callable]:
+        """The game's function named by `art = "module.function"`, imported from the game folder."""
+        ref = table["art"]
+        if not ref:
+            return None
+        module, _, function = ref.rpartition(".")
+        expected = "\"module.function\": a function in a .py file of the game folder, e.g. \"cardart.face\""
+        if not (module.isidentifier() and function.isidentifier()):
+            self.source.report(table.key("art"), "art does not name a function", expected=expected, found=ref)
+            return None
+        if not (self.game_dir / f"{module}.py").is_file():
+            self.source.report(table.key("art"), f"art names {module}.py, which the game folder does not have",
+                               expected=expected, found=ref)
+            return None
+        try:
+            loaded = importlib.import_module(f"{game_package(self.game_dir)}.{module}")
+        except Exception as error:  # the game's own code: any failure is the author's to see
+            self.source.report(table.key("art"), f"{module}.py failed to import: {type(error).__name__}: {error}",
+                               expected="a module that imports", found=ref)
+            return None
+        found = getattr(loaded, function, None)
+        if not callable(found):
+            names = [n for n, v in vars(loaded).items() if callable(v) and not n.startswith("_")]
+            self.source.report(table.key("art"), f"{module}.py has no function {function}",
+                               expected="one of: " + (", ".join(sorted(names)) or "none"), found=ref)
+            return None
+        return found
+
+    def check_text_fits(self, deck: DeckSpec) -> None:
+        """Draw each distinct front once: text too long for its region is the data row's error."""
+        for card, _count in deck.cards:
+            try:
+                front_drawing(card.front, deck)
+            except CardTextDoesNotFit as problem:
+                self.source.errors.append(ContentError(
+                    deck.data.path, card.row.line, f"the card's {problem.region} does not fit",
+                    expected=f"text that fits {problem.room}", found=problem.text))
 
     def check_card_fits(self, table: Values, width: float, height: float, bleed: float) -> None:
         for paper in self.options.papers:
@@ -415,7 +481,8 @@ class _Loader:
                                    found=f"{2 * width:g} mm")
                 return
 
-    def card_face(self, front: FrontTemplate, row, data: Table, table: Values) -> Optional[CardFace]:
+    def card_face(self, front: FrontTemplate, row, data: Table, table: Values, deck: DeckSpec,
+                  art: Optional[Callable]) -> Optional[CardFace]:
         background = self.row_colour(front.background, row, data, table, "background")
         ink = self.row_colour(front.ink, row, data, table, "ink", automatic=True)
         panel = self.row_colour(front.panel, row, data, table, "panel")
@@ -423,7 +490,36 @@ class _Loader:
             return None
         text = {k: fill(getattr(front, k), row.text) for k in
                 ("title", "value", "corner", "icon", "body", "footer")}
-        return CardFace(background, ink or colours.ink_on(background), panel, **text)
+        stats = tuple(Stat(s.at, fill(s.label, row.text), fill(s.value, row.text), fill(s.icon, row.text))
+                      for s in front.stats)
+        for where, name in [("icon", text["icon"])] + [("stat icon", s.icon) for s in stats]:
+            if len(name) > 1 and name not in ICONS:
+                self.source.errors.append(ContentError(
+                    data.path, row.line, f"unknown {where} '{name}'", found=name,
+                    expected="one character, or a vector icon: " + ", ".join(sorted(ICONS))))
+                return None
+        drawing = self.art_drawing(art, row, data, card_layout(deck).art) if art else None
+        if art and drawing is None:
+            return None
+        words = [text["title"], drawing.title if drawing else text["value"]]
+        words += [f"{s.label} {s.value}".strip() for s in stats] + [text["body"]]
+        return CardFace(background, ink or colours.ink_on(background), panel, **text, stats=stats, art=drawing,
+                        description=". ".join(w.strip().rstrip(".") for w in words if w.strip()) + ".")
+
+    def art_drawing(self, art: Callable, row, data: Table, box) -> Optional[Drawing]:
+        """The game's art for one row, `art(row, width, height)`: a Drawing, or the row's error."""
+        try:
+            drawing = art(row, box[2], box[3])
+        except Exception as error:  # the game's own code: report it against the row it failed on
+            self.source.errors.append(ContentError(data.path, row.line, "the card's art function failed on this row",
+                                                   expected="a Drawing", found=f"{type(error).__name__}: {error}"))
+            return None
+        if not isinstance(drawing, Drawing):
+            self.source.errors.append(ContentError(data.path, row.line, "the card's art function returned no drawing",
+                                                   expected="a generator.draw.shapes.Drawing",
+                                                   found=type(drawing).__name__))
+            return None
+        return drawing
 
     BACK_PATTERNS = ("stripes", "dots", "waves", "none")
 

@@ -15,7 +15,7 @@ from generator.content.schema import Check, Field, Problem, Schema
 from generator.errors import describe_value, did_you_mean
 from generator.kit.colour import is_hex
 from generator.kit.data import template_fields
-from generator.kit.spec import CARD_SIZES, PAPERS, VARIANTS
+from generator.kit.spec import CARD_SIZES, CORNERS, PAPERS, VARIANTS
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MILLIMETRES = "a number of millimetres"
@@ -175,8 +175,12 @@ BOARD = keys(
     legend=flag(True),
 )
 
-FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ffffff"), title=template(),
-             value=template(), corner=template(), icon=template(), body=template(), footer=template())
+STAT = keys(at=choice("", "", *CORNERS), label=template(), value=template(), icon=template())
+FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ffffff"), corner=template(),
+             title=template(), art=text("", "a drawing function of the game folder: \"module.function\", "
+                                         "e.g. \"cardart.face\""),
+             icon=template(), value=template(), body=template(),
+             stats=tables(STAT, "a list of { at, label, value, icon } tables"), footer=template())
 BACK = keys(background=template("#444444"), ink=template(), title=template(), subtitle=template(),
             pattern=template("stripes"))
 WHERE = Field(dict, default=dict, describe="a table of column = [values to keep]",

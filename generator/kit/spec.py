@@ -45,9 +45,24 @@ where = { kind = ["card"] }          # keep only rows whose column holds one of 
 bleed = 3  safe = 3
 [deck.front]                         # all templates; leave out what the card lacks
 background = "{colour}"  ink = ""    # ink "" = black or white, whichever reads
-panel = "#ffffff"                    # the inner panel behind icon, value and body
-title = "{name}"  value = "{rank}"  corner = "{rank}"  icon = "{icon}"
-body = "{text}"  footer = "{set}"    # body text shrinks to fit
+panel = "#ffffff"                    # the inner panel behind art, icon, value and body
+corner = "{rank}"                    # index top-left, and turned round bottom-right
+title = "{name}"                     # top band, between the corners
+art = "cardart.face"                 # a drawing slot filled by the game's own code:
+                                     # function `face` of content/<game>/cardart.py,
+                                     # called as face(row, width, height) -> Drawing (mm)
+icon = "{icon}"  value = "{rank}"    # the panel's centrepiece (not with art); an icon is
+                                     # a vector icon name (see generator.draw.icons) or
+                                     # one character of the font
+body = "{text}"                      # wraps and shrinks to fit the rest of the panel
+stats = [{ at = "bottom-left", label = "Move", value = "{move}" },
+         { label = "Range", value = "{range}", icon = "target" }]
+                                     # stat boxes: `at` a corner (top-right, bottom-left,
+                                     # bottom-right; top-left without `corner`), or a
+                                     # row of boxes at the foot of the panel
+footer = "{set}"                     # bottom band, between the corners
+                                     # Text that still does not fit at its smallest
+                                     # size is an error naming the data row.
 [deck.back]
 background = "#1b4f8a"  ink = ""  title = "SPLASH!"  subtitle = ""
 pattern = "stripes"                  # stripes | dots | waves | none
@@ -73,7 +88,7 @@ items = [{ label = "S", caption = "Sorcerer", icon = "", count = 1,
 data = "pieces.csv"  quantity = "qty"  where = {...}   # or one item per data row:
 item = { label = "{letter}", caption = "{piece}", fill = "{colour}", ink = "{ink}" }
 ```
-An icon is a character drawn from the font (★ ☂ ⚑ ☠ ...).
+A token icon is a character drawn from the font (★ ☂ ⚑ ☠ ...) or a vector icon name.
 """
 from __future__ import annotations
 
@@ -81,6 +96,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from generator.draw.shapes import Drawing
 from generator.play.tables import Row, Table
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("US Letter", 215.9, 279.4)}
@@ -159,6 +175,17 @@ class BoardSpec:
         return (len(self.rows[0]) if self.rows else 0), len(self.rows)
 
 
+CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
+
+
+@dataclass(frozen=True)
+class StatTemplate:
+    at: str = ""  # a corner, or "" for the row of stat boxes at the foot of the panel
+    label: str = ""
+    value: str = ""
+    icon: str = ""
+
+
 @dataclass(frozen=True)
 class FrontTemplate:
     background: str = "#ffffff"
@@ -170,6 +197,16 @@ class FrontTemplate:
     icon: str = ""
     body: str = ""
     footer: str = ""
+    art: str = ""  # "module.function" of the game folder
+    stats: tuple[StatTemplate, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stat:
+    at: str
+    label: str
+    value: str
+    icon: str = ""
 
 
 @dataclass(frozen=True)
@@ -194,6 +231,9 @@ class CardFace:
     icon: str
     body: str
     footer: str
+    stats: tuple[Stat, ...] = ()
+    art: Optional["Drawing"] = None  # the game's drawing for the art slot, in the slot's mm
+    description: str = ""  # the card in words, for screen readers (the gallery's alt text)
 
 
 @dataclass(frozen=True)
@@ -223,6 +263,7 @@ class DeckSpec:
     data: Table
     quantity: Optional[str]
     cards: tuple[tuple[Card, int], ...]  # each distinct card with its count
+    front: FrontTemplate = FrontTemplate()  # which regions the fronts have (their layout)
 
     def instances(self, edition: Optional[Edition] = None) -> list[Card]:
         """Every physical card in deck order (a row with qty 3 gives three cards)."""

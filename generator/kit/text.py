@@ -39,12 +39,23 @@ def truncate(text: str, max_width: float, size: float, bold: bool = False) -> st
     return text.rstrip() + ELLIPSIS
 
 
+class TextDoesNotFit(ValueError):
+    """Text that would have to be cut even at its smallest size (strict fitting)."""
+
+    def __init__(self, text: str, room: str):
+        super().__init__(f"{text!r} does not fit {room}")
+        self.text, self.room = text, room
+
+
 def line(x: float, y: float, text: str, *, size: float, max_width: float, min_size: float | None = None,
          fill: str = "#000000", anchor: str = "start", bold: bool = False, rotate: float = 0.0,
-         role: str = "") -> Text:
-    """One line of text at (x, baseline y), shrunk (then cut) to fit `max_width`."""
+         role: str = "", strict: bool = False) -> Text:
+    """One line of text at (x, baseline y), shrunk (then cut, or refused if `strict`) to fit `max_width`."""
     text = drawable(text)
-    size = fit_size(text, max_width, size, min_size if min_size is not None else size * 0.6, bold)
+    smallest = min_size if min_size is not None else size * 0.6
+    size = fit_size(text, max_width, size, smallest, bold)
+    if strict and width(text, size, bold) > max_width:
+        raise TextDoesNotFit(text, f"{max_width:.1f} mm at {smallest:.1f} mm type")
     text = truncate(text, max_width, size, bold)
     return Text(x, y, text, size=round(size, 3), fill=fill, anchor=anchor, bold=bold, rotate=rotate,
                 role=role, length=round(width(text, size, bold), 3))
@@ -77,8 +88,9 @@ class Block:
 
 
 def fit_block(text: str, box_w: float, box_h: float, size: float, min_size: float,
-              bold: bool = False) -> Block:
-    """Wrap the text into the box, shrinking the font (by 5% steps) until it fits."""
+              bold: bool = False, strict: bool = False) -> Block:
+    """Wrap the text into the box, shrinking the font (by 5% steps) until it fits
+    (at the smallest size: cut, or refused if `strict`)."""
     text = drawable(text)
     current = size
     while True:
@@ -88,6 +100,8 @@ def fit_block(text: str, box_w: float, box_h: float, size: float, min_size: floa
         if (block.height <= box_h and not too_wide) or current <= min_size:
             break
         current = max(min_size, current * 0.95)
+    if (block.height > box_h or too_wide) and strict:
+        raise TextDoesNotFit(text, f"a {box_w:.1f} x {box_h:.1f} mm box at {min_size:.1f} mm type")
     if block.height > box_h or too_wide:  # at the smallest size: keep what fits, mark the cut
         keep = max(1, int((box_h / current - 1) / LINE_HEIGHT) + 1)
         kept = [truncate(l, box_w, current, bold) for l in block.lines[:keep]]

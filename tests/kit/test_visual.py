@@ -85,3 +85,22 @@ def test_the_demo_card_page_matches_its_reviewed_reference(readers, demo_kits, t
     key, role = DEMO_PAGE
     number = page_with(readers[key], role)
     compare("demo-cards", render(demo_kits[key].path, number, tmp_path / "demo.png"), tmp_path)
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "kit" / "examples"
+# each kit-reference example, and the role that marks its page to show
+EXAMPLE_PAGES = {
+    "card-regions": "card-trim:creatures:0:front",
+}
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLE_PAGES))
+def test_each_kit_reference_example_matches_its_reviewed_reference(example, tmp_path):
+    """The kit reference's examples (docs/kit/examples/) build, and look as reviewed."""
+    from pypdf import PdfReader
+
+    from generator.kit import load_components, write_kits
+    components = load_components(EXAMPLES / example)
+    [kit] = write_kits(components, tmp_path, title=example, author="Rulepress", papers=("a4",), variants=("print",))
+    number = page_with(PdfReader(kit.path), EXAMPLE_PAGES[example])
+    compare(f"example-{example}", render(kit.path, number, tmp_path / f"{example}.png"), tmp_path)

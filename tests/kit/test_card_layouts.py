@@ -1,0 +1,202 @@
+"""Cards with real layouts (issue 13, points 3 and 4): named regions, vector icons, art
+drawn by the game's own code, text that does not fit reported against its data row,
+and Splatter SHOOT's Splattercards holding every part its rules' card table lists."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.draw.shapes import Group
+from generator.errors import ContentError, ContentErrors
+from generator.kit import load_components
+from generator.kit.cards import front_drawing
+from tests.kit.conftest import CONTENT
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "kit" / "examples" / "card-regions"
+
+
+@pytest.fixture
+def example(tmp_path) -> Path:
+    folder = tmp_path / "card-regions"
+    shutil.copytree(EXAMPLE, folder)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def errors_of(folder: Path) -> list[ContentError]:
+    with pytest.raises((ContentError, ContentErrors)) as caught:
+        load_components(folder)
+    return list(getattr(caught.value, "errors", [caught.value]))
+
+
+def line_of(path: Path, fragment: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if fragment in line)
+
+
+def boxes(shapes, dx=0.0, dy=0.0):
+    """(role, x, y) of every shape, groups flattened with their offsets; a group's role also stands on each of its shapes."""
+    for shape in shapes:
+        if isinstance(shape, Group):
+            inner = list(boxes(shape.shapes, dx + shape.dx, dy + shape.dy))
+            yield from inner
+            if shape.role:
+                yield from ((shape.role, x, y) for _role, x, y in inner)
+        else:
+            x = getattr(shape, "x", getattr(shape, "cx", getattr(shape, "x1", None)))
+            y = getattr(shape, "y", getattr(shape, "cy", getattr(shape, "y1", None)))
+            if x is None and getattr(shape, "points", None):
+                x, y = shape.points[0]
+            yield shape.role, dx + (x or 0.0), dy + (y or 0.0)
+
+
+def roles(drawing) -> set[str]:
+    return {role for role, _x, _y in boxes(drawing.shapes) if role}
+
+
+def test_a_card_with_every_region_draws_each_region(example):
+    """Corner index, title, corner and row stat boxes, the game's art, body and footer all appear."""
+    deck = load_components(example).decks[0]
+    drawing = front_drawing(deck.cards[0][0].front, deck)
+    assert {"card-corner", "card-title", "card-stat-top-right", "card-stat-bottom-left", "card-art", "card-body",
+            "card-stat-1", "card-stat-2", "card-footer", "icon-boot", "icon-bolt", "icon-target"} <= roles(drawing)
+
+
+def test_a_card_describes_itself_for_screen_readers(example):
+    """The card in words: title, the art's own description, every stat and the body."""
+    deck = load_components(example).decks[0]
+    assert deck.cards[0][0].front.description == (
+        "Marsh Heron. a bird with speed 3. COST 1. SPEED 3. POWER 2. RANGE 2. "
+        "Flies over one river space. When it lands, look at the top card of the deck.")
+
+
+def test_card_text_that_does_not_fit_names_the_data_row(example):
+    """A title too long for its band is an error on the creature's row, not a silently cut title."""
+    csv = example / "creatures.csv"
+    edit(csv, "Old Badger", "Old Badger of the Deep Green Forest under the Hill")
+    [error] = errors_of(example)
+    assert (error.path.name, error.line) == ("creatures.csv", line_of(csv, "Old Badger"))
+    assert "title does not fit" in error.message and "Old Badger of the Deep" in error.found
+
+
+def test_body_text_that_does_not_fit_names_the_data_row(example):
+    csv = example / "creatures.csv"
+    edit(csv, "Digs: move through a wall once per game.", " ".join(["Digs through every wall it meets."] * 40))
+    [error] = errors_of(example)
+    assert (error.path.name, error.line, "body text does not fit" in error.message) == (
+        "creatures.csv", line_of(csv, "C2,"), True)
+
+
+def test_art_naming_a_missing_function_is_an_error_at_its_line(example):
+    components = example / "components.toml"
+    edit(components, 'art = "cardart.creature"', 'art = "cardart.monster"')
+    [error] = errors_of(example)
+    assert error.line == line_of(components, "art =") and "no function monster" in error.message
+    assert "creature" in error.expected
+
+
+def test_art_naming_a_module_the_game_lacks_is_an_error(example):
+    components = example / "components.toml"
+    edit(components, 'art = "cardart.creature"', 'art = "../secret.creature"')
+    [error] = errors_of(example)
+    assert error.line == line_of(components, "art =") and "does not name a function" in error.message
+
+
+def test_art_that_fails_on_a_row_names_the_row(example):
+    edit(example / "cardart.py", 'row["speed"]', 'row["speed"] // (row["speed"] - 1)')
+    [error] = errors_of(example)
+    assert (error.path.name, error.line) == ("creatures.csv", line_of(example / "creatures.csv", "C2,"))
+    assert "ZeroDivisionError" in error.found
+
+
+def test_two_stat_boxes_in_one_corner_are_refused(example):
+    components = example / "components.toml"
+    edit(components, 'at = "top-right", label = "COST"', 'at = "bottom-left", label = "COST"')
+    [error] = errors_of(example)
+    assert "two stat boxes in the bottom-left corner" in error.message and "stats[0]" in error.found
+    assert error.line == line_of(components, 'label = "SPEED"')
+
+
+def test_a_stat_box_where_the_corner_index_goes_is_refused(example):
+    components = example / "components.toml"
+    edit(components, 'at = "top-right", label = "COST"', 'at = "top-left", label = "COST"')
+    [error] = errors_of(example)
+    assert "corner holds the corner index" in error.message
+
+
+def test_an_unknown_icon_name_is_an_error_on_the_row(example):
+    components = example / "components.toml"
+    edit(components, 'icon = "bolt"', 'icon = "{kind}"')
+    errors = errors_of(example)
+    assert {(e.path.name, e.line) for e in errors} == {
+        ("creatures.csv", line_of(example / "creatures.csv", "C1,")),
+        ("creatures.csv", line_of(example / "creatures.csv", "C2,"))}
+    assert "unknown stat icon 'bird'" in errors[0].message and "skull" in errors[0].expected
+
+
+# -- Splatter SHOOT: the printed card holds what the rules say it shows ------------------------------
+# What each line of the rules' card table ("Where on the card | What it tells you") is on the
+# drawing: the role of its shape and, for a corner, the quarter of the card it must sit in.
+CARD_TABLE_PARTS = {
+    "Movement": ("card-stat-bottom-left", "bottom-left"),
+    "direction": ("arrow", None),
+    "hit location": ("body", None),
+    "Push back": ("hit-symbols", None),
+    "JAM": ("jam", None),
+    "Death": ("skull", None),
+    "ask the cards": ("answer", None),
+    "Healing": ("card-stat-bottom-right", "bottom-right"),
+}
+
+
+def card_table_lines() -> list[str]:
+    """The rows of the rules' Splattercard table, as written."""
+    text = (CONTENT / "shoot" / "rules.md").read_text(encoding="utf-8")
+    table = text.split("| Where on the card | What it tells you |", 1)[1].split("\n\n", 1)[0]
+    return [line for line in table.splitlines()[2:] if line.startswith("|")]
+
+
+def part_of(line: str) -> tuple[str, str | None]:
+    matches = [key for key in CARD_TABLE_PARTS if key in line]
+    assert len(matches) == 1, f"the rules' card table has a line this test does not know: {line}"
+    return CARD_TABLE_PARTS[matches[0]]
+
+
+def test_every_splattercard_part_the_rules_list_is_drawn_where_they_say():
+    """Each row of the rules' card table is a named part of some Splattercard's drawing; corner
+    parts sit in the corner named. A new line in the rules fails here until the card draws it."""
+    deck = next(d for d in load_components(CONTENT / "shoot").decks if d.name == "splattercards")
+    drawn: dict[str, list[tuple[float, float]]] = {}
+    for card, _count in deck.cards:
+        for role, x, y in boxes(front_drawing(card.front, deck).shapes):
+            drawn.setdefault(role, []).append((x, y))
+    width, height = deck.width + 2 * deck.bleed, deck.height + 2 * deck.bleed
+    lines = card_table_lines()
+    assert len(lines) == 8
+    for line in lines:
+        role, corner = part_of(line)
+        assert role in drawn, f"no Splattercard draws the part for: {line}"
+        if corner:
+            vertical, horizontal = corner.split("-")
+            for x, y in drawn[role]:
+                assert (y > height / 2) == (vertical == "bottom") and (x < width / 2) == (horizontal == "left"), line
+        where = re.match(r"\|\s*([^|]+?)\s*\|", line).group(1)
+        if "corner" in where.lower():
+            assert corner and corner.replace("-", " ") in where.lower(), line
+
+
+def test_a_splattercard_shows_striped_and_plain_damage_apart():
+    """Rules §Striped and plain damage: the striped number carries motion stripes, the plain one none."""
+    deck = next(d for d in load_components(CONTENT / "shoot").decks if d.name == "splattercards")
+    rows = {card.row["id"]: card for card, _ in deck.cards}
+    both = roles(front_drawing(rows["S17"].front, deck))  # Heart splat: 2 striped + 2 plain
+    assert {"striped", "plain", "motion-stripes", "hit"} <= both
+    plain_only = roles(front_drawing(rows["S13"].front, deck))  # Gut shot: 2 plain
+    assert "plain" in plain_only and "motion-stripes" not in plain_only
