@@ -21,10 +21,51 @@ class Preview:
     title: str  # what to show as its caption
     svg: str  # a standalone <svg> without width/height (size it with CSS; viewBox in mm)
     kind: str = ""  # board | deck | sheet | token
+    width: float = 0.0  # mm: the page shows every preview at one scale
+    height: float = 0.0
+
+
+@dataclass(frozen=True)
+class CardImage:
+    """One distinct card front of a deck, for the site's card gallery."""
+
+    file: str  # the SVG's name under the kit folder: cards/<deck>-<n>.svg
+    description: str  # the card in words (its alt text)
+    svg: str = ""  # empty when only planned
 
 
 def render_previews(components: Components) -> list[Preview]:
     return [_preview(name, title, draw(), kind, components.slug) for name, title, kind, draw in _planned(components)]
+
+
+@dataclass(frozen=True)
+class Gallery:
+    name: str  # the deck's
+    title: str
+    width: float  # a card's trimmed size, mm
+    height: float
+    cards: tuple[CardImage, ...]
+
+
+def card_gallery(components: Components, draw: bool = True) -> list[Gallery]:
+    """Every distinct front of each deck: the kit's own drawings, cut to the trim.
+    With `draw=False` only names and descriptions (for `check`)."""
+    galleries = []
+    for deck in components.decks:
+        images = []
+        for number, (card, _count) in enumerate(deck.cards, start=1):
+            svg = ""
+            if draw:
+                front = front_drawing(card.front, deck)
+                trimmed = Drawing(deck.width, deck.height, (Group(front.shapes, dx=-deck.bleed, dy=-deck.bleed,
+                                                                  clip=(deck.bleed, deck.bleed, deck.width,
+                                                                        deck.height)),),
+                                  title=card.front.description)
+                svg = to_svg(trimmed, width="", height="", id_prefix=f"{components.slug}-{deck.name}-{number}-",
+                             css_class="card-face")
+            images.append(CardImage(f"cards/{deck.name}-{number:02d}.svg", card.front.description, svg))
+        galleries.append(Gallery(deck.name, deck.title, deck.width, deck.height, tuple(images)))
+    return galleries
 
 
 def plan_previews(components: Components) -> list[tuple[str, str, str]]:
@@ -59,7 +100,7 @@ def token_flow(spec, owners) -> Drawing:
 
 def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str) -> Preview:
     svg = to_svg(drawing, width="", height="", id_prefix=f"{slug}-{name}-", css_class=f"kit-preview kit-{kind}")
-    return Preview(name, title, svg, kind)
+    return Preview(name, title, svg, kind, drawing.width, drawing.height)
 
 
 def card_sheet(deck) -> Drawing:

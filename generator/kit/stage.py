@@ -47,14 +47,23 @@ class KitStage(Stage):
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:
         from generator.kit import load_components, render_previews, write_kits
+        from generator.kit.preview import card_gallery
 
         components = load_components(game.folder, game.data)
         folder = f"{game.slug}/kit"
         previews = []
-        for preview in render_previews(components):
+        drawn = render_previews(components)
+        scale = preview_scale([preview.width for preview in drawn])
+        for preview in drawn:
             rel = f"{folder}/{preview.name}.svg"
             output.write(rel, preview.svg)
-            previews.append({"title": preview.title, "kind": preview.kind, "file": f"kit/{preview.name}.svg"})
+            previews.append({"title": preview.title, "kind": preview.kind, "file": f"kit/{preview.name}.svg",
+                             "width": round(preview.width * scale), "height": round(preview.height * scale)})
+        galleries = []
+        for gallery in card_gallery(components):
+            for image in gallery.cards:
+                output.write(f"{folder}/{image.file}", image.svg)
+            galleries.append(gallery_entry(gallery))
         staging = output.folder(folder)
         kits = []
         # a game whose source names no designer gets no "by" line
@@ -65,7 +74,7 @@ class KitStage(Stage):
             output.record(rel)
             kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
                          "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
-        return {"sections": self.section(site, game, context, previews, kits)}
+        return {"sections": self.section(site, game, context, previews, kits, galleries)}
 
     def plan_game(self, site: Site, game: Game, context) -> dict:
         """What write_game gives, without drawing or writing anything (for `check`):
@@ -73,21 +82,24 @@ class KitStage(Stage):
         if not has_kit(game):
             return {}
         from generator.kit import load_components
-        from generator.kit.preview import plan_previews
+        from generator.kit.preview import card_gallery, plan_previews
         from generator.kit.spec import plan_kits
 
         try:
             components = load_components(game.folder, game.data)
         except ContentErrors:
             return {}  # `check` reports them
-        previews = [{"title": title, "kind": kind, "file": f"kit/{name}.svg"}
+        previews = [{"title": title, "kind": kind, "file": f"kit/{name}.svg", "width": 0, "height": 0}
                     for name, title, kind in plan_previews(components)]
         kits = [{"file": f"kit/{kit.name}", "label": kit.label, "pages": "", "size": "", "paper": kit.paper,
                  "variant": kit.variant} for kit in plan_kits(components)]
+        galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
         files = [f"{game.slug}/{entry['file']}" for entry in previews + kits]
-        return {"sections": self.section(site, game, context, previews, kits), "files": files}
+        files += [f"{game.slug}/{card['file']}" for gallery in galleries for card in gallery["cards"]]
+        return {"sections": self.section(site, game, context, previews, kits, galleries), "files": files}
 
-    def section(self, site: Site, game: Game, context, previews: list[dict], kits: list[dict]) -> dict:
+    def section(self, site: Site, game: Game, context, previews: list[dict], kits: list[dict],
+                galleries: list[dict]) -> dict:
         """The "Print & play" section of the game's rules page, by page URL."""
         from generator.site.theme import make_environment
 
@@ -95,8 +107,23 @@ class KitStage(Stage):
         rulebooks = [{"file": f"{game.slug}-rules-{paper}.pdf", "label": label}
                      for paper, label in (("a4", "A4"), ("letter", "US Letter"))] if site.rulebooks else []
         html = make_environment(site.root, context.bytecode_dir).get_template("kit-section.html").render(
-            game=game, previews=previews, kits=kits, rulebooks=rulebooks)
+            game=game, previews=previews, kits=kits, rulebooks=rulebooks, galleries=galleries)
         return {game.page("rules").url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}
+
+
+PREVIEW_WIDTH = 720  # px for the widest component: every preview shares one scale, so sizes compare
+
+
+def preview_scale(widths: list[float]) -> float:
+    """Pixels per millimetre for the kit's previews: the widest fits the column, none is drawn above 2 px/mm."""
+    return min(2.0, PREVIEW_WIDTH / max(widths)) if widths and max(widths) > 0 else 1.0
+
+
+def gallery_entry(gallery) -> dict:
+    """A deck's card gallery for the template; thumbnails at 2 px/mm."""
+    return {"id": f"cards-{gallery.name}", "title": gallery.title,
+            "width": round(gallery.width * 2), "height": round(gallery.height * 2),
+            "cards": [{"file": f"kit/{image.file}", "alt": image.description} for image in gallery.cards]}
 
 
 def human_size(size: int) -> str:

@@ -44,3 +44,28 @@ def test_board_preview_names_every_cell(demo_components):
     preview = next(p for p in render_previews(demo_components) if p.name == "diamond")
     cells = [el.attrib["data-cell"] for el in ET.fromstring(preview.svg).iter() if "data-cell" in el.attrib]
     assert len(cells) == 41 and "e5" in cells and "a1" not in cells
+
+
+def test_previews_share_one_scale_so_sizes_compare(demo_components):
+    """Issue 13.7: a token is drawn smaller than the board it stands on (one px per mm for all)."""
+    from generator.kit.stage import preview_scale
+    previews = render_previews(demo_components)
+    scale = preview_scale([p.width for p in previews])
+    by_name = {p.name: p for p in previews}
+    assert by_name["rocks"].width * scale < by_name["island"].width * scale
+    assert max(p.width for p in previews) * scale <= 720
+
+
+def test_the_card_gallery_holds_every_distinct_card_with_its_words(demo_components):
+    """Issue 13.7: every distinct front, drawn by the kit's own code, with alt text for screen readers."""
+    from generator.kit.preview import card_gallery
+    [gallery] = card_gallery(demo_components)
+    deck = demo_components.decks[0]
+    assert len(gallery.cards) == len(deck.cards)
+    assert len({image.file for image in gallery.cards}) == len(gallery.cards)
+    for image, (card, _count) in zip(gallery.cards, deck.cards):
+        root = ET.fromstring(image.svg)
+        assert root.find(f"{SVG}title").text == card.front.description == image.description
+        assert card.front.title in image.description
+        _x, _y, w, h = (float(v) for v in root.attrib["viewBox"].replace(",", " ").split())
+        assert (w, h) == (deck.width, deck.height)  # cut to the trim: no bleed in the gallery
