@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from generator.draw.shapes import Circle, Drawing, Polygon, Rect, Style, Text
+from generator.draw.shapes import Circle, Drawing, Group, Polygon, Rect, Style, Text
 
 from .board import (
     BADDIE, BATTLE, BOARD, EMPTY, GOODIE, LETTER, LOOT, LOOT_SIX, MOVE, NO_SPACE, OVER, PLACE_BADDIES, PLACE_CHESTS,
@@ -27,12 +27,9 @@ GOODIE_FILL, BADDIE_FILL, CHEST_FILL = "#2458b8", "#b3261e", "#8a5a14"
 LINE = Style(stroke="#5b5346", stroke_width=0.35)
 
 
-def draw_state(state, highlight: Sequence[str] = (), verdict: str = "") -> Drawing:
-    """The board with its markers, tallies underneath; highlighted cells get a thick outline.
-    `verdict` is the result's text once the game is over (the engine's `result(state).text`)."""
+def board_shapes() -> list:
+    """The empty board: its coordinates, and every space coloured and lettered by its kind."""
     w, h = BOARD.width, BOARD.height
-    width = MARGIN_MM * 2 + w * CELL_MM
-    height = MARGIN_MM + h * CELL_MM + 16
     shapes: list = []
     for col in range(w):
         shapes.append(Text(MARGIN_MM + (col + 0.5) * CELL_MM, MARGIN_MM - 2, chr(ord("a") + col),
@@ -49,6 +46,26 @@ def draw_state(state, highlight: Sequence[str] = (), verdict: str = "") -> Drawi
                                                         stroke_width=LINE.stroke_width), cell=name, role="space"))
         if kind != EMPTY:
             shapes.append(Text(x + 1.2, y + 3.4, kind, size=2.8, fill="#8b8172", role="space-label"))
+    return shapes
+
+
+def kit_board(cell: float) -> Drawing:
+    """The printed board (components.toml): the diagrams' own board at `cell` mm a square (the rules
+    ask for 40), without the status lines."""
+    k = cell / CELL_MM
+    width = MARGIN_MM * 2 + BOARD.width * CELL_MM
+    height = MARGIN_MM * 2 + BOARD.height * CELL_MM
+    return Drawing(round(width * k, 3), round(height * k, 3), (Group(tuple(board_shapes()), scale=k, role="board"),),
+                   title="SiTTeRS board")
+
+
+def draw_state(state, highlight: Sequence[str] = (), verdict: str = "") -> Drawing:
+    """The board with its markers, tallies underneath; highlighted cells get a thick outline.
+    `verdict` is the result's text once the game is over (the engine's `result(state).text`)."""
+    h = BOARD.height
+    width = MARGIN_MM * 2 + BOARD.width * CELL_MM
+    height = MARGIN_MM + h * CELL_MM + 16
+    shapes: list = board_shapes()
     shapes.extend(_markers(state))
     for name in highlight:
         cell = BOARD.index.get(name)

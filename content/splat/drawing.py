@@ -8,7 +8,7 @@ the state is read duck-typed (its fields `skydivers`, `fates`, `chute`,
 """
 from __future__ import annotations
 
-from generator.draw.shapes import Circle, Drawing, Line, Polygon, Rect, Style, Text
+from generator.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
 
 from .board import (
     AIR,
@@ -80,16 +80,12 @@ def _canopy(cx: float, top: float, half: float, hang: float) -> list:
     ]
 
 
-def draw_state(state, highlight=(), result=None) -> Drawing:
-    """The board with `state`'s pieces; cells named in `highlight` marked.
-    `result` is the engine's Result for `state` (None until the game is over):
-    the side panel says what happens next, or how the game ended."""
-    marked = set(highlight)
+def sky_shapes() -> list:
+    """The empty board: the plane row where everybody starts, the sky's cells with their
+    coordinates, the wrap-around markers and the ground."""
     shapes: list = []
     board_w = WIDTH * CELL_MM
     ground_y = BOARD_Y + HEIGHT * CELL_MM
-    status = _status_line(state, result)
-    shapes.append(Text(BOARD_X, 7.0, f"Splat - round {state.round}", size=4.2, fill=INK, bold=True))
     # The plane: where everybody starts (C1).
     shapes.append(Rect(BOARD_X - 2, PLANE_Y - 1, board_w + 4, CELL_MM + 2, Style(fill=PLANE_FILL, stroke=INK), rx=4,
                        role="plane"))
@@ -101,13 +97,6 @@ def draw_state(state, highlight=(), result=None) -> Drawing:
             fill = PLANE_FILL if row == PLANE else SKY
             shapes.append(Rect(x, y, CELL_MM, CELL_MM, Style(fill=fill, stroke="#9aa7b4", stroke_width=0.25),
                                cell=name, role="cell"))
-    for name in sorted(marked):
-        try:
-            x, y = _cell_box(parse_cell(name))
-        except ValueError:
-            continue
-        shapes.append(Rect(x + 0.6, y + 0.6, CELL_MM - 1.2, CELL_MM - 1.2,
-                           Style(fill=MARK_FILL, stroke=MARK, stroke_width=0.9), cell=name, role="highlight"))
     # Labels: row numbers on the left, column letters above the plane.
     for row in range(1, HEIGHT + 1):
         y = BOARD_Y + (row - 0.5) * CELL_MM + 1.2
@@ -133,6 +122,36 @@ def draw_state(state, highlight=(), result=None) -> Drawing:
     shapes.append(Rect(BOARD_X - 2, ground_y + 0.5, board_w + 4, 6.0, Style(fill=GROUND_FILL, stroke=INK),
                        role="ground"))
     shapes.append(Text(BOARD_X + board_w / 2, ground_y + 4.8, "ground", size=3.0, fill="#ffffff", anchor="middle"))
+    return shapes
+
+
+def kit_sky(cell: float) -> Drawing:
+    """The printed board (components.toml): the diagrams' own sky, plane row and ground, `cell` mm a
+    cell, without the diagrams' title line and side panel."""
+    k = cell / CELL_MM
+    left, top = BOARD_X - 15.0, PLANE_Y - 7.0  # the "plane" label, and the letters above the plane
+    width = WIDTH * CELL_MM + 27.0
+    height = (BOARD_Y + HEIGHT * CELL_MM + 8.0) - top
+    board = Group(tuple(sky_shapes()), dx=-left * k, dy=-top * k, scale=k, role="sky")
+    return Drawing(round(width * k, 3), round(height * k, 3), (board,), title="The sky")
+
+
+def draw_state(state, highlight=(), result=None) -> Drawing:
+    """The board with `state`'s pieces; cells named in `highlight` marked.
+    `result` is the engine's Result for `state` (None until the game is over):
+    the side panel says what happens next, or how the game ended."""
+    marked = set(highlight)
+    ground_y = BOARD_Y + HEIGHT * CELL_MM
+    status = _status_line(state, result)
+    shapes: list = [Text(BOARD_X, 7.0, f"Splat - round {state.round}", size=4.2, fill=INK, bold=True)]
+    shapes += sky_shapes()
+    for name in sorted(marked):
+        try:
+            x, y = _cell_box(parse_cell(name))
+        except ValueError:
+            continue
+        shapes.append(Rect(x + 0.6, y + 0.6, CELL_MM - 1.2, CELL_MM - 1.2,
+                           Style(fill=MARK_FILL, stroke=MARK, stroke_width=0.9), cell=name, role="highlight"))
     # Pieces.
     if state.chute is not None:
         x, y = _cell_box(state.chute)

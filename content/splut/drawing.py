@@ -7,7 +7,7 @@ the state is read duck-typed (`where`, `current`, `steps_left`, `seat()`,
 """
 from __future__ import annotations
 
-from generator.draw.shapes import Circle, Drawing, Polygon, Rect, Style, Text
+from generator.draw.shapes import Circle, Drawing, Group, Polygon, Rect, Style, Text
 
 from .board import (
     ARENA,
@@ -69,11 +69,8 @@ def _piece_shapes(pid: int, state, x: float, y: float) -> list:
     return [shape, label]
 
 
-def draw_position(state, highlight=(), result=None) -> Drawing:
-    """The arena with `state`'s pieces; squares named in `highlight` marked.
-    `result` is the engine's Result for `state` (None while the game goes on):
-    the caption says who is to play, or how the game ended."""
-    marked = set(highlight)
+def arena_shapes() -> list:
+    """The empty arena: its chequered squares (the four tips marked) and the coordinates."""
     shapes: list = []
     for sq in sorted(ARENA):
         x, y = _cell_origin(sq)
@@ -82,6 +79,31 @@ def draw_position(state, highlight=(), result=None) -> Drawing:
         fill = TIP if tip else (LIGHT if (sq % 9 + sq // 9) % 2 == 0 else DARK)
         shapes.append(Rect(x, y, CELL, CELL, Style(fill=fill, stroke="#6b5a3a", stroke_width=0.3),
                            cell=name, role="square"))
+    for i in range(9):
+        x = MARGIN + i * CELL + CELL / 2
+        shapes.append(Text(x, HEADER + 9 * CELL + 5.0, COLUMNS[i], size=3.5, anchor="middle",
+                           fill="#444444", role="coordinate"))
+        y = HEADER + (8 - i) * CELL + CELL / 2 + 1.2
+        shapes.append(Text(MARGIN - 3.0, y, str(i + 1), size=3.5, anchor="middle", fill="#444444",
+                           role="coordinate"))
+    return shapes
+
+
+def kit_arena(cell: float) -> Drawing:
+    """The printed arena (components.toml): the diagrams' own arena, `cell` mm a square, without
+    the caption's band."""
+    k = cell / CELL
+    width, height = 2 * MARGIN + 9 * CELL, 2 * MARGIN + 9 * CELL
+    board = Group(tuple(arena_shapes()), dy=-(HEADER - MARGIN) * k, scale=k, role="arena")
+    return Drawing(round(width * k, 3), round(height * k, 3), (board,), title="The arena")
+
+
+def draw_position(state, highlight=(), result=None) -> Drawing:
+    """The arena with `state`'s pieces; squares named in `highlight` marked.
+    `result` is the engine's Result for `state` (None while the game goes on):
+    the caption says who is to play, or how the game ended."""
+    marked = set(highlight)
+    shapes: list = arena_shapes()
     for sq in sorted(ARENA):
         if square_name(sq) in marked:
             x, y = _cell_origin(sq)
@@ -91,13 +113,6 @@ def draw_position(state, highlight=(), result=None) -> Drawing:
     for pid, sq in enumerate(state.where):
         if sq >= 0:
             shapes.extend(_piece_shapes(pid, state, *_cell_origin(sq)))
-    for i in range(9):
-        x = MARGIN + i * CELL + CELL / 2
-        shapes.append(Text(x, HEADER + 9 * CELL + 5.0, COLUMNS[i], size=3.5, anchor="middle",
-                           fill="#444444", role="coordinate"))
-        y = HEADER + (8 - i) * CELL + CELL / 2 + 1.2
-        shapes.append(Text(MARGIN - 3.0, y, str(i + 1), size=3.5, anchor="middle", fill="#444444",
-                           role="coordinate"))
     width = 2 * MARGIN + 9 * CELL
     if result is None:
         caption = (f"{state.colour(state.current)} to play: {state.steps_left} "

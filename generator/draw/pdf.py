@@ -296,6 +296,8 @@ class Painter:
             ops.append(f"{n(cos)} {n(sin)} {n(-sin)} {n(cos)} 0 0 cm")
         if group.mirror_x:
             ops.append("-1 0 0 1 0 0 cm")
+        if group.scale != 1.0:
+            ops.append(f"{n(group.scale)} 0 0 {n(group.scale)} 0 0 cm")
         if group.clip is not None:
             x, y, w, h = group.clip
             ops.append(f"{n(x)} {n(y)} {n(w)} {n(h)} re W n")

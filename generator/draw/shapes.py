@@ -111,6 +111,8 @@ class Group:
     dy: float = 0.0
     rotate: float = 0.0  # degrees about (dx, dy) after translation
     mirror_x: bool = False  # flip horizontally within the group's frame
+    scale: float = 1.0  # enlarge (or shrink) the group's shapes, after the moves above: one
+    #                      drawing at two sizes (a diagram on screen, the same board in print)
     cell: str = ""
     role: str = ""
     clip: Optional[tuple[float, float, float, float]] = None  # (x, y, w, h) in the

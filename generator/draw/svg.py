@@ -7,7 +7,7 @@ model is written as is. Shapes that carry a `role` or `cell` get `data-role` /
 Standard library and svgwrite only: this module also runs in the browser (Pyodide).
 
 Transform conventions shared with the PDF backend:
-* `Group`: translate (dx, dy), then rotate (degrees, clockwise), then mirror_x
+* `Group`: translate (dx, dy), then rotate (degrees, clockwise), then mirror_x, then scale
   (a horizontal flip about the group's own x = 0); `clip` is a rectangle in the
   group's own coordinates.
 * `Text`: `y` is the baseline; `rotate` turns the text clockwise about (x, y).
@@ -148,6 +148,8 @@ class _Writer:
             transform.append(f"rotate({num(group.rotate)})")
         if group.mirror_x:
             transform.append("scale(-1 1)")
+        if group.scale != 1.0:
+            transform.append(f"scale({num(group.scale)})")
         if transform:
             el.attribs["transform"] = " ".join(transform)
         if group.clip is not None:

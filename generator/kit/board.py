@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import string
 
+from generator.draw.inksaver import ink_saver as lightened
 from generator.draw.shapes import Drawing, Line, Path, Rect, Style, Text
 from generator.kit import colour as colours
 from generator.kit import text as fit
@@ -61,6 +62,8 @@ def legend_entries(spec: BoardSpec) -> list[tuple[str, str, str]]:
 
 
 def board_drawing(spec: BoardSpec, ink_saver: bool = False) -> Drawing:
+    if spec.drawn is not None:  # the game's own drawing: print it as the site shows it
+        return lightened(spec.drawn) if ink_saver else spec.drawn
     cols, rows = spec.size
     c = spec.cell
     m = margins(spec)

@@ -246,6 +246,8 @@ class _Loader:
     def board(self, table: Values) -> Optional[BoardSpec]:
         name = self.unique_name(table)
         title = given(table["title"], name.replace("-", " ").capitalize())
+        if table["drawing"]:
+            return self.drawn_board(table, name, title)
         rows, where = self.board_map(table)
         kinds = self.cell_kinds(table, rows, where)
         coordinates = None if table["coordinates"] == "none" else Coordinates(**table.table("coordinates"))
@@ -255,6 +257,29 @@ class _Loader:
             return None
         return BoardSpec(name, title, table["cell"], rows, table["blank"], kinds, coordinates, edges, line,
                          table["legend"])
+
+    def drawn_board(self, table: Values, name: str, title: str) -> Optional[BoardSpec]:
+        """A board the game draws itself: `drawing(cell)` must give a Drawing in mm."""
+        extra = [key for key in self.MAP_SOURCES if table.get(key) is not None]
+        if extra:
+            self.source.report(table.key(extra[0]), f"a board with a drawing has no {extra[0]}",
+                               expected="drawing, or a map (map, map_file, cells or rows)", found=extra[0])
+            return None
+        draw = self.game_function(table, "drawing", "drawing.kit_board")
+        if draw is None:
+            return None
+        try:
+            drawing = draw(table["cell"])
+        except Exception as error:  # the game's own code: its author needs to see the failure
+            self.source.report(table.key("drawing"), f"the board's drawing function failed: "
+                                                     f"{type(error).__name__}: {error}",
+                               expected="a Drawing of the board", found=table["drawing"])
+            return None
+        if not isinstance(drawing, Drawing):
+            self.source.report(table.key("drawing"), "the board's drawing function returned no drawing",
+                               expected="a generator.draw.shapes.Drawing", found=type(drawing).__name__)
+            return None
+        return BoardSpec(name, title, table["cell"], (), table["blank"], (), None, (), drawn=drawing)
 
     MAP_SOURCES = ("map", "map_file", "cells", "rows")
 
@@ -430,29 +455,31 @@ class _Loader:
         return FrontTemplate(**values, art=table["art"] or "", stats=tuple(stats))
 
     def art_function(self, table: Values) -> Optional[Callable]:
-        """The game's function named by `art = "module.function"`, imported from the game folder."""
-        ref = table["art"]
-        if not ref:
-            return None
+        return self.game_function(table, "art", "cardart.face") if table["art"] else None
+
+    def game_function(self, table: Values, key: str, example: str) -> Optional[Callable]:
+        """The game's function named by `key = "module.function"`, imported from the game folder
+        (only plain module names: nothing outside the game folder is reachable)."""
+        ref = table[key]
         module, _, function = ref.rpartition(".")
-        expected = "\"module.function\": a function in a .py file of the game folder, e.g. \"cardart.face\""
+        expected = f"\"module.function\": a function in a .py file of the game folder, e.g. \"{example}\""
         if not (module.isidentifier() and function.isidentifier()):
-            self.source.report(table.key("art"), "art does not name a function", expected=expected, found=ref)
+            self.source.report(table.key(key), f"{key} does not name a function", expected=expected, found=ref)
             return None
         if not (self.game_dir / f"{module}.py").is_file():
-            self.source.report(table.key("art"), f"art names {module}.py, which the game folder does not have",
+            self.source.report(table.key(key), f"{key} names {module}.py, which the game folder does not have",
                                expected=expected, found=ref)
             return None
         try:
             loaded = importlib.import_module(f"{game_package(self.game_dir)}.{module}")
         except Exception as error:  # the game's own code: any failure is the author's to see
-            self.source.report(table.key("art"), f"{module}.py failed to import: {type(error).__name__}: {error}",
+            self.source.report(table.key(key), f"{module}.py failed to import: {type(error).__name__}: {error}",
                                expected="a module that imports", found=ref)
             return None
         found = getattr(loaded, function, None)
         if not callable(found):
             names = [n for n, v in vars(loaded).items() if callable(v) and not n.startswith("_")]
-            self.source.report(table.key("art"), f"{module}.py has no function {function}",
+            self.source.report(table.key(key), f"{module}.py has no function {function}",
                                expected="one of: " + (", ".join(sorted(names)) or "none"), found=ref)
             return None
         return found

@@ -157,6 +157,8 @@ BOARD = keys(
     name=name("board"),
     title=text(None),
     cell=millimetres(25.0),
+    # or the game's own drawing of its board (the one its diagrams use), at this cell size
+    drawing=text(None, "a drawing function of the game folder: \"module.function\", e.g. \"drawing.kit_board\""),
     # the map: exactly one of map, map_file, cells and rows (kit.load checks which)
     map=text(None, "the map text, one line per row"),
     map_file=text(None, "a text file in the game folder, e.g. \"board.txt\""),

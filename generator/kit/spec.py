@@ -21,6 +21,10 @@ values = ["beginner", "both"]        # *required*  holds one of these values
 [[board]]
 name = "board"  title = "Game board" # name: *required* slug, unique in the file
 cell = 40                            # cell size; default 25
+drawing = "drawing.kit_board"        # the game's own board drawing, the one its diagrams
+                                     # use: function kit_board(cell) -> Drawing (mm) of
+                                     # content/<game>/drawing.py; then no map keys below.
+                                     # The ink-saver print lightens its fills itself.
 map = '''...'''  or  map_file = "board.txt"    # a text map: one line per row, one
                                      # char per cell; "#" lines are comments
 rows = 9  columns = 9  mask = "diamond"        # or a plain/masked grid without a map
@@ -163,6 +167,7 @@ class BoardSpec:
     edges: tuple[tuple[str, str], ...]  # (side, "wrap" or label)
     line: str = "#333333"
     legend: bool = True
+    drawn: Optional[Drawing] = None  # the game's own drawing of the board (then no map)
 
     def kind(self, char: str) -> CellKind:
         for kind in self.kinds:

@@ -41,8 +41,9 @@ class KitStage(Stage):
     def game_key(self, site: Site, game: Game) -> str | None:
         if not has_kit(game):
             return None
-        # the spec and its data; pages and the engine do not change a kit
-        inputs = [p for p in tree_files(game.folder) if p.suffix not in (".md", ".py")]
+        # the spec, its data and the game's code (its drawings are the kit's boards and card art);
+        # the pages do not change a kit
+        inputs = [p for p in tree_files(game.folder) if p.suffix != ".md"]
         return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers), str(site.rulebooks))
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:

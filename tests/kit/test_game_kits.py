@@ -57,11 +57,11 @@ def test_shoot_beginner_kit_has_95_cards_and_normal_kit_130(kits, geometry_of, p
 
 
 def test_splut_arena_has_41_squares_in_a_diamond(kits, geometry_of):
-    """Splut!'s board: 41 squares, rows of 1, 3, 5, 7, 9, 7, 5, 3, 1 (board.csv)."""
+    """Splut!'s board (the diagrams' arena): 41 squares, rows of 1, 3, 5, 7, 9, 7, 5, 3, 1 (board.csv)."""
     cells = {}
     for geometry in geometry_of(kits[("splut", "", "a4")]):
         for item in geometry.items:
-            if item.role == "cell":
+            if item.role == "square":
                 cells[item.cell] = item.bbox
     assert set(cells) == {r["cell"] for r in rows("splut", "board.csv")}
     assert len(cells) == 41
@@ -80,11 +80,13 @@ def test_splat_sky_is_5_by_10_with_wrapping_sides(kits, geometry_of):
     each side of every row."""
     board = rows("splat", "board.csv")[0]
     reader = kits[("splat", "", "letter")]
-    cells = [i for g in geometry_of(reader) for i in g.items if i.role == "cell"]
+    cells = [i for g in geometry_of(reader) for i in g.items if i.role == "cell" and i.cell[1:] != "0"]
     assert len(cells) == int(board["width"]) * int(board["height"])
+    plane = [i for g in geometry_of(reader) for i in g.items if i.role == "cell" and i.cell[1:] == "0"]
+    assert len(plane) == int(board["width"])  # the plane row, where setup puts the skydivers
     assert len({round(i.bbox[0], 2) for i in cells}) == int(board["width"])
     assert board["wrap_sides"] == "true"
-    wraps = [r for g in geometry_of(reader) for r in g.roles if r == "wrap-marker"]
+    wraps = [r for g in geometry_of(reader) for r in g.roles if r == "wrap"]
     assert len(wraps) == 2 * int(board["height"])
     assert len(token_roles(reader, "pieces")) == sum(int(r["qty"]) for r in rows("splat", "pieces.csv"))
 
@@ -95,7 +97,7 @@ def test_sitters_board_has_40_mm_spaces_and_its_markers(kits, geometry_of):
     spaces = {}
     for geometry in geometry_of(reader):
         for item in geometry.items:
-            if item.role == "cell":
+            if item.role == "space":
                 _x, _y, w, h = item.bbox
                 assert w == pytest.approx(40, abs=0.1) and h == pytest.approx(40, abs=0.1)
                 spaces[item.cell] = True
