@@ -10,12 +10,14 @@ Pages are `Drawing`s the size of the paper (mm, y down). What goes on them:
   card i's back lies behind card i. Fold-over pages pair each front with its back
   across a fold line instead.
 * Large drawings (boards) are tiled across pages with a 10 mm overlap: alignment
-  marks sit on the middle line of every overlap, the tile with a neighbour on its
-  left/top gets a dashed cut line there, and a page map shows where the tile goes.
-* Small drawings (tokens, sheets) are packed in rows.
-* Every sheet: a 50 mm calibration square (or, on card pages where no square fits
-  beside the cards, a 50 mm bar) with a "print at 100%" note, and a footer
-  "game — component — page i of n".
+  marks sit outside the drawing where the middle line of every overlap meets the
+  tile's edge, the tile with a neighbour on its left/top gets a dashed cut line
+  there, and a page map shows where the tile goes. A board that fits one page sits
+  at its top, and small things are packed below it.
+* Small drawings (tokens, sheets) are packed in rows, all kinds together.
+* The kit's one 50 mm calibration square goes where the first component page has
+  room (`place_calibration`); card pages carry a 50 mm bar in a margin. Every sheet
+  has a footer "game — component — page i of n".
 
 Shapes that tests read back carry roles: card-trim:<deck>:<i>:<side>, crop-mark,
 fold-line, tile-window:<name>:<label>, board-extent:<name>, alignment-mark,
@@ -67,6 +69,8 @@ class PageDraft:
     footer: Optional[Footer] = None
     trim_box: Optional[Box] = None
     bleed_box: Optional[Box] = None
+    free_from: Optional[float] = None  # y below which the page is still empty (room to pack more)
+    packed: list = field(default_factory=list)  # (drawing, role, section) of each item packed on it
 
     def finish(self, game: str, number: int, total: int) -> Drawing:
         footer = self.footer or Footer(self.width / 2, self.height - 4.2, max_width=self.width - 2 * MARGIN)
@@ -244,11 +248,8 @@ def card_furniture(page: PageDraft, grid: CardGrid, bleed: float) -> None:
     else:
         page.footer = Footer(bx - bleed - marks["left"] - 0.2, H / 2, rotate=-90, max_width=H - 20)
         footer_side = "left"
-    # calibration: a full square where a band has room, else a 50 mm bar
-    need = FURNITURE_BLOCK[1] + 1.0
-    if free["top"] >= need and footer_side != "top":
-        page.shapes += calibration_square(MARGIN, by - bleed - marks["top"] - need)
-    elif free["top"] >= 4.0:
+    # calibration: a 50 mm bar in a margin (the kit's one square is on its first component page)
+    if free["top"] >= 4.0:
         page.shapes += calibration_bar(bx, by - bleed - marks["top"] - 1.5, vertical=False)
     elif free["bottom"] >= 4.0 + (FOOTER_SIZE + 1.5 if footer_side == "bottom" else 0):
         page.shapes += calibration_bar(bx, H - 2.5, vertical=False)
@@ -379,30 +380,40 @@ def plan_tiles(width: float, height: float, room_w: float, room_h: float) -> lis
 
 @dataclass(frozen=True)
 class Layout:
-    """Where a big drawing goes on each page: the room for tiles and for the furniture block."""
+    """Where a big drawing goes on each page: the room for tiles and for the page map."""
 
     rotate: bool
     room: Box  # the area for the drawing's tile
-    furniture: Box  # the calibration square, page map and notes
+    furniture: Optional[Box]  # the page map and how to assemble (tiled drawings only)
     tiles: tuple[Tile, ...]
 
 
+MAP_BAND = 20.0  # a tiled board's page map and assembly note, below or beside each tile
+MARK_ROOM = 6.0  # around a tile, outside the drawing, for the alignment marks
+
+
 def plan_big(drawing: Drawing, paper_w: float, paper_h: float) -> Layout:
-    """Choose the band for the furniture (bottom or right) and whether to turn the drawing,
-    to need the fewest pages (then the largest tiles)."""
-    content = (MARGIN, MARGIN, paper_w - 2 * MARGIN, paper_h - 2 * MARGIN - 3.0)
-    cx, cy, cw, ch = content
-    block_w, block_h = FURNITURE_BLOCK
+    """Whether to turn the drawing and where the page map goes, to need the fewest pages
+    (then the largest tiles). A drawing that fits one page takes the whole printable area."""
+    cx, cy, cw, ch = (MARGIN, MARGIN, paper_w - 2 * MARGIN, paper_h - 2 * MARGIN - 3.0)
     options = []
+    for rotate in (False, True):
+        w, h = (drawing.height, drawing.width) if rotate else (drawing.width, drawing.height)
+        if w <= cw and h <= ch:
+            options.append((1, rotate, 0, Layout(rotate, (cx, cy, cw, ch), None, tuple(plan_tiles(w, h, cw, ch)))))
     bands = {
-        "bottom": ((cx, cy, cw, ch - block_h - 4.0), (cx, cy + ch - block_h, cw, block_h)),
-        "right": ((cx, cy, cw - block_w - 4.0, ch), (cx + cw - block_w, cy, block_w, ch)),
+        "bottom": ((cx + MARK_ROOM, cy + MARK_ROOM, cw - 2 * MARK_ROOM, ch - MAP_BAND - 2 * MARK_ROOM),
+                   (cx, cy + ch - MAP_BAND + 2.0, cw, MAP_BAND - 2.0)),
+        "right": ((cx + MARK_ROOM, cy + MARK_ROOM, cw - 2 * MARK_ROOM - MAP_BAND * 2, ch - 2 * MARK_ROOM),
+                  (cx + cw - MAP_BAND * 2 + 2.0, cy, MAP_BAND * 2 - 2.0, ch)),
     }
     for band, (room, furniture) in bands.items():
         for rotate in (False, True):
             w, h = (drawing.height, drawing.width) if rotate else (drawing.width, drawing.height)
             tiles = plan_tiles(w, h, room[2], room[3])
-            options.append((len(tiles), rotate, band != "bottom", Layout(rotate, room, furniture, tuple(tiles))))
+            if len(tiles) > 1:
+                options.append((len(tiles), rotate, 1 + (band != "bottom"),
+                                Layout(rotate, room, furniture, tuple(tiles))))
     options.sort(key=lambda o: (o[0], o[1], o[2]))
     return options[0][3]
 
@@ -415,58 +426,62 @@ def turned(drawing: Drawing) -> Drawing:
 
 def big_pages(name: str, title: str, drawing: Drawing, paper_w: float, paper_h: float,
               game: str = "") -> list[PageDraft]:
-    """A drawing on one page if it fits, else tiles with overlap, marks and a page map."""
+    """A drawing on one page if it fits (at the top, leaving the rest of the page free for
+    packing), else tiles with overlap, alignment marks outside the drawing and a page map."""
     layout = plan_big(drawing, paper_w, paper_h)
     if layout.rotate:
         drawing = turned(drawing)
     tiles = layout.tiles
     rx, ry, rw, rh = layout.room
-    cols = max(t.col for t in tiles) + 1
-    rows = max(t.row for t in tiles) + 1
-    marks = alignment_marks(tiles, cols, rows) if len(tiles) > 1 else []
     pages = []
     for tile in tiles:
         page = PageDraft(paper_w, paper_h, title if len(tiles) == 1 else f"{title}, tile {tile.label}")
-        # a single page is centred in its room; tiles start at the room's corner
+        # a single page is centred across the top; tiles start at the room's corner
         ox = rx + (rw - tile.w) / 2 if len(tiles) == 1 else rx
-        oy = ry + (rh - tile.h) / 2 if len(tiles) == 1 else ry
+        oy = ry
         inner = [Rect(0, 0, drawing.width, drawing.height, UNPAINTED, role=f"board-extent:{name}")]
-        inner += list(drawing.shapes) + marks
+        inner += list(drawing.shapes)
         page.shapes.append(Group(tuple(inner), dx=round(ox - tile.x, 4), dy=round(oy - tile.y, 4),
                                  clip=(tile.x, tile.y, tile.w, tile.h)))
         page.shapes.append(Rect(ox, oy, tile.w, tile.h, UNPAINTED, role=f"tile-window:{name}:{tile.label}"))
         if len(tiles) > 1:
+            page.shapes += alignment_marks(tiles, tile, ox, oy)
             page.shapes += cut_lines(tile, ox, oy)
             page.shapes.append(Rect(ox, oy, tile.w, tile.h, Style(stroke="#9a9a9a", stroke_width=0.15)))
-        page.shapes += furniture(layout.furniture, tiles, tile, drawing, title)
+            page.shapes += page_map(layout.furniture, tiles, tile, drawing, title)
+        else:
+            page.free_from = round(oy + tile.h + 6.0, 4)
         pages.append(page)
     return pages
 
 
-def alignment_marks(tiles: Sequence[Tile], cols: int, rows: int) -> list:
-    """Crosshairs on the middle line of every overlap, in the drawing's coordinates,
-    so the same mark prints on both neighbouring tiles."""
+def alignment_marks(tiles: Sequence[Tile], tile: Tile, ox: float, oy: float) -> list:
+    """Where each overlap's middle line meets the tile's edges, a tick and a small ring just
+    outside the drawing: the same marks print on both neighbours, and never over the board."""
+    style = Style(stroke="#000000", stroke_width=0.25)
     shapes: list = []
-    by_pos = {(t.col, t.row): t for t in tiles}
-    style = Style(stroke="#000000", stroke_width=0.2)
-    for t in tiles:
-        right = by_pos.get((t.col + 1, t.row))
-        if right:
-            x = right.x + OVERLAP / 2
-            for f in (0.25, 0.75):
-                shapes += crosshair(x, t.y + t.h * f, style)
-        below = by_pos.get((t.col, t.row + 1))
-        if below:
-            y = below.y + OVERLAP / 2
-            for f in (0.25, 0.75):
-                shapes += crosshair(t.x + t.w * f, y, style)
+    xs = sorted({t.x + OVERLAP / 2 for t in tiles if t.col > 0} | {t.x + t.w - OVERLAP / 2 for t in tiles
+                                                                    if any(n.col == t.col + 1 for n in tiles)})
+    ys = sorted({t.y + OVERLAP / 2 for t in tiles if t.row > 0} | {t.y + t.h - OVERLAP / 2 for t in tiles
+                                                                    if any(n.row == t.row + 1 for n in tiles)})
+    for x in xs:
+        if tile.x < x < tile.x + tile.w:
+            px = ox + x - tile.x
+            for edge, out in ((oy, -1), (oy + tile.h, 1)):
+                shapes += registration(px, edge + out * (MARK_ROOM / 2 + 0.5), vertical=True, style=style)
+    for y in ys:
+        if tile.y < y < tile.y + tile.h:
+            py = oy + y - tile.y
+            for edge, out in ((ox, -1), (ox + tile.w, 1)):
+                shapes += registration(edge + out * (MARK_ROOM / 2 + 0.5), py, vertical=False, style=style)
     return shapes
 
 
-def crosshair(x: float, y: float, style: Style) -> list:
-    return [Circle(x, y, 2.2, Style(fill="#ffffff", stroke=style.stroke, stroke_width=style.stroke_width)),
-            Line(x - 3.5, y, x + 3.5, y, style, role="alignment-mark"),
-            Line(x, y - 3.5, x, y + 3.5, style, role="alignment-mark")]
+def registration(x: float, y: float, vertical: bool, style: Style) -> list:
+    """A ring with a tick through it along the overlap's middle line."""
+    tick = (Line(x, y - 2.6, x, y + 2.6, style, role="alignment-mark") if vertical
+            else Line(x - 2.6, y, x + 2.6, y, style, role="alignment-mark"))
+    return [Circle(x, y, 1.4, Style(stroke=style.stroke, stroke_width=style.stroke_width)), tick]
 
 
 def cut_lines(tile: Tile, ox: float, oy: float) -> list:
@@ -476,40 +491,33 @@ def cut_lines(tile: Tile, ox: float, oy: float) -> list:
     if tile.col > 0:
         x = ox + OVERLAP / 2
         shapes.append(Line(x, oy, x, oy + tile.h, dash, role="cut-line"))
-        shapes.append(Text(x + 1.0, oy + 4.0, "✂", size=3.5, fill="#000000"))
     if tile.row > 0:
         y = oy + OVERLAP / 2
         shapes.append(Line(ox, y, ox + tile.w, y, dash, role="cut-line"))
-        shapes.append(Text(ox + 2.0, y - 1.0, "✂", size=3.5, fill="#000000"))
     return shapes
 
 
-def furniture(box: Box, tiles: Sequence[Tile], current: Tile, drawing: Drawing, title: str) -> list:
-    """The calibration square, and for tiled drawings a page map and how to assemble."""
+def page_map(box: Box, tiles: Sequence[Tile], current: Tile, drawing: Drawing, title: str) -> list:
+    """A tiled drawing's page map (this tile filled) and how to assemble the tiles."""
     x, y, w, h = box
-    shapes = calibration_square(x, y)
-    if len(tiles) == 1:
-        return shapes
-    # the page map: the drawing's outline with every tile, this one filled
-    if w > h:  # bottom band: map to the right of the square
-        mx, my, mw, mh = x + CALIBRATION + 8.0, y + 2.0, w - CALIBRATION - 8.0, h - 4.0
-    else:  # right band: map below the square
-        mx, my, mw, mh = x, y + FURNITURE_BLOCK[1] + 6.0, w, min(70.0, h - FURNITURE_BLOCK[1] - 8.0)
-    text_h = 16.0
-    scale = min(mw / drawing.width, (mh - text_h) / drawing.height)
-    shapes.append(Text(mx, my + 3.0, f"{title}: tile {current.label} of {len(tiles)}", size=3.2, fill=INK,
-                       bold=True))
-    top = my + 6.0
+    shapes: list = []
+    text_w = 70.0
+    if w > h:  # a band below the tile: the map at the left, the words beside it
+        scale = min((h - 2.0) / drawing.height, (w - text_w - 6.0) / drawing.width)
+        mx, my, tx, ty = x, y + 1.0, x + drawing.width * scale + 5.0, y + 4.0
+    else:  # a band beside the tile: the words above the map
+        scale = min((w - 2.0) / drawing.width, 60.0 / drawing.height)
+        mx, my, tx, ty = x, y + 18.0, x, y + 4.0
     for t in tiles:
-        shapes.append(Rect(mx + t.x * scale, top + t.y * scale, t.w * scale, t.h * scale,
+        shapes.append(Rect(mx + t.x * scale, my + t.y * scale, t.w * scale, t.h * scale,
                            Style(fill="#f2c14e" if t is current else "#ffffff", stroke="#444444",
                                  stroke_width=0.25), role="page-map"))
-        shapes.append(Text(mx + (t.x + t.w / 2) * scale, top + (t.y + t.h / 2) * scale + 1.0, t.label,
+        shapes.append(Text(mx + (t.x + t.w / 2) * scale, my + (t.y + t.h / 2) * scale + 1.0, t.label,
                            size=min(3.0, t.h * scale * 0.4), fill=INK, anchor="middle"))
-    note_y = top + drawing.height * scale + 4.0
-    for i, line in enumerate(("Cut each tile along its dashed line, lay it over its",
-                              "neighbour so the ⊕ marks meet, and glue.")):
-        shapes.append(Text(mx, note_y + i * 3.6, line, size=2.8, fill=GREY))
+    shapes.append(Text(tx, ty, f"{title}: tile {current.label} of {len(tiles)}", size=3.2, fill=INK, bold=True))
+    for i, line in enumerate(("Cut along the dashed line, lay the tile over", "its neighbour so the ring marks",
+                              "line up, and glue.")):
+        shapes.append(Text(tx, ty + 4.5 + i * 3.6, line, size=2.8, fill=GREY))
     return shapes
 
 
@@ -521,98 +529,123 @@ class PackSection:
     gap: float = 3.0
 
 
-def pack_pages(sections: Sequence[PackSection], paper_w: float, paper_h: float) -> list[PageDraft]:
-    """Items flow left to right in rows, section by section (each starts with its title
-    on a new row); the bottom-right corner keeps room for the calibration square."""
-    packer = _Packer(paper_w, paper_h)
-    for section in sections:
-        packer.section(section)
-    return packer.finish()
+def pack_pages(sections: Sequence[PackSection], paper_w: float, paper_h: float,
+               after: Optional[PageDraft] = None) -> list[PageDraft]:
+    """Pack every item on as few pages as will hold them: each goes to the lowest free place
+    on any page so far (a skyline per page, bottom-left first), so small pieces fill the room
+    beside and below bigger sheets. A section's title sits above its first item on each page.
+    With `after` (a page with room below `after.free_from`), packing starts on that page:
+    small things share the page of a small board. Returns the new pages."""
+    left, right, bottom = MARGIN, paper_w - MARGIN, paper_h - MARGIN - 3.0
+    pages: list[tuple[PageDraft, _Skyline, list[str]]] = []
+    if after is not None and after.free_from is not None:
+        pages.append((after, _Skyline(left, after.free_from, right, bottom), [after.component]))
+    # tallest first (first-fit decreasing): the small pieces then fill the gaps the big sheets leave
+    items = sorted(((drawing, role, section) for section in sections for drawing, role in section.items),
+                   key=lambda item: -item[0].height)
+    for drawing, role, section in items:
+        w, h = drawing.width, drawing.height
+        if w > right - left or h > bottom - MARGIN - _HEADING:
+            raise ValueError(f"{section.title}: an item of {w:g} x {h:g} mm does not fit on a page")
+        title_w = min(fit.width(section.title, 3.6, True) + 2.0, right - left)  # a little air after it
+        for page, skyline, titles in pages:
+            titled = section.title in titles
+            spot = skyline.find(w, h) if titled else skyline.find(max(w, title_w), h + _HEADING)
+            if spot:
+                break
+        else:
+            page, skyline, titles = PageDraft(paper_w, paper_h, ""), _Skyline(left, MARGIN, right, bottom), []
+            pages.append((page, skyline, titles))
+            titled = False
+            spot = skyline.find(max(w, title_w), h + _HEADING)
+        x, y = spot
+        if not titled:
+            page.shapes.append(fit.line(x, y + 4.0, section.title, size=3.6, max_width=title_w, fill=INK,
+                                        bold=True))
+            titles.append(section.title)
+            # the title's band runs on to the right, so the section's next items line up under it
+            skyline.place(x, y, max(w, title_w, skyline.room_right(x, y) - x), _HEADING, 0.0)
+            y += _HEADING
+        page.shapes.append(Group(drawing.shapes, dx=round(x, 4), dy=round(y, 4), role=role))
+        page.packed.append((drawing, role, section))
+        skyline.place(x, y, w, h, section.gap)
+    for page, _skyline, titles in pages:
+        page.component = ", ".join(dict.fromkeys(titles))
+    new = [page for page, _skyline, _titles in pages]
+    return new[1:] if after is not None and after.free_from is not None else new
+
+
+def sparse(page: PageDraft, share: float = 0.5) -> bool:
+    """Whether the items packed on a page cover less than `share` of its printable area."""
+    used = sum(drawing.width * drawing.height for drawing, _role, _section in page.packed)
+    return used < share * (page.width - 2 * MARGIN) * (page.height - 2 * MARGIN - 3.0)
+
+
+def sections_of(packed: list) -> list[PackSection]:
+    """The packed items again as sections (in their order), to pack them somewhere else."""
+    sections: dict[str, tuple[PackSection, list]] = {}
+    for drawing, role, section in packed:
+        sections.setdefault(section.title, (section, []))[1].append((drawing, role))
+    return [PackSection(section.title, tuple(items), section.gap) for section, items in sections.values()]
 
 
 def fits_packed(drawing: Drawing, paper_w: float, paper_h: float) -> bool:
     """Whether the packer can place the drawing (else it is laid out like a board)."""
-    room_w, room_h = paper_w - 2 * MARGIN, paper_h - 2 * MARGIN - 3.0 - _Packer.HEADING
-    beside_block = drawing.width <= room_w - FURNITURE_BLOCK[0] - 4.0
-    above_block = drawing.height <= room_h - FURNITURE_BLOCK[1] - 2.0
-    return drawing.width <= room_w and drawing.height <= room_h and (beside_block or above_block)
+    room_w, room_h = paper_w - 2 * MARGIN, paper_h - 2 * MARGIN - 3.0 - _HEADING
+    return drawing.width <= room_w and drawing.height <= room_h
 
 
-class _Packer:
-    HEADING = 6.0
+_HEADING = 6.0  # a section title above its first item on a page
 
-    def __init__(self, paper_w: float, paper_h: float):
-        self.paper = (paper_w, paper_h)
-        self.left, self.top = MARGIN, MARGIN
-        self.right, self.bottom = paper_w - MARGIN, paper_h - MARGIN - 3.0
-        block_w, block_h = FURNITURE_BLOCK
-        self.block = (self.right - block_w, self.bottom - block_h)
-        self.pages: list[PageDraft] = []
-        self.titles: list[list[str]] = []
-        self.x = self.y = self.row_h = 0.0
 
-    def new_page(self) -> None:
-        page = PageDraft(*self.paper, "")
-        page.shapes += calibration_square(*self.block)
-        self.pages.append(page)
-        self.titles.append([])
-        self.x, self.y, self.row_h = self.left, self.top, 0.0
+class _Skyline:
+    """The free space of one page as a skyline: segments (x, width, top of the free space below)."""
 
-    def fits(self, drawing: Drawing, x: float, y: float) -> bool:
-        bottom = y + drawing.height
-        return bottom <= self.bottom + 1e-9 and x + drawing.width <= self.right_limit(bottom) + 1e-9
+    def __init__(self, left: float, top: float, right: float, bottom: float):
+        self.right, self.bottom = right, bottom
+        self.segments = [(left, right - left, top)]
 
-    def right_limit(self, bottom: float) -> float:
-        """Rows reaching down to the furniture block must stop left of it."""
-        return self.block[0] - 4.0 if bottom > self.block[1] - 2.0 else self.right
-
-    def heading(self, title: str) -> None:
-        page = self.pages[-1]
-        page.shapes.append(Text(self.left, self.y + 4.0, title, size=3.6, fill=INK, bold=True))
-        self.titles[-1].append(title.replace(" (continued)", ""))
-        self.y += self.HEADING
-        self.x, self.row_h = self.left, 0.0
-
-    def section(self, section: PackSection) -> None:
-        if not section.items:
-            return
-        first = section.items[0][0]
-        if not self.pages or not self.fits(first, self.left, self.y + self.HEADING):
-            self.new_page()
-        self.heading(section.title)
-        for drawing, role in section.items:
-            self.place(drawing, role, section)
-        self.y += self.row_h + section.gap + 2.0
-        self.x, self.row_h = self.left, 0.0
-
-    def place(self, drawing: Drawing, role: str, section: PackSection) -> None:
-        w, h = drawing.width, drawing.height
-        if w > self.right - self.left or h > self.bottom - self.top - self.HEADING:
-            raise ValueError(f"{section.title}: an item of {w:g} x {h:g} mm does not fit on a page")
-        while True:
-            if self.fits(drawing, self.x, self.y):
-                break
-            if self.x > self.left:  # start a new row
-                self.x, self.y, self.row_h = self.left, self.y + self.row_h + section.gap, 0.0
+    def find(self, w: float, h: float) -> Optional[tuple[float, float]]:
+        """The lowest (then leftmost) place for a w x h box, or None."""
+        best = None
+        for x, _width, _top in self.segments:
+            if x + w > self.right + 1e-9:
                 continue
-            if self.y <= self.top + self.HEADING + 1e-9:
-                raise ValueError(f"{section.title}: an item of {w:g} x {h:g} mm does not fit beside "
-                                 f"the calibration square")
-            self.new_page()
-            self.heading(f"{section.title} (continued)")
-        self.pages[-1].shapes.append(Group(drawing.shapes, dx=round(self.x, 4), dy=round(self.y, 4), role=role))
-        self.x += w + section.gap
-        self.row_h = max(self.row_h, h)
+            y = max(top for sx, sw, top in self.segments if sx < x + w - 1e-9 and sx + sw > x + 1e-9)
+            if y + h <= self.bottom + 1e-9 and (best is None or (y, x) < (best[1], best[0])):
+                best = (x, y)
+        return best
 
-    def finish(self) -> list[PageDraft]:
-        for page, titles in zip(self.pages, self.titles):
-            page.component = ", ".join(dict.fromkeys(titles))
-        return self.pages
+    def room_right(self, x: float, y: float) -> float:
+        """How far right of x the free space at height y reaches (up to the page's right edge)."""
+        end = x
+        for sx, sw, top in self.segments:
+            if sx + sw <= x:
+                continue
+            if top > y + 1e-9 and sx > x:
+                break
+            end = sx + sw
+        return min(end, self.right)
+
+    def place(self, x: float, y: float, w: float, h: float, gap: float) -> None:
+        """Raise the skyline over [x, x + w + gap] to y + h + gap."""
+        end, level = min(x + w + gap, self.right), y + h + gap
+        out = []
+        for sx, sw, top in self.segments:
+            if sx + sw <= x or sx >= end:  # untouched
+                out.append((sx, sw, top))
+                continue
+            if sx < x:
+                out.append((sx, x - sx, top))
+            if sx + sw > end:
+                out.append((end, sx + sw - end, top))
+        out.append((x, end - x, level))
+        self.segments = sorted(out)
 
 
 def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float, bool]],
-               contents: Sequence[tuple[str, str, str]]) -> PageDraft:
-    """The first page: titles, what is in the kit and on which pages, how to print."""
+               contents: Sequence[tuple[str, str, str]], steps: Sequence[str]) -> PageDraft:
+    """The first page: titles, what is in the kit and on which pages, how to print it."""
     page = PageDraft(paper_w, paper_h, "Contents and printing")
     x, y = MARGIN + 4, MARGIN + 10
     for text, size, bold in lines:
@@ -626,24 +659,34 @@ def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float,
     for name, pages, note in contents:
         page.shapes.append(fit.line(x, y, name, size=3.6, max_width=120, fill=INK, bold=True))
         page.shapes.append(Text(x + 126, y, pages, size=3.6, fill=INK))
-        page.shapes.append(fit.line(x + 4, y + 4.6, note, size=3.0, max_width=paper_w - 2 * MARGIN - 12, fill=GREY))
-        y += 10.5
+        block = fit.fit_block(note, paper_w - 2 * MARGIN - 12, 40, size=3.0, min_size=3.0)
+        page.shapes += fit.block_shapes(block, x + 4, y + 1.8, anchor="start", fill=GREY)
+        y += 6.5 + block.height
     y += 6
     page.shapes.append(Text(x, y, "How to print and assemble", size=5.0, fill=INK, bold=True))
     y += 7
-    steps = (
-        "1. Print at 100% / actual size (no 'fit to page'); the square below must measure 50 mm.",
-        "2. Card pages: print double-sided, flipping on the long edge; every back page follows its",
-        "   front page, mirrored, so each back lands behind its own card. No duplex printer? Print",
-        "   the fronts, put the sheets back in, and print the backs (or use a fold-over kit).",
-        "3. Cut cards along the crop marks in the margins; the colour runs 3 mm past each cut.",
-        "4. Boards on several pages: cut each tile along its dashed line, lay it over its neighbour",
-        "   so the alignment marks meet, and glue. The page map on each tile shows where it goes.",
-        "5. The ink-saver kit leaves out the full-colour backgrounds.",
-    )
-    for step in steps:
-        page.shapes.append(Text(x, y, step, size=3.1, fill=INK, length=round(fit.width(step, 3.1), 3)))
-        y += 4.8
-    block_w, block_h = FURNITURE_BLOCK
-    page.shapes += calibration_square(paper_w - MARGIN - block_w, paper_h - MARGIN - 3.0 - block_h)
+    for number, step in enumerate(steps, start=1):
+        block = fit.fit_block(f"{number}. {step}", paper_w - 2 * MARGIN - 8, 60, size=3.1, min_size=3.1)
+        page.shapes += fit.block_shapes(block, x, y - 3.1 * 0.9, anchor="start", fill=INK)
+        y += block.height + 1.8
+    page.free_from = y + 4.0
     return page
+
+
+def place_calibration(pages: Sequence[PageDraft]) -> Optional[PageDraft]:
+    """Put the kit's one calibration square on the first of `pages` with a free corner
+    (tried bottom right, bottom left, top right, top left); the page, or None if none has room."""
+    from generator.draw.bounds import bounds, overlaps
+
+    block_w, block_h = FURNITURE_BLOCK
+    for page in pages:
+        left, top = MARGIN, MARGIN
+        right, bottom = page.width - MARGIN, page.height - MARGIN - 3.0
+        taken = [b for b in (bounds(shape) for shape in page.shapes) if b is not None and b[2] * b[3] > 0]
+        for x, y in ((right - block_w, bottom - block_h), (left, bottom - block_h), (right - block_w, top),
+                     (left, top)):
+            spot = (x, y, block_w, block_h)
+            if not any(overlaps(spot, box, gap=3.0) for box in taken):
+                page.shapes.append(Group(tuple(calibration_square(x, y)), role="calibration"))
+                return page
+    return None

@@ -27,7 +27,7 @@ PAGES = {
     "splash": (("splash", "", "a4"), "card-trim:cards:0:front"),
     "splat": (("splat", "", "letter"), "board-extent:sky"),
     "splut": (("splut", "", "a4"), "board-extent:arena"),
-    "sitters": (("sitters", "", "a4"), "tile-window:board:A3"),
+    "sitters": (("sitters", "", "a4"), "tile-window:board:A2"),
     "shoot": (("shoot", "beginner", "letter"), "card-trim:weapons:0:front"),
 }
 DEMO_PAGE = (("full", "a4", "print"), "card-trim:cards:0:front")
