@@ -12,6 +12,7 @@ from generator.draw.pdf import PdfPage, render_pdf
 from generator.draw.shapes import Drawing
 from generator.kit.board import board_drawing
 from generator.kit.cards import back_drawing, front_drawing
+from generator.draw.inksaver import ink_saver
 from generator.kit.impose import (PackSection, PageDraft, big_pages, card_pages, cover_page, fits_packed,
                                   fold_pages, pack_pages, place_calibration, sections_of, sparse)
 from generator.kit.sheets import sheet_drawing
@@ -46,6 +47,8 @@ class Artwork:
                        for spec in components.tokens]
 
     def sheet_copies(self, spec: SheetSpec) -> list[Drawing]:
+        if spec.drawn:  # the game's own drawing, once per player (or once), each copied
+            return [ink_saver(d) if self.ink_saver else d for d in spec.drawn for _ in range(spec.copies)]
         if spec.per_player:
             return [sheet_drawing(spec, player, i, self.ink_saver)
                     for player in self.components.options.players for i in range(spec.copies)]
@@ -89,22 +92,28 @@ def kit_pages(components: Components, artwork: Artwork, *, title: str, author: s
              (f"by {author}" if author else "", 3.6, False)]
     tiled = any(len(pages) > 1 for _spec, pages in boards)
 
-    def cover_for(groups: list[Group]) -> tuple[PageDraft, list[PageDraft]]:
+    def cover_for(groups: list[Group], leftovers=()) -> Optional[tuple[PageDraft, list[PageDraft]]]:
+        """The cover (with `leftovers` packed below its contents) and the component pages, the
+        calibration square on the first with a free corner, else on the cover; None if no room."""
         component_pages = [page for _name, pages, _note in groups for page in pages]
         for page in component_pages:  # a second try starts again from the pages as packed
             page.shapes = [shape for shape in page.shapes if getattr(shape, "role", "") != "calibration"]
-        on_first_page = place_calibration(component_pages[:1]) is not None  # else the cover has room
-        steps = assembly_steps(components, variant, tiled, square="on page 2" if on_first_page else "below")
-        cover = cover_page(paper_w, paper_h, lines, contents_of(groups, paper, rulebook), steps)
-        if not on_first_page and place_calibration([cover]) is None:
-            raise ValueError(f"{title}: no room for the calibration square on the cover")
+        holder = place_calibration(component_pages)
+        where = f"on page {component_pages.index(holder) + 2}" if holder else "below"
+        steps = assembly_steps(components, variant, tiled, square=where)
+        cover = cover_page(paper_w, paper_h, lines, contents_of(groups, paper, rulebook), steps, components.instead)
+        if leftovers and pack_pages(sections_of(leftovers), paper_w, paper_h, after=cover):
+            return None
+        if holder is None and place_calibration([cover]) is None:
+            return None
         return cover, component_pages
 
     # a last packed page holding only a few pieces: those go on the cover, below the contents
     moved = without_sparse_last_page(groups)
-    cover, component_pages = cover_for(moved[0] if moved else groups)
-    if moved and pack_pages(sections_of(moved[1]), paper_w, paper_h, after=cover):
-        cover, component_pages = cover_for(groups)  # they did not fit there after all
+    made = (cover_for(*moved) if moved else None) or cover_for(groups)
+    if made is None:
+        raise ValueError(f"{title}: no page of the kit has room for the calibration square")
+    cover, component_pages = made
     drafts = [cover] + component_pages
     total = len(drafts)
     return [PdfPage(draft.finish(title, i + 1, total), draft.trim_box or (0, 0, paper_w, paper_h),

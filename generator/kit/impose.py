@@ -644,7 +644,8 @@ class _Skyline:
 
 
 def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float, bool]],
-               contents: Sequence[tuple[str, str, str]], steps: Sequence[str]) -> PageDraft:
+               contents: Sequence[tuple[str, str, str]], steps: Sequence[str],
+               instead: Sequence[tuple[str, str]] = ()) -> PageDraft:
     """The first page: titles, what is in the kit and on which pages, how to print it."""
     page = PageDraft(paper_w, paper_h, "Contents and printing")
     x, y = MARGIN + 4, MARGIN + 10
@@ -662,6 +663,14 @@ def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float,
         block = fit.fit_block(note, paper_w - 2 * MARGIN - 12, 40, size=3.0, min_size=3.0)
         page.shapes += fit.block_shapes(block, x + 4, y + 1.8, anchor="start", fill=GREY)
         y += 6.5 + block.height
+    if instead:
+        y += 4
+        page.shapes.append(Text(x, y, "Not printed: what to use instead", size=5.0, fill=INK, bold=True))
+        y += 7
+        for component, use in instead:
+            block = fit.fit_block(f"{component}: {use}", paper_w - 2 * MARGIN - 8, 40, size=3.3, min_size=3.3)
+            page.shapes += fit.block_shapes(block, x, y - 3.3 * 0.9, anchor="start", fill=INK)
+            y += block.height + 1.8
     y += 6
     page.shapes.append(Text(x, y, "How to print and assemble", size=5.0, fill=INK, bold=True))
     y += 7

@@ -213,8 +213,9 @@ class _Loader:
             if decks and not any(edition.column in deck.data.columns for deck in decks):
                 self.source.report(table.key("column"), f"no deck's data has the column '{edition.column}'",
                                    expected="a column of a deck's data", found=edition.column)
+        instead = tuple((t["component"], t["use"]) for t in values["instead"] if t["component"] and t["use"])
         return Components(self.game_dir, self.source.path, self.options, editions, boards, decks,
-                          sheets, tokens)
+                          sheets, tokens, instead)
 
     def kit_options(self, kit: Values) -> KitOptions:
         for name, value in kit["colours"].items():
@@ -570,6 +571,8 @@ class _Loader:
     def sheet(self, table: Values) -> Optional[SheetSpec]:
         name = self.unique_name(table)
         title = given(table["title"], name.replace("-", " ").capitalize())
+        if table["drawing"]:
+            return self.drawn_sheet(table, name, title)
         data = self.data_file(table)
         pivot = self.pivot(table["pivot"], data) if table["pivot"] is not None else None
         fields = self.template_list(table, data)
@@ -578,6 +581,33 @@ class _Loader:
                          tuple(table["column_widths"]), table["rows"], tuple(table["row_labels"]),
                          table["row_height"], width, tuple(table["notes"]), table["copies"], table["per_player"],
                          data, pivot, fields, table["columns_title"])
+
+    def drawn_sheet(self, table: Values, name: str, title: str) -> Optional[SheetSpec]:
+        """A sheet the game draws itself: `drawing(player)` per player (or once, with None)."""
+        extra = [key for key in ("data", "columns", "fields", "pivot", "rows") if table.get(key)]
+        if extra:
+            self.source.report(table.key(extra[0]), f"a sheet with a drawing has no {extra[0]}",
+                               expected="drawing, or a table (data, columns, fields, pivot, rows)", found=extra[0])
+            return None
+        draw = self.game_function(table, "drawing", "record.sheet")
+        if draw is None:
+            return None
+        drawings = []
+        for player in (self.options.players if table["per_player"] else (None,)):
+            try:
+                drawing = draw(player)
+            except Exception as error:  # the game's own code: its author needs to see the failure
+                self.source.report(table.key("drawing"), f"the sheet's drawing function failed: "
+                                                         f"{type(error).__name__}: {error}",
+                                   expected="a Drawing of the sheet", found=table["drawing"])
+                return None
+            if not isinstance(drawing, Drawing):
+                self.source.report(table.key("drawing"), "the sheet's drawing function returned no drawing",
+                                   expected="a generator.draw.shapes.Drawing", found=type(drawing).__name__)
+                return None
+            drawings.append(drawing)
+        return SheetSpec(name, title, table["heading"] or title, copies=table["copies"],
+                         per_player=table["per_player"], drawn=tuple(drawings))
 
     def check_sheet(self, table: Values, data: Optional[Table], pivot: Optional[Pivot],
                     fields: tuple[str, ...]) -> float:

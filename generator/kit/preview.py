@@ -84,7 +84,8 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
                         lambda deck=deck: card_sheet(deck)))
     for spec in components.sheets:
         player = components.options.players[0] if spec.per_player else None
-        planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player: sheet_drawing(spec, player)))
+        planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player:
+                        spec.drawn[0] if spec.drawn else sheet_drawing(spec, player)))
     for spec in components.tokens:
         owners = components.options.players if spec.per_player else (None,)
         count = sum(item.count for item in spec.items) * len(owners)

@@ -210,6 +210,8 @@ SHEET = keys(
     name=name("board"),
     title=text(None),
     heading=text(None),
+    # or the game's own drawing of the sheet: function(player) -> Drawing, player None unless per_player
+    drawing=text(None, "a drawing function of the game folder: \"module.function\", e.g. \"record.sheet\""),
     data=text("", DATA_FILE),
     columns=texts(),
     column_widths=Field(list, default=list, describe="a list of widths in mm", items=Field(
@@ -246,6 +248,11 @@ TOKEN = keys(
     item=table(TOKEN_FROM_DATA, "a table { label, caption, icon, fill, ink } of templates"),
 )
 
+INSTEAD = keys(
+    component=text(None, "a component the rules list, e.g. \"Parachute die (1 to 3)\"", required=True),
+    use=text(None, "what to use instead, e.g. \"a six-sided die: 1-2 is 1, 3-4 is 2, 5-6 is 3\"", required=True),
+)
+
 COMPONENTS = Schema({
     "kit": table(KIT),
     "edition": tables(EDITION),
@@ -253,4 +260,5 @@ COMPONENTS = Schema({
     "deck": tables(DECK),
     "sheet": tables(SHEET),
     "token": tables(TOKEN),
+    "instead": tables(INSTEAD),
 }, title="the file", ordered=True)

@@ -73,6 +73,10 @@ pattern = "stripes"                  # stripes | dots | waves | none
 
 [[sheet]]                            # score pads, tables, records
 name = "score"  title = "Score pad"  heading = "..."   # heading defaults to title
+drawing = "record.sheet"             # the game's own drawing of the sheet: function
+                                     # sheet(player) -> Drawing (mm) of record.py, player
+                                     # (name, colour) with per_player, else None; then
+                                     # none of the table keys below
 columns = ["Player", "S", "P", "L", "A", "S", "H"]     # a blank grid ...
 column_widths = [70, 15, ...]  rows = 6  row_labels = ["Gold", "Survivors"]
 data = "scoring.csv"                 # ... or a table from data:
@@ -82,6 +86,10 @@ fields = ["{location}", "{effect}"]  # or one line per data row (with `columns` 
 columns_title = "Survivors"          # a title spanning every column but the first
 notes = ["..."]  width = 180  row_height = 9
 copies = 1  per_player = false       # copies of the sheet, or one per player
+
+[[instead]]                          # a component of the rules the kit does not print,
+component = "Parachute die (1 to 3)" # *required*, and what to use instead (*required*):
+use = "a six-sided die: 1-2 is 1, 3-4 is 2, 5-6 is 3"  # the kit's cover lists them
 
 [[token]]
 name = "pieces"  title = "Pieces"    # name *required*
@@ -308,6 +316,7 @@ class SheetSpec:
     pivot: Optional[Pivot] = None
     fields: tuple[str, ...] = ()
     columns_title: str = ""  # a title over every column but the first (list tables)
+    drawn: tuple[Drawing, ...] = ()  # the game's own drawing of the sheet (one per player if per_player)
 
 
 @dataclass(frozen=True)
@@ -342,6 +351,7 @@ class Components:
     decks: tuple[DeckSpec, ...] = ()
     sheets: tuple[SheetSpec, ...] = ()
     tokens: tuple[TokenSpec, ...] = ()
+    instead: tuple[tuple[str, str], ...] = ()  # (component the rules list, what to use): not printed
 
     @property
     def slug(self) -> str:

@@ -75,7 +75,7 @@ class KitStage(Stage):
             output.record(rel)
             kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
                          "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
-        return {"sections": self.section(site, game, context, previews, kits, galleries)}
+        return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead)}
 
     def plan_game(self, site: Site, game: Game, context) -> dict:
         """What write_game gives, without drawing or writing anything (for `check`):
@@ -97,10 +97,11 @@ class KitStage(Stage):
         galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
         files = [f"{game.slug}/{entry['file']}" for entry in previews + kits]
         files += [f"{game.slug}/{card['file']}" for gallery in galleries for card in gallery["cards"]]
-        return {"sections": self.section(site, game, context, previews, kits, galleries), "files": files}
+        return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead),
+                "files": files}
 
     def section(self, site: Site, game: Game, context, previews: list[dict], kits: list[dict],
-                galleries: list[dict]) -> dict:
+                galleries: list[dict], instead=()) -> dict:
         """The "Print & play" section of the game's rules page, by page URL."""
         from generator.site.theme import make_environment
 
@@ -108,7 +109,8 @@ class KitStage(Stage):
         rulebooks = [{"file": f"{game.slug}-rules-{paper}.pdf", "label": label}
                      for paper, label in (("a4", "A4"), ("letter", "US Letter"))] if site.rulebooks else []
         html = make_environment(site.root, context.bytecode_dir).get_template("kit-section.html").render(
-            game=game, previews=previews, kits=kits, rulebooks=rulebooks, galleries=galleries)
+            game=game, previews=previews, kits=kits, rulebooks=rulebooks, galleries=galleries,
+            instead=instead)
         return {game.page("rules").url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}
 
 

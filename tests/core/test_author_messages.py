@@ -208,7 +208,7 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
     site = make_site(tmp_path / "kit", **{"content__pebbles__components.toml": KIT.replace("[[sheet]]", "[[sheets]]")})
     assert problems(capsys, "check", site) == (
         "content/pebbles/components.toml:5: unknown key 'sheets' in the file (did you mean sheet?)\n"
-        "    expected: one of: kit, edition, board, deck, sheet, token\n"
+        "    expected: one of: kit, edition, board, deck, sheet, token, instead\n"
         "    found:    sheets")
 
 
