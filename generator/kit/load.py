@@ -20,9 +20,13 @@ from typing import Callable, Optional
 from generator.content.schema import Problem, Source, Values, validate
 from generator.errors import ContentError, ContentErrors, describe_cell, describe_value
 from generator.draw.icons import ICONS
+from generator.draw.svgimport import ArtworkError, import_svg
 from generator.draw.shapes import Drawing
 from generator.kit import colour as colours
 from generator.kit.cards import CardTextDoesNotFit, card_layout, front_drawing
+from generator.kit.hexes import hex_drawing
+from generator.kit.points import BoardPoint, points_drawing
+from generator.kit.tracks import edge_positions, track_drawing
 from generator.kit.data import fill, template_fields
 from generator.kit.impose import card_grid, fold_grid
 from generator.kit.schema import COMPONENTS, template_keys
@@ -249,6 +253,12 @@ class _Loader:
         title = given(table["title"], name.replace("-", " ").capitalize())
         if table["drawing"]:
             return self.drawn_board(table, name, title)
+        kind = table["kind"]
+        if kind in ("points", "track", "artwork"):
+            drawing = {"points": self.points_board, "track": self.track_board, "artwork": self.artwork_board}[kind](
+                table, title)
+            return BoardSpec(name, title, table["cell"], (), table["blank"], (), None, (), drawn=drawing) \
+                if drawing else None
         rows, where = self.board_map(table)
         kinds = self.cell_kinds(table, rows, where)
         coordinates = None if table["coordinates"] == "none" else Coordinates(**table.table("coordinates"))
@@ -256,8 +266,70 @@ class _Loader:
         line = self.colour(table, "line")
         if not rows:
             return None
-        return BoardSpec(name, title, table["cell"], rows, table["blank"], kinds, coordinates, edges, line,
+        spec = BoardSpec(name, title, table["cell"], rows, table["blank"], kinds, coordinates, edges, line,
                          table["legend"])
+        return replace(spec, drawn=hex_drawing(spec, table["orientation"] == "pointy")) if kind == "hex" else spec
+
+    def points_board(self, table: Values, title: str) -> Optional[Drawing]:
+        """kind = "points": named points, lines through them, start markers."""
+        points, names = [], set()
+        players = {p.name.lower(): p.colour for p in self.options.players}
+        for i, point in enumerate(table["points"]):
+            if point["name"] in names:
+                self.source.report(table.key("points") + (i, "name"), f"two points are named '{point['name']}'",
+                                   expected="a name of its own", found=point["name"])
+            names.add(point["name"])
+            start = point["start"] or ""
+            colour = players.get(start.lower()) or self.colour_value(start) if start else ""
+            if start and not colour:
+                self.source.report(table.key("points") + (i, "start"), f"start '{start}' is neither a player nor a colour",
+                                   expected="a name from [kit].players (" + ", ".join(p.name for p in self.options.players)
+                                   + ") or #rrggbb", found=start)
+            points.append(BoardPoint(point["name"], point["x"], point["y"], colour or "", point["label"]))
+        if not points:
+            self.source.report(table.key("kind"), "a board of points needs points", expected="points = [{ name, x, y }, ...]",
+                               found="none")
+            return None
+        for i, line in enumerate(table["lines"]):
+            unknown = [n for n in line if n not in names]
+            if unknown or len(line) < 2:
+                self.source.report(table.key("lines") + (i,), "a line joins two or more of the board's points",
+                                   expected="names from points: " + ", ".join(sorted(names)[:8]) + ("…" if len(names) > 8 else ""),
+                                   found=", ".join(unknown) if unknown else f"{len(line)} point")
+                return None
+        return points_drawing(title, table["cell"], tuple(points), tuple(tuple(l) for l in table["lines"]),
+                              self.colour(table, "line"), table["names"])
+
+    def track_board(self, table: Values, title: str) -> Optional[Drawing]:
+        """kind = "track": `spaces` numbered spaces round the edge of a rectangle, or in rows."""
+        count, columns, rows = table["spaces"], table["columns"], table["rows"]
+        if not count or not columns or (table["along"] == "edge" and not rows):
+            missing = "spaces" if not count else "columns" if not columns else "rows"
+            self.source.report(table.key("kind"), f"a track needs `{missing}`",
+                               expected="spaces, columns (and rows, round the edge)", found="nothing")
+            return None
+        room = len(edge_positions(columns, rows)) if table["along"] == "edge" else count
+        if count > room:
+            self.source.report(table.key("spaces"), f"{count} spaces do not fit round a {columns} x {rows} edge",
+                               expected=f"at most {room} spaces, or a larger rectangle", found=str(count))
+            return None
+        return track_drawing(title, table["cell"], table["first"], count, table["along"], columns, rows or 1,
+                             table["every"], self.colour(table, "fill"), self.colour(table, "line"))
+
+    def artwork_board(self, table: Values, title: str) -> Optional[Drawing]:
+        """kind = "artwork": the designer's SVG at exactly `width` (and `height`) mm."""
+        art = table["art"]
+        path = self.game_dir / (art or "")
+        if not art or not path.is_file() or not path.resolve().is_relative_to(self.game_dir.resolve()):
+            self.source.report(table.key("art") if art else table.key("kind"), "board artwork not found",
+                               expected="an SVG file in the game folder, e.g. art = \"board.svg\"",
+                               found=art or "no art key")
+            return None
+        try:
+            return replace(import_svg(path, table["width"], table["height"]), title=title)
+        except ArtworkError as error:
+            self.source.report(table.key("art"), f"{art}: {error}", expected="flat SVG shapes", found=art)
+            return None
 
     def drawn_board(self, table: Values, name: str, title: str) -> Optional[BoardSpec]:
         """A board the game draws itself: `drawing(cell)` must give a Drawing in mm."""

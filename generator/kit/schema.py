@@ -175,6 +175,26 @@ BOARD = keys(
     edges=table(EDGES),
     line=colour("#333333"),
     legend=flag(True),
+    # other kinds of board (kit.points, kit.hexes, kit.tracks, draw.svgimport)
+    kind=choice("grid", "grid", "points", "hex", "track", "artwork"),
+    points=tables(keys(name=text(None, "the point's name, e.g. \"a1\"", required=True),
+                       x=Field(float, required=True, describe="a number of cells from the left"),
+                       y=Field(float, required=True, describe="a number of cells from the top"),
+                       start=text("", "a player name from [kit].players, or a colour"), label=text()),
+                  "a list of { name, x, y, start, label } tables"),
+    lines=Field(list, default=list, items=Field(list, items=str, describe="a list of point names"),
+                describe="a list of lines, each a list of two or more point names"),
+    names=flag(True),
+    orientation=choice("pointy", "pointy", "flat"),
+    spaces=whole(None, "the number of spaces on the track"),
+    first=whole(0, "the number of the first space", minimum=0),
+    along=choice("edge", "edge", "rows"),
+    every=whole(5, "how often a space is tinted and its number bold (0: never)", minimum=0),
+    fill=colour("#f2c14e"),
+    art=text(None, "an SVG file in the game folder, e.g. \"board.svg\""),
+    width=millimetres(200.0),
+    height=Field(float, default=0.0, describe="a number of millimetres (0: in proportion to the width)",
+                 check=rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES)),
 )
 
 STAT = keys(at=choice("", "", *CORNERS), label=template(), value=template(), icon=template())

@@ -91,6 +91,11 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "kit" / "examples"
 # each kit-reference example, and the role that marks its page to show
 EXAMPLE_PAGES = {
     "card-regions": "card-trim:creatures:0:front",
+    "square-grid": "board-extent:garden",
+    "morris": "board-extent:morris",
+    "hex-map": "board-extent:island",
+    "score-track": "board-extent:score",
+    "artwork": "board-extent:river",
 }
 
 
