@@ -115,3 +115,17 @@ def test_artwork_outside_the_game_folder_is_refused(tmp_path):
     edit(folder / "components.toml", 'art = "river.svg"', 'art = "../secret.svg"')
     error = the_error(folder)
     assert "not found" in error.message and error.line == line_of(folder / "components.toml", "art =")
+
+
+def test_the_kit_reference_pictures_are_drawn_from_the_current_examples():
+    """docs/kit/pictures/ holds what scripts/kit_pictures.py draws from docs/kit/examples/ now."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("kit_pictures", EXAMPLES.parents[2] / "scripts" / "kit_pictures.py")
+    pictures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pictures)
+    examples = sorted(p for p in EXAMPLES.iterdir() if (p / "components.toml").is_file())
+    assert len(examples) >= 6
+    for example in examples:
+        path = pictures.PICTURES / f"{example.name}.svg"
+        assert path.is_file() and path.read_text(encoding="utf-8") == pictures.picture(example), (
+            f"{path} is stale: run .venv/bin/python scripts/kit_pictures.py")
