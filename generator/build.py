@@ -145,7 +145,6 @@ class Builder:
 
     def run(self) -> BuildReport:
         from generator.site import pages as site_pages
-        from generator.write import Output
 
         self.say("loading content")
         site = self.load()
@@ -154,7 +153,7 @@ class Builder:
         directives = start_stages(self.stages, site)
         self.game_keys = self.stage_game_keys(site)
         raise_any([e for stage in self.stages if not self.checked_before(stage) for e in stage.check(site)])
-        output = Output(self.output_dir)
+        output = self.start_output()
         try:
             self.write_assets(site, output, context)
             game_keys = self.write_games(site, output, context)
@@ -169,13 +168,34 @@ class Builder:
             output.abort()
             raise
         output.commit()
-        if self.use_cache:
-            self.manifest.files = output.stats()
-            build_cache.save(self.output_dir, self.manifest)
-        else:
+        try:
+            if self.use_cache:
+                self.manifest.files = output.stats()
+                build_cache.save(self.output_dir, self.manifest)
+            else:
+                build_cache.forget(self.output_dir)
+        except OSError:  # checked writable before: if it still fails, the next build is a clean one
             build_cache.forget(self.output_dir)
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
                            rendered=self.rendered)
+
+    def start_output(self):
+        """The staging output, once every folder the build writes is known to be writable:
+        a permission problem stops the build here, before the output changes."""
+        from generator.write import Output
+
+        if self.output_dir.is_dir() and not os.access(self.output_dir, os.W_OK):
+            raise ContentErrors([cannot_write(self.output_dir, "the output folder is read-only")])
+        try:
+            build_cache.prepare(self.output_dir)
+        except PermissionError as error:
+            raise ContentErrors([cannot_write(Path(error.filename or build_cache.cache_dir(self.output_dir)),
+                                              "the build cache folder is not writable")]) from None
+        try:
+            return Output(self.output_dir)
+        except PermissionError as error:
+            raise ContentErrors([cannot_write(Path(error.filename or self.output_dir.parent),
+                                              "the folder that holds the output is not writable")]) from None
 
     def load(self) -> Site:
         """The site, parsing only the files that changed since the last build;
@@ -331,18 +351,43 @@ def pages_uses(results) -> dict[str, set]:
 def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
           progress: Progress | None = None, dev_script: str = "", processes: int | None = None,
           use_cache: bool = True) -> BuildReport:
-    """Build the site in `root` into `output_dir` (default root/output)."""
+    """Build the site in `root` into `output_dir` (default root/output): one build of an
+    output at a time (a second one waits), a killed build's leftovers completed or cleared first."""
+    from generator.write import BuildLock, recover
+
     started = time.perf_counter()
     root = Path(root)
     output_dir = Path(output_dir) if output_dir else root / "output"
-    builder = Builder(root, output_dir, stages, progress or (lambda message: None), dev_script, processes, use_cache)
-    if builder.up_to_date():  # decided before importing any stage: a no-op must be instant
-        report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True)
-    else:
-        builder.stages = default_stages() if stages is None else stages
-        report = builder.run()
+    try:  # (no folder to hold the output: nothing to lock, and loading the site says what is missing)
+        lock = BuildLock(output_dir, say=print_waiting).__enter__() if output_dir.parent.is_dir() else None
+    except PermissionError as error:
+        raise ContentErrors([cannot_write(Path(error.filename or output_dir.parent),
+                                          "the folder that holds the output is not writable")]) from None
+    try:
+        recover(output_dir)
+        builder = Builder(root, output_dir, stages, progress or (lambda message: None), dev_script, processes,
+                          use_cache)
+        if builder.up_to_date():  # decided before importing any stage: a no-op must be instant
+            report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True)
+        else:
+            builder.stages = default_stages() if stages is None else stages
+            report = builder.run()
+    finally:
+        if lock is not None:
+            lock.__exit__(None, None, None)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def print_waiting(message: str) -> None:
+    import sys
+    print(message, file=sys.stderr, flush=True)
+
+
+def cannot_write(path: Path, what: str) -> ContentError:
+    return ContentError(path, None, f"{what}: permission denied",
+                        expected="a folder you can write to: make it writable (chmod -R u+w) or build elsewhere "
+                                 "with --output", found=str(path))
 
 
 def check(root: Path, stages: list | None = None) -> Site:

@@ -8,18 +8,20 @@ front matter and game.toml of each by its hash. The next build keeps the
 previous output's files wherever a key is unchanged, and parses only the
 files that changed.
 
-Anything unexpected — a missing or unreadable manifest, another version, an
-output that no longer matches it — means no cache: a clean build, never a
-wrong one.
+Anything unexpected — a missing or unreadable manifest, a checksum that does
+not match its content, another version, an entry of the wrong shape, an output
+that no longer matches it — means no cache: a clean build, never a wrong one.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 6
+CACHE_VERSION = 7
 
 
 class Untrusted(ValueError):
@@ -98,18 +100,44 @@ class Manifest:
                 "game_toml": self.game_toml, "site_pages": self.site_pages}
 
 
+def checksum(body: str) -> str:
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def tables_of(value, what: str) -> dict:
+    """A {hash: table} map of parsed files (front matter, game.toml): every value a table."""
+    for key, table in expect(value, dict, what).items():
+        expect(key, str, what)
+        expect(table, dict, what)
+    return dict(value)
+
+
+def stats_of(value, what: str) -> dict:
+    """A {path: [numbers and strings]} map (file sizes and times, source hashes)."""
+    for key, entry in expect(value, dict, what).items():
+        expect(key, str, what)
+        for item in expect(entry, list, what):
+            if not isinstance(item, (int, str)) or isinstance(item, bool):
+                raise Untrusted(what)
+    return dict(value)
+
+
 def load(output: Path, code: str) -> Manifest | None:
     """The previous build's manifest if it can be trusted, else None."""
     path = cache_dir(output) / "manifest.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        sealed = path.read_text(encoding="utf-8")
+        seal, _, body = sealed.partition("\n")  # the first line: the checksum of the rest
+        if seal != checksum(body):
+            return None  # damaged or edited: any doubt means a clean build
+        data = json.loads(body)
         if data.get("version") != CACHE_VERSION or data.get("code") != code:
             return None
         manifest = Manifest(code=data["code"], inputs=expect(data["inputs"], str, "inputs"),
                             pages={url: PageEntry.from_json(entry) for url, entry in expect(data["pages"], dict, "pages").items()},
                             games={name: GameEntry.from_json(entry) for name, entry in expect(data["games"], dict, "games").items()},
-                            files=dict(data["files"]), sources=dict(data["sources"]),
-                            front=dict(data["front"]), game_toml=dict(data["game_toml"]),
+                            files=stats_of(data["files"], "files"), sources=stats_of(data["sources"], "sources"),
+                            front=tables_of(data["front"], "front"), game_toml=tables_of(data["game_toml"], "game_toml"),
                             site_pages=expect(data["site_pages"], str, "site_pages"))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):  # Untrusted is a ValueError
         return None
@@ -134,12 +162,32 @@ def save(output: Path, manifest: Manifest) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     temporary = folder / f"manifest.json.{os.getpid()}"
     # keys keep their order (not sorted): a game.toml's tables and columns keep theirs
-    temporary.write_text(json.dumps(manifest.to_json(), separators=(",", ":")), encoding="utf-8")
+    body = json.dumps(manifest.to_json(), separators=(",", ":"))
+    temporary.write_text(checksum(body) + "\n" + body, encoding="utf-8")
     os.replace(temporary, folder / "manifest.json")
 
 
+def prepare(output: Path) -> Path:
+    """Make sure the cache folder is a folder this user can write, clearing whatever damage
+    stands in the way (a file where the folder goes, a folder where the manifest goes), so
+    that saving after the output has changed cannot fail. PermissionError if not writable."""
+    folder = cache_dir(output)
+    for path in (folder.parent, folder):
+        if path.exists() and not path.is_dir():
+            path.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest = folder / "manifest.json"
+    if manifest.is_dir():
+        shutil.rmtree(manifest)
+    probe = folder / f".probe-{os.getpid()}"
+    probe.write_bytes(b"")
+    probe.unlink()
+    return folder
+
+
 def forget(output: Path) -> None:
-    try:
-        (cache_dir(output) / "manifest.json").unlink()
-    except FileNotFoundError:
-        pass
+    manifest = cache_dir(output) / "manifest.json"
+    if manifest.is_dir():
+        shutil.rmtree(manifest)
+    else:
+        manifest.unlink(missing_ok=True)

@@ -100,20 +100,29 @@ def test_a_corrupted_cache_falls_back_to_a_clean_build(tmp_path):
     clean_build_equals(site, site / "output")
 
 
+def read_manifest(path: Path) -> dict:
+    return json.loads(path.read_text().partition("\n")[2])
+
+
+def write_manifest(path: Path, data: dict) -> None:
+    body = json.dumps(data)
+    path.write_text(cache.checksum(body) + "\n" + body)
+
+
 @pytest.mark.parametrize("damage", ["a page entry of the wrong shape", "a link of the wrong shape",
                                     "a game entry of the wrong shape"])
 def test_a_readable_but_damaged_cache_falls_back_to_a_clean_build(tmp_path, damage):
     site = make_site(tmp_path / "site")
     build(site, stages=[NotesStage()])
     manifest = cache.cache_dir(site / "output") / "manifest.json"
-    data = json.loads(manifest.read_text())
+    data = read_manifest(manifest)
     if damage == "a page entry of the wrong shape":
         data["pages"]["pebbles/index.html"] = ["garbage"]
     elif damage == "a link of the wrong shape":
         data["pages"]["pebbles/index.html"]["links"] = [{"url": 3}]
     else:
         data["games"]["notes/pebbles"]["files"] = "notes.txt"
-    manifest.write_text(json.dumps(data))
+    write_manifest(manifest, data)  # sealed with a good checksum: the shape check alone must catch it
     (site / "content/pebbles/rules.md").write_text((site / "content/pebbles/rules.md").read_text() + "\nMore.\n")
     report = build(site, stages=[NotesStage()])
     assert report.rendered == 3 and not report.up_to_date
@@ -124,9 +133,9 @@ def test_an_old_cache_version_falls_back_to_a_clean_build(tmp_path):
     site = make_site(tmp_path / "site")
     build(site, stages=[])
     manifest = cache.cache_dir(site / "output") / "manifest.json"
-    data = json.loads(manifest.read_text())
+    data = read_manifest(manifest)
     data["version"] = cache.CACHE_VERSION - 1
-    manifest.write_text(json.dumps(data))
+    write_manifest(manifest, data)
     assert build(site, stages=[]).rendered == 3
 
 
