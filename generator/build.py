@@ -74,12 +74,12 @@ def folder_digest(hashes: dict[str, str], folder: Path) -> str:
     return digest(*sorted(f"{path[len(prefix):]}\0{sha}" for path, sha in hashes.items() if path.startswith(prefix)))
 
 
-def input_digest(root: Path, code: str, dev_script: str, hashes: dict[str, str]) -> str:
+def input_digest(root: Path, code: str, hashes: dict[str, str]) -> str:
     """Every file the build reads, for the no-op check (content, theme, Pyodide lock)."""
     parts = [folder_digest(hashes, folder) for folder in (root / "content", *theme_dirs(root))]
     lock = root / "package-lock.json"
     parts.append(lock.read_bytes().hex() if lock.is_file() else "")
-    return digest(code, dev_script, *parts)
+    return digest(code, *parts)
 
 
 def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
@@ -121,16 +121,16 @@ def check_links(pages: dict[str, build_cache.PageEntry], files: Container[str]) 
 class Builder:
     """One build of one site. Holds the run's state so each step stays small."""
 
-    def __init__(self, root: Path, output_dir: Path, stages: list, say: Progress, dev_script: str,
+    def __init__(self, root: Path, output_dir: Path, stages: list, say: Progress,
                  processes: int | None, use_cache: bool):
         self.root, self.output_dir, self.stages, self.say = root, output_dir, stages, say
-        self.dev_script, self.processes, self.use_cache = dev_script, processes, use_cache
+        self.processes, self.use_cache = processes, use_cache
         self.code = code_digest()
         self.previous = build_cache.load(output_dir, self.code) if self.use_cache else None
         self.read: dict[str, bytes] = {}  # sources read for hashing, kept for loading
         sources = file_hashes(source_files(root), self.previous.sources if self.previous else {}, self.read)
         self.hashes = {path: entry[0] for path, entry in sources.items()}
-        self.inputs = input_digest(root, self.code, dev_script, self.hashes)
+        self.inputs = input_digest(root, self.code, self.hashes)
         self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs, sources=sources)
         self.rendered = 0  # pages rendered (the rest came from the cache)
         self.game_keys: dict[str, str] = {}  # "stage/slug" -> key of the stage's inputs for the game
@@ -148,7 +148,7 @@ class Builder:
 
         self.say("loading content")
         site = self.load()
-        context = site_pages.SiteContext(site=site, assets={}, dev_script=self.dev_script,
+        context = site_pages.SiteContext(site=site, assets={},
                                          bytecode_dir=template_cache() if self.use_cache else None)
         directives = start_stages(self.stages, site)
         self.game_keys = self.stage_game_keys(site)
@@ -274,7 +274,7 @@ class Builder:
         theme = digest(*(folder_digest(self.hashes, folder) for folder in theme_dirs(site.root)))
         site_toml = (site.content / "site.toml").read_bytes()
         assets = "\n".join(f"{name}={target}" for name, target in sorted(context.assets.items()))
-        site_key = digest(self.code, theme, site_toml, self.dev_script, assets)  # pages link to hashed asset names
+        site_key = digest(self.code, theme, site_toml, assets)  # pages link to hashed asset names
         self.game_digests = game_digests(site, self.hashes)
         self.site_key = site_key
         pages: dict[str, build_cache.PageEntry] = {}
@@ -349,7 +349,7 @@ def pages_uses(results) -> dict[str, set]:
 
 
 def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
-          progress: Progress | None = None, dev_script: str = "", processes: int | None = None,
+          progress: Progress | None = None, processes: int | None = None,
           use_cache: bool = True) -> BuildReport:
     """Build the site in `root` into `output_dir` (default root/output): one build of an
     output at a time (a second one waits), a killed build's leftovers completed or cleared first."""
@@ -365,7 +365,7 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
                                           "the folder that holds the output is not writable")]) from None
     try:
         recover(output_dir)
-        builder = Builder(root, output_dir, stages, progress or (lambda message: None), dev_script, processes,
+        builder = Builder(root, output_dir, stages, progress or (lambda message: None), processes,
                           use_cache)
         if builder.up_to_date():  # decided before importing any stage: a no-op must be instant
             report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True)

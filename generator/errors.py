@@ -90,12 +90,16 @@ def more_places(others: list[ContentError]) -> str:
     return f"(and {len(others)} more place{'s' if len(others) != 1 else ''}: {places})"
 
 
+def format_errors(errors: list[ContentError]) -> str:
+    """The problems as the terminal shows them (a heading, then each with file:line)."""
+    count = len(errors)
+    return "\n".join([f"rulepress: {count} problem{'s' if count != 1 else ''} in the content:",
+                      *report_lines(errors)])
+
+
 def print_errors(errors: list[ContentError], kept_output: bool = True) -> None:
     """The problems, then (for a command that writes output) that nothing was written."""
-    count = len(errors)
-    print(f"rulepress: {count} problem{'s' if count != 1 else ''} in the content:", file=sys.stderr)
-    for line in report_lines(errors):
-        print(line, file=sys.stderr)
+    print(format_errors(errors), file=sys.stderr)
     if kept_output:
         print("Nothing was written; the previous output is unchanged.", file=sys.stderr)
 

@@ -48,7 +48,9 @@ def column_types(value) -> Problem | None:
 
 SITE_SCHEMA = Schema({
     "title": Field(str, required=True),
-    "base_url": Field(str, default="https://example.org/"),
+    "base_url": Field(str, default="https://example.org/", describe="the site's address, http:// or https://",
+                      check=lambda v: None if v.startswith(("https://", "http://")) and len(v) > 8
+                      else "an address starting with https:// (or http://), e.g. \"https://games.example.org/\""),
     "path_prefix": Field(str, default="/", check=lambda v: None if v.startswith("/") and v.endswith("/") else "a path that starts and ends with /"),
     "language": Field(str, default="en"),
     "description": Field(str, default=""),
@@ -150,9 +152,11 @@ def split_front_matter(path: Path, text: str) -> tuple[dict, int, int]:
     """(front matter, offset where the body starts, 1-based line where it starts)."""
     import yaml  # only when a front matter changed: an edit to a page's text never loads it
 
+    from generator.content.yamlload import load_yaml
+
     start, end, body_start, body_line = front_matter_bounds(path, text)
     try:
-        data = yaml.load(text[start:end], Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+        data = load_yaml(text[start:end]) or {}
     except yaml.YAMLError as error:
         from generator.content.yamlerrors import explain
 

@@ -36,6 +36,9 @@ def explain(error, text: str) -> YamlProblem:
     def before(mark) -> str:  # the text of the mark's line before it
         return lines[mark.line][:mark.column] if mark and mark.line < len(lines) else ""
 
+    if "is given twice" in problem and end:
+        return at(end, problem.split(" (first")[0], "each key once in a mapping (the last would silently win)",
+                  line_text(end))
     if "quoted scalar" in context and start:
         quote = lines[start.line][start.column] if start.line < len(lines) else '"'
         return at(start, "a quoted value is never closed", f"a closing {quote} for the {quote} that opens the value",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Optional
 
+from generator.content.files import decode
 from generator.content.schema import Problem, Source, Values, validate
 from generator.errors import ContentError, ContentErrors, describe_cell, describe_value
 from generator.draw.icons import ICONS
@@ -58,7 +59,7 @@ def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None) -
     table_errors = []
     if tables is None:
         tables, table_errors = read_game_tables(game_dir) if (game_dir / "game.toml").is_file() else ({}, [])
-    text = path.read_text(encoding="utf-8")
+    text = decode(path.read_bytes(), path)
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

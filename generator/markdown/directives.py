@@ -74,8 +74,10 @@ def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
 def parse_options(body: str, context: DirectiveContext) -> dict:
     import yaml  # only pages with directives need it
 
+    from generator.content.yamlload import load_yaml
+
     try:
-        options = yaml.safe_load(body) if body.strip() else {}
+        options = load_yaml(body) if body.strip() else {}
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise context.error("invalid YAML options", expected="key: value lines",

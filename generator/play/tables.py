@@ -295,10 +295,11 @@ def open_table(spec: TableSpec, folder: Path, root: Path | None = None) -> tuple
         return None, [ContentError(spec.game_toml, spec.line, f"data file for '{spec.name}' not found",
                                  expected=f"a file {spec.file} in {folder.name}/", found="no such file")]
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8").removeprefix("\ufeff")  # a byte-order mark is not a column name
     except UnicodeDecodeError as error:
         return None, [ContentError(path, path.read_bytes()[:error.start].count(b"\n") + 1, "the file is not UTF-8 text",
-                                 expected="UTF-8 text", found=f"the byte {error.object[error.start]:#04x} at offset {error.start}")]
+                                 expected="UTF-8 text (save the file as UTF-8 in your editor)",
+                                 found=f"the byte {error.object[error.start]:#04x} at byte offset {error.start}")]
     return read_table(spec, path, text)
 
 

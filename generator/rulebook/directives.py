@@ -8,6 +8,7 @@ import yaml
 from reportlab.platypus import Paragraph, Spacer
 
 from generator.content.model import Game, Site
+from generator.content.yamlload import load_yaml
 from generator.markdown.tables import table_view
 from generator.rulebook.blocks import Typesetter, data_table
 from generator.rulebook.figures import position_figure, walkthrough_strip
@@ -26,7 +27,7 @@ class PaperDirectives:
         if handler is None:
             return None
         try:
-            options = yaml.safe_load(body) if body.strip() else {}
+            options = load_yaml(body) if body.strip() else {}
             return handler(options if isinstance(options, dict) else {}, book, (name, body))
         except Exception:  # a bad block: the page reports it at its line, and the build stops there
             return []

@@ -30,7 +30,6 @@ class SiteContext:
     site: Site
     assets: dict[str, str]  # logical name -> hashed path under the site root
     sections: dict[str, list[dict]] = field(default_factory=dict)  # page url -> [{id, title, html}]
-    dev_script: str = ""  # set by `serve` for live reload
     bytecode_dir: Path | None = None  # compiled templates kept between builds (site.theme.template_cache)
     csp: str = CSP
 
@@ -55,7 +54,6 @@ def common(context: SiteContext, url: str) -> dict:
         "link": lambda target: relative(url, target),
         "canonical": absolute_url(site.base_url, site.path_prefix, url),
         "csp": Markup(context.csp),  # our own constant: its quotes must stay readable
-        "dev_script": context.dev_script,
         "extra_head": Markup(""),
     }
 

@@ -111,7 +111,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="10,100,1000,5000", help="corpus sizes in pages (comma-separated)")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
-    parser.add_argument("--only", default="catalogue,corpus,kit,rulebook,play,browser", help="sections to run")
+    parser.add_argument("--only", default="catalogue,corpus,kit,rulebook,play,browser,serve", help="sections to run")
     args = parser.parse_args()
     only = set(args.only.split(","))
     out = Path(tempfile.mkdtemp(prefix="rp-bench-"))
@@ -128,6 +128,8 @@ def main() -> None:
             script_section("Rule engines", "bench_play.py")
         if "browser" in only:
             script_section("Browser", "bench_browser.py")
+        if "serve" in only:
+            script_section("Development server under load", "bench_serve.py")
     finally:
         shutil.rmtree(out, ignore_errors=True)
 
