@@ -49,11 +49,13 @@ def check_invariants(state) -> None:
         assert state.heroes[state.flag].alive
 
 
-def random_game(seed: int, players: int, *, checks: bool = True, short: bool = False):
-    """Play one random game; return (options, log, final state)."""
+def random_game(seed: int, players: int, *, checks: bool = True, short: bool = False, full: bool = False):
+    """Play one random game; return (options, log, final state). `full`: the game's own length
+    (the engine's default turn limit), not a short cap."""
     rng = random.Random(seed)
-    options = {"mode": MODES[seed % len(MODES)], "max_turns": 12 if short else TURN_CAP,
-               "cards": "beginner" if seed % 4 == 3 else "normal"}
+    options = {"mode": MODES[seed % len(MODES)], "cards": "beginner" if seed % 4 == 3 else "normal"}
+    if not full:
+        options["max_turns"] = 12 if short else TURN_CAP
     state = ENGINE.initial_state(players, options)
     log = []
     for step in range(20000):
@@ -95,6 +97,7 @@ def replay(players: int, options: dict, log: list[str]):
 
 
 GAMES_PER_COUNT = int(os.environ.get("SHOOT_GAMES", "1000"))
+FULL_GAMES = int(os.environ.get("SHOOT_FULL_GAMES", "200"))
 
 
 def test_random_games_keep_the_invariants_and_end():
@@ -113,10 +116,25 @@ def test_random_games_keep_the_invariants_and_end():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_thousands_of_short_random_games_keep_the_invariants(players):
     """A thousand random games per player count, capped at 12 turns (C23's max_turns), keep every
-    invariant after every action: damage 0-10, every Splattercard, Weapon and Gadget accounted for."""
+    invariant after every action: damage 0-10, every Splattercard, Weapon and Gadget accounted for;
+    each replays exactly from its options and log."""
     for seed in range(GAMES_PER_COUNT):
-        _, _, state = random_game(50_000 * players + seed, players, short=True)
+        options, log, state = random_game(50_000 * players + seed, players, short=True)
         assert ENGINE.result(state) is not None
+        assert replay(players, options, log) == state, f"seed {seed}: the log does not replay the game"
+
+
+def test_two_hundred_full_length_games_keep_the_invariants_and_replay():
+    """Issue 16.11: games at their full length (the engine's own turn limit, no short cap) keep
+    every invariant after every action, end, and replay exactly from options and log."""
+    lengths = []
+    for seed in range(FULL_GAMES):
+        players = 2 + seed % 3
+        options, log, state = random_game(90_000 + seed, players, full=True)
+        assert "max_turns" not in options and ENGINE.result(state) is not None
+        assert replay(players, options, log) == state, f"seed {seed}: the log does not replay the game"
+        lengths.append(state.turn_no)
+    assert max(lengths) > 24  # longer than any capped soak game
 
 
 def test_replaying_the_log_reproduces_the_game():

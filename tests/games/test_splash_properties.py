@@ -20,7 +20,7 @@ from hypothesis import given, settings, strategies as st
 
 from generator.play import load_engine
 from generator.play.api import Joint
-from generator.play.match import Match
+from generator.play.match import Match, action_notation, parse_action
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "splash"
 ENGINE = load_engine(GAME)
@@ -146,6 +146,7 @@ def test_thousands_of_uniformly_random_games_keep_the_invariants(players):
         for seed in range(GAMES_PER_VARIANT):
             rng = random.Random(f"{players}:{variant}:{seed}")
             state = ENGINE.initial_state(players, {"variant": variant})
+            log = []
             for _ in range(100_000):
                 if state.phase == "over":
                     break
@@ -155,11 +156,16 @@ def test_thousands_of_uniformly_random_games_keep_the_invariants(players):
                     action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
                 else:
                     action = Joint(tuple(uniform(ENGINE, state, p, rng) for p in turn.players))
+                log.append(action_notation(ENGINE, action))
                 before = state
                 state, _ = ENGINE.apply(state, action)
                 check_invariants(before, state)
             result = ENGINE.result(state)
             assert result is not None and (result.winners or state.beats >= state.max_beats)
+            again = ENGINE.initial_state(players, {"variant": variant})  # issue 16.11: replay from the log
+            for text in log:
+                again, _ = ENGINE.apply(again, parse_action(ENGINE, again, text))
+            assert again == state, f"{variant} seed {seed}: the log does not replay the game"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

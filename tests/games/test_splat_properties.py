@@ -72,10 +72,12 @@ def random_game(players: int, seed: int):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_c13_every_round_the_skydivers_sink_and_the_game_ends(players):
     """C13: in every random game the total depth grows every round, so each game
-    ends within 12 rounds per skydiver; invariants hold after every action."""
+    ends within 12 rounds per skydiver; invariants hold after every action; and every
+    game replays exactly from its options, seed and log (issue 16.11)."""
     outcomes = {}
     for seed in range(GAMES_PER_COUNT):
         match = random_game(players, seed)
+        assert Match.from_json(ENGINE, match.to_json()).state == match.state  # replays from (options, seed, log)
         result = match.result
         assert result is not None
         assert match.state.round <= 12 * players

@@ -73,12 +73,21 @@ def random_game(players: int, seed: int, check_everything: bool = False):
     return state, log
 
 
+def replayed(players: int, log: list[str]):
+    state = ENGINE.initial_state(players)
+    for text in log:
+        state, _ = ENGINE.apply(state, ENGINE.parse(state, text))
+    return state
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_invariants_and_end(players):
-    """Invariants hold after every step; every game ends with a winner or at the C15 turn limit."""
+    """Invariants hold after every step; every game ends with a winner or at the C15 turn limit;
+    every game replays exactly from its options and notation log (issue 16.11)."""
     outcomes = {"won": 0, "limit": 0}
     for seed in range(GAMES_PER_COUNT):
-        state, _log = random_game(players, seed)
+        state, log = random_game(players, seed)
+        assert replayed(players, log) == state, f"seed {seed}: the log does not replay the game"
         result = ENGINE.result(state)
         if result.winners:
             assert len(state.survivors()) == 1 and result.winners == state.survivors()
