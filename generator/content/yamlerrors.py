@@ -57,6 +57,9 @@ def explain(error, text: str) -> YamlProblem:
         return at(end, "a tab character in the indentation", "spaces (YAML does not indent with tabs)", line_text(end))
     if "cannot start any token" in problem and end:
         char = lines[end.line][end.column] if end.line < len(lines) and end.column < len(lines[end.line]) else "?"
+        if char == "\t":
+            return at(end, "a tab character in the indentation", "spaces (YAML does not indent with tabs)",
+                      line_text(end))
         return at(end, f"a value cannot start with {char}", f'the value in quotes, e.g. "{char}..."', line_text(end))
     if "simple key" in context and start:
         return at(start, "a line that is not 'key: value'", "key: value, or an item of a list (- item)",

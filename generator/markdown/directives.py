@@ -79,7 +79,8 @@ def parse_options(body: str, context: DirectiveContext) -> dict:
     try:
         options = load_yaml(body) if body.strip() else {}
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
+        # where an unclosed bracket or quote opened, else where the parser stopped
+        mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
         raise context.error("invalid YAML options", expected="key: value lines",
                             found=str(getattr(error, "problem", error)),
                             line=context.line + 1 + (mark.line if mark else 0)) from None
