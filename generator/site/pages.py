@@ -59,9 +59,42 @@ def common(context: SiteContext, url: str) -> dict:
 
 
 def render_index(env: jinja2.Environment, context: SiteContext) -> str:
-    games = [{"game": g, "href": relative("index.html", g.pages[0].url)} for g in context.site.games]
+    games = [{"game": g, "href": relative("index.html", g.pages[0].url), "links": game_links(g),
+              "picture": cover_picture(g)} for g in context.site.games]
     return env.get_template("index.html").render(**common(context, "index.html"), games=games,
                                                  title=context.site.title)
+
+
+def game_links(game: Game) -> list[dict]:
+    """The index's direct links for a game: Rules · Player aid · Print & play · Play (those it has)."""
+    links = []
+    for name, label in (("rules", "Rules"), ("reference", "Player aid")):
+        page = game.page(name)
+        if page:
+            links.append({"label": label, "href": relative("index.html", page.url)})
+    rules = game.page("rules")
+    if rules and (game.folder / "components.toml").is_file():
+        links.append({"label": "Print & play", "href": relative("index.html", rules.url) + "#print-and-play"})
+    play = game.page("play")
+    if play:
+        links.append({"label": "Play", "href": relative("index.html", play.url)})
+    return links
+
+
+def cover_picture(game: Game) -> str:
+    """The game's picture on the index: its kit's first board (the board its diagrams draw), else
+    its first other component, as the kit stage previews it ("" without a kit)."""
+    import tomllib
+
+    try:
+        spec = tomllib.loads((game.folder / "components.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    for kind in ("board", "deck", "token", "sheet"):
+        names = [table.get("name") for table in spec.get(kind, []) if isinstance(table, dict)]
+        if names and isinstance(names[0], str):
+            return f"{game.slug}/kit/{names[0]}.svg"
+    return ""
 
 
 def render_not_found(env: jinja2.Environment, context: SiteContext) -> str:

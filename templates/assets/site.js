@@ -1,26 +1,31 @@
-// Theme toggle: the page works without it (prefers-color-scheme); with it the
-// reader's choice is remembered on this device.
+// The page works without this file. With it: the theme toggle (it follows the system
+// setting until the reader chooses, and remembers the choice on this device), the
+// on-page contents that mark the section being read, the phone menu that closes when
+// a section is chosen, and glossary terms that open their definition in place.
 (function () {
   "use strict";
   var root = document.documentElement;
   var stored = null;
   try { stored = localStorage.getItem("rulepress-theme"); } catch (e) { /* storage may be off */ }
   if (stored === "light" || stored === "dark") root.setAttribute("data-theme", stored);
+  var systemDark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 
   function current() {
-    var chosen = root.getAttribute("data-theme");
-    if (chosen) return chosen;
-    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+    return root.getAttribute("data-theme") || (systemDark && systemDark.matches ? "dark" : "light");
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  function themeToggle() {
     var button = document.querySelector(".theme-toggle");
     if (!button) return;
-    var label = button.querySelector(".theme-toggle-label");
+    var icon = document.createElement("span");
+    icon.className = "theme-toggle-icon";
+    icon.setAttribute("aria-hidden", "true");
+    button.insertBefore(icon, button.firstChild);
     function show() {
       var dark = current() === "dark";
       button.setAttribute("aria-pressed", dark ? "true" : "false");
-      label.textContent = "Dark theme";
+      icon.textContent = dark ? "☾ " : "☀ ";
+      button.title = dark ? "Dark theme is on: switch to the light theme" : "Light theme is on: switch to the dark theme";
     }
     button.hidden = false;
     show();
@@ -30,5 +35,88 @@
       try { localStorage.setItem("rulepress-theme", next); } catch (e) { /* ignore */ }
       show();
     });
+    if (systemDark && systemDark.addEventListener) systemDark.addEventListener("change", show);
+  }
+
+  function scrollSpy() {
+    var links = document.querySelectorAll(".toc a[href^='#']");
+    if (!links.length || !("IntersectionObserver" in window)) return;
+    var byId = {};
+    links.forEach(function (link) {
+      var id = decodeURIComponent(link.getAttribute("href").slice(1));
+      (byId[id] = byId[id] || []).push(link);
+    });
+    var headings = Object.keys(byId).map(function (id) { return document.getElementById(id); }).filter(Boolean);
+    var visible = {};
+    function mark() {
+      var active = null;
+      for (var i = 0; i < headings.length; i++) {
+        if (headings[i].getBoundingClientRect().top < Math.min(120, window.innerHeight * 0.2)) active = headings[i].id;
+      }
+      if (!active && headings.length) active = headings[0].id;
+      links.forEach(function (link) { link.classList.remove("active"); link.removeAttribute("aria-current"); });
+      (byId[active] || []).forEach(function (link) {
+        link.classList.add("active");
+        link.setAttribute("aria-current", "location");
+      });
+    }
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) { visible[entry.target.id] = entry.isIntersecting; });
+      mark();
+    }, { rootMargin: "0px 0px -60% 0px" });
+    headings.forEach(function (heading) { observer.observe(heading); });
+    window.addEventListener("scroll", mark, { passive: true });
+    mark();
+  }
+
+  function drawer() {
+    var menu = document.querySelector(".nav-drawer");
+    if (!menu) return;
+    menu.addEventListener("click", function (event) {
+      if (event.target.closest("a")) menu.open = false;
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && menu.open) { menu.open = false; menu.querySelector("summary").focus(); }
+    });
+  }
+
+  function glossaryInPlace() {
+    var open = null;
+    function close() {
+      if (open) { open.term.setAttribute("aria-expanded", "false"); open.box.remove(); open = null; }
+    }
+    document.addEventListener("click", function (event) {
+      var term = event.target.closest("a.term");
+      if (!term) { if (open && !event.target.closest(".term-popover")) close(); return; }
+      if (event.ctrlKey || event.metaKey || event.shiftKey) return;  // a new tab: follow the link
+      event.preventDefault();
+      var same = open && open.term === term;
+      close();
+      if (same) return;
+      var box = document.createElement("span");
+      box.className = "term-popover";
+      box.setAttribute("role", "note");
+      var text = document.createElement("span");
+      text.textContent = term.getAttribute("data-def") || "";
+      var more = document.createElement("a");
+      more.href = term.href;
+      more.textContent = "In the glossary";
+      box.appendChild(text);
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(more);
+      term.insertAdjacentElement("afterend", box);
+      term.setAttribute("aria-expanded", "true");
+      open = { term: term, box: box };
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && open) { var term = open.term; close(); term.focus(); }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    themeToggle();
+    scrollSpy();
+    drawer();
+    glossaryInPlace();
   });
 })();

@@ -1,0 +1,106 @@
+"""Getting around the rules at 1366 and 390 px, light and dark (issue 15, points 2, 3 and 6):
+the index's pictures and direct links, the on-page contents with the section being read
+marked, the phone menu that reaches every section, glossary terms that open in place,
+and a theme toggle that shows its state."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.harness import Watch
+
+SCHEMES = ["light", "dark"]
+
+
+@pytest.fixture
+def open_page(browser):
+    contexts = []
+
+    def make(width: int, scheme: str):
+        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.watch = Watch().attach(page)
+        return page
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_index_shows_each_game_with_a_picture_and_direct_links(open_page, real_site, scheme):
+    page = open_page(1366, scheme)
+    page.goto(real_site.url("index.html"))
+    cards = page.locator(".game-card")
+    assert cards.count() == 5
+    for i in range(5):
+        card = cards.nth(i)
+        assert card.locator(".game-picture img").evaluate("img => img.complete && img.naturalWidth > 0")
+        labels = card.locator(".game-links a").all_inner_texts()
+        assert labels[:2] == ["Rules", "Player aid"] and "Print & play" in labels
+    page.locator(".game-card[data-game='splut'] .game-links").get_by_role("link", name="Play", exact=True).click()
+    assert page.url.endswith("/splut/play.html")
+    assert page.watch.errors == []
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_phone_menu_reaches_every_section_of_the_page(open_page, real_site, scheme):
+    page = open_page(390, scheme)
+    page.goto(real_site.url("splut/index.html"))
+    assert not page.locator(".sidebar").is_visible()
+    sections = page.locator("article.rules h2[id], article.rules h3[id]").evaluate_all(
+        "hs => hs.filter(h => !h.closest('.extra-section, .credits, .admonition')).map(h => h.id)")
+    summary = page.locator(".nav-drawer > summary")
+    summary.click()
+    reachable = page.locator(".nav-drawer .toc a").evaluate_all("as => as.map(a => a.hash.slice(1))")
+    assert set(sections) <= set(reachable) and len(sections) > 10
+    page.locator(".nav-drawer .toc a[href='#the-troll']").click()
+    assert page.evaluate("location.hash") == "#the-troll"
+    assert not page.locator(".nav-drawer").evaluate("d => d.open")  # the menu closes on the way
+    top = page.locator("#the-troll").evaluate("h => h.getBoundingClientRect().top")
+    assert 0 <= top < 200  # the section is in view, clear of the sticky menu
+    summary.focus()
+    page.keyboard.press("Enter")
+    assert page.locator(".nav-drawer").evaluate("d => d.open")  # keyboard opens it too
+    page.keyboard.press("Escape")
+    assert not page.locator(".nav-drawer").evaluate("d => d.open")
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_desktop_contents_mark_the_section_being_read(open_page, real_site, scheme):
+    page = open_page(1366, scheme)
+    page.goto(real_site.url("splut/index.html#the-dwarf"))
+    toc = page.locator(".page-toc")
+    assert toc.is_visible() and toc.locator("a").count() > 10
+    page.wait_for_function("() => document.querySelector('.page-toc a.active')")
+    assert toc.locator("a.active").inner_text() == "The Dwarf"
+    assert toc.locator("a.active").get_attribute("aria-current") == "location"
+    assert page.locator(".sidebar a[aria-current='page']").inner_text() == "Rules"
+    page.locator("#winning-and-losing").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('winning-and-losing').scrollIntoView()")
+    page.wait_for_function("() => document.querySelector('.page-toc a.active').textContent === 'Winning and losing'")
+
+
+def test_a_tapped_glossary_term_opens_its_definition_in_place(open_page, real_site):
+    page = open_page(390, "light")
+    page.goto(real_site.url("splut/index.html"))
+    term = page.locator("article a.term").first
+    term.click()
+    assert page.url.endswith("splut/index.html")  # no trip to the glossary
+    popover = page.locator(".term-popover")
+    assert popover.is_visible() and len(popover.inner_text()) > 20
+    assert term.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")
+    assert page.locator(".term-popover").count() == 0
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_theme_toggle_shows_the_theme_in_use(open_page, real_site, scheme):
+    page = open_page(1366, scheme)
+    page.goto(real_site.url("splut/index.html"))
+    toggle = page.locator(".theme-toggle")
+    assert toggle.get_attribute("aria-pressed") == ("true" if scheme == "dark" else "false")
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == ("false" if scheme == "dark" else "true")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert (background == "rgb(21, 22, 26)") == (scheme == "light")  # the dark background after switching
