@@ -22,6 +22,7 @@ from typing import Callable, Optional
 
 import svgwrite
 
+from generator.draw.bounds import bounds
 from generator.draw.shapes import (Circle, Drawing, Group, Image, Line, Path, Polygon, Rect,
                                    Shape, Style, Text)
 
@@ -54,12 +55,15 @@ class _Writer:
     """Turns shapes into svgwrite elements; holds the clip-path counter of one SVG."""
 
     def __init__(self, doc: svgwrite.Drawing, id_prefix: str,
-                 resolve_image: Optional[Callable[[str], str]]):
+                 resolve_image: Optional[Callable[[str], str]], themed: bool = False):
         self.doc = doc
         self.id_prefix = id_prefix
         self.resolve_image = resolve_image
+        self.themed = themed
         self.clips = 0
         self.markers: dict[str, str] = {}
+        self.offset = (0.0, 0.0, 1.0)  # the current group's translation and scale, for `coloured`
+        self.coloured: list[tuple[float, float, float, float]] = []  # boxes filled with a board colour
 
     def style(self, style: Style) -> dict:
         attrs = {"fill": style.fill or "none"}
@@ -70,6 +74,31 @@ class _Writer:
                 attrs["stroke-dasharray"] = " ".join(num(d) for d in style.dash)
         if style.opacity != 1.0:
             attrs["opacity"] = num(style.opacity)
+        return self.theme_classes(attrs, style.fill, style.stroke)
+
+    def note_colour(self, shape) -> None:
+        """Remember where a board colour (not paper, not ink) fills the drawing."""
+        style = getattr(shape, "style", None)
+        if not self.themed or style is None or not style.fill or neutral_tone(style.fill) == "paper":
+            return
+        box = bounds(shape)
+        if box:
+            dx, dy, k = self.offset
+            self.coloured.append((dx + box[0] * k, dy + box[1] * k, box[2] * k, box[3] * k))
+
+    def on_colour(self, x: float, y: float) -> bool:
+        dx, dy, k = self.offset
+        x, y = dx + x * k, dy + y * k
+        return any(bx <= x <= bx + bw and by <= y <= by + bh for bx, by, bw, bh in self.coloured)
+
+    def theme_classes(self, attrs: dict, fill: Optional[str], stroke: Optional[str]) -> dict:
+        """For the site's diagrams: the neutral paper and ink colours get a class the page's
+        stylesheet maps to the theme (the attribute stays as the colour without the stylesheet)."""
+        if self.themed:
+            classes = [f"rp-{tone}-{part}" for part, colour in (("fill", fill), ("stroke", stroke))
+                       if (tone := neutral_tone(colour))]
+            if classes:
+                attrs["class"] = " ".join(classes)
         return attrs
 
     @staticmethod
@@ -117,8 +146,11 @@ class _Writer:
                 el.attribs["marker-end"] = f"url(#{self.arrow_marker(colour)})"
         elif isinstance(shape, Text):
             el = doc.text(shape.text, insert=(num(shape.x), num(shape.y)))
-            el.attribs.update({"font-size": num(shape.size), "fill": shape.fill,
-                               "font-family": FONT_FAMILY})
+            # text on a piece or a coloured space keeps its ink; text on the paper follows the theme
+            on_colour = self.themed and self.on_colour(shape.x, shape.y - shape.size * 0.35)
+            el.attribs.update({"font-size": num(shape.size), "fill": shape.fill, "font-family": FONT_FAMILY})
+            if not on_colour:
+                self.theme_classes(el.attribs, shape.fill, None)
             if shape.anchor != "start":
                 el.attribs["text-anchor"] = shape.anchor
             if shape.bold:
@@ -137,6 +169,8 @@ class _Writer:
         else:  # pragma: no cover - the model is closed
             raise TypeError(f"not a shape: {shape!r}")
         self.tags(el, shape)
+        if not isinstance(shape, (Text, Group)):
+            self.note_colour(shape)
         return el
 
     def group(self, group: Group):
@@ -161,21 +195,37 @@ class _Writer:
             self.doc.defs.add(clip)
             # clip-path on the group uses the group's own user space (its transform applies)
             el.attribs["clip-path"] = f"url(#{clip_id})"
+        outer = self.offset
+        if not group.rotate and not group.mirror_x:  # (turned groups: their text keeps the theme's ink)
+            self.offset = (outer[0] + group.dx * outer[2], outer[1] + group.dy * outer[2], outer[2] * group.scale)
         for shape in group.shapes:
             el.add(self.element(shape))
+        self.offset = outer
         return el
+
+
+def neutral_tone(colour: Optional[str]) -> str:
+    """"paper" for white and near-white greys, "ink" for near-black greys, else "" (a colour of the board)."""
+    if not colour or not colour.startswith("#") or len(colour) not in (4, 7):
+        return ""
+    digits = colour[1:] if len(colour) == 7 else "".join(ch * 2 for ch in colour[1:])
+    r, g, b = (int(digits[i:i + 2], 16) for i in (0, 2, 4))
+    if max(r, g, b) - min(r, g, b) > 24:
+        return ""
+    return "paper" if min(r, g, b) >= 0xf0 else "ink" if max(r, g, b) <= 0x66 else ""
 
 
 def to_svg(drawing: Drawing, *, width: str | None = None, height: str | None = None,
            id_prefix: str | None = None, css_class: str = "",
-           resolve_image: Optional[Callable[[str], str]] = None) -> str:
+           resolve_image: Optional[Callable[[str], str]] = None, themed: bool = False) -> str:
     """The drawing as a standalone SVG document (text, no XML declaration).
 
     `width`/`height` default to the drawing's size in mm; "" leaves the attribute out
     (the viewBox keeps the aspect ratio and CSS sets the size). `id_prefix` keeps clip-path ids unique when several SVGs share an HTML
     page; by default it is derived from the drawing itself, so output is stable.
     `resolve_image` maps an `Image.href` to what the SVG should reference (e.g. a
-    data URI from `data_uri`).
+    data URI from `data_uri`). `themed`: neutral paper and ink colours carry classes
+    (rp-paper-fill, rp-ink-fill, rp-ink-stroke ...) so the page's theme can restyle them.
     """
     if id_prefix is None:
         id_prefix = "d" + hashlib.sha1(repr(drawing).encode("utf-8")).hexdigest()[:8]
@@ -191,7 +241,7 @@ def to_svg(drawing: Drawing, *, width: str | None = None, height: str | None = N
         doc.attribs["class"] = css_class
     if drawing.title:
         doc.set_desc(title=drawing.title)
-    writer = _Writer(doc, id_prefix, resolve_image)
+    writer = _Writer(doc, id_prefix, resolve_image, themed)
     for shape in drawing.shapes:
         doc.add(writer.element(shape))
     return doc.tostring()

@@ -35,7 +35,7 @@ def diagram_svg(engine, state, highlight: Sequence[str] = (), *, id_prefix: str,
     `data-cell` names: the browser maps clicks back to cells with them.
     """
     drawing = engine.render(state, tuple(highlight))
-    svg = to_svg(drawing, id_prefix=_safe_id(id_prefix), css_class=CSS_CLASS)
+    svg = to_svg(drawing, id_prefix=_safe_id(id_prefix), css_class=CSS_CLASS, themed=True)
     svg = svg.replace("<svg ", f'<svg aria-label="{escape(label, quote=True)}" focusable="false" ', 1)
     return slim(svg)
 

@@ -104,3 +104,20 @@ def test_the_theme_toggle_shows_the_theme_in_use(open_page, real_site, scheme):
     assert toggle.get_attribute("aria-pressed") == ("false" if scheme == "dark" else "true")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert (background == "rgb(21, 22, 26)") == (scheme == "light")  # the dark background after switching
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_diagrams_follow_the_theme(open_page, real_site, scheme):
+    """Issue 15.5: no white slab in the dark theme; the diagram's paper and ink take the page's
+    colours, while the board and its pieces keep theirs."""
+    page = open_page(1366, scheme)
+    page.goto(real_site.url("splut/index.html"))
+    board = page.locator(".rp-board").first
+    background = board.evaluate("b => getComputedStyle(b).backgroundColor")
+    coordinate = board.locator("svg [data-role='coordinate']").first.evaluate("t => getComputedStyle(t).fill")
+    square = board.locator("svg [data-role='square']").first.evaluate("r => getComputedStyle(r).fill")
+    if scheme == "dark":
+        assert background != "rgb(255, 255, 255)" and coordinate != "rgb(68, 68, 68)"
+    else:
+        assert background == "rgb(255, 255, 255)"
+    assert square in ("rgb(239, 228, 204)", "rgb(220, 202, 163)", "rgb(185, 165, 122)")  # the arena's own tan
