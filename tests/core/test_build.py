@@ -36,7 +36,7 @@ def test_game_page_has_toc_credits_theme_toggle_and_print_css(tmp_path):
     make_site(tmp_path)
     build(tmp_path, stages=[])
     html = (tmp_path / "output/pebbles/index.html").read_text()
-    assert '<ul class="toc" aria-label="On this page">' in html
+    assert '<aside class="page-toc" aria-labelledby="page-toc-title">' in html
     assert "Designed by Ada Example (2020)." in html and "Licence: Free to share." in html
     assert 'class="theme-toggle"' in html
     css_name = re.search(r'href="\.\./(assets/style\.[0-9a-f]{10}\.css)"', html)[1]
