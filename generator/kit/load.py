@@ -340,20 +340,25 @@ class _Loader:
                                expected="drawing, or a map (map, map_file, cells or rows)", found=extra[0])
             return None
         draw = self.game_function(table, "drawing", "drawing.kit_board")
-        if draw is None:
-            return None
-        try:
-            drawing = draw(table["cell"])
-        except Exception as error:  # the game's own code: its author needs to see the failure
-            self.source.report(table.key("drawing"), f"the board's drawing function failed: "
-                                                     f"{type(error).__name__}: {error}",
-                               expected="a Drawing of the board", found=table["drawing"])
-            return None
-        if not isinstance(drawing, Drawing):
-            self.source.report(table.key("drawing"), "the board's drawing function returned no drawing",
-                               expected="a generator.draw.shapes.Drawing", found=type(drawing).__name__)
+        drawing = self.drawn(table, "board", draw, table["cell"]) if draw else None
+        if drawing is None:
             return None
         return BoardSpec(name, title, table["cell"], (), table["blank"], (), None, (), drawn=drawing)
+
+    def drawn(self, table: Values, what: str, draw: Callable, *args) -> Optional[Drawing]:
+        """`draw(*args)`, the game's own drawing of a component: a Drawing, or the `drawing` key's error."""
+        try:
+            drawing = draw(*args)
+        except Exception as error:  # the game's own code: its author needs to see the failure
+            self.source.report(table.key("drawing"), f"the {what}'s drawing function failed: "
+                                                     f"{type(error).__name__}: {error}",
+                               expected=f"a Drawing of the {what}", found=table["drawing"])
+            return None
+        if not isinstance(drawing, Drawing):
+            self.source.report(table.key("drawing"), f"the {what}'s drawing function returned no drawing",
+                               expected="a generator.draw.shapes.Drawing", found=type(drawing).__name__)
+            return None
+        return drawing
 
     MAP_SOURCES = ("map", "map_file", "cells", "rows")
 
@@ -667,16 +672,8 @@ class _Loader:
             return None
         drawings = []
         for player in (self.options.players if table["per_player"] else (None,)):
-            try:
-                drawing = draw(player)
-            except Exception as error:  # the game's own code: its author needs to see the failure
-                self.source.report(table.key("drawing"), f"the sheet's drawing function failed: "
-                                                         f"{type(error).__name__}: {error}",
-                                   expected="a Drawing of the sheet", found=table["drawing"])
-                return None
-            if not isinstance(drawing, Drawing):
-                self.source.report(table.key("drawing"), "the sheet's drawing function returned no drawing",
-                                   expected="a generator.draw.shapes.Drawing", found=type(drawing).__name__)
+            drawing = self.drawn(table, "sheet", draw, player)
+            if drawing is None:
                 return None
             drawings.append(drawing)
         return SheetSpec(name, title, table["heading"] or title, copies=table["copies"],
