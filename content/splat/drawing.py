@@ -190,7 +190,7 @@ def _status_line(state, result) -> list:
     if state.phase == OVER:
         return [result.text.split(":")[0]]
     if state.phase == FALL:
-        return ["Next: the parachute", "falls 1-3"]
+        return ["Next: the parachute", "falls 1–3"]
     if state.phase == SHIFT:
         return [f"{COLOUR_NAMES[state.seat]} steers;", f"then falls {state.die}"]
     if state.phase == ROLL:

@@ -78,3 +78,38 @@ def test_a_games_modules_import_only_what_pyodide_has(folder):
             top = name.split(".")[0]
             assert top == "__future__" or top in sys.stdlib_module_names or name.startswith(ALLOWED_OUTSIDE), \
                 f"{folder.name}/{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("folder", SPLIT_GAMES, ids=lambda folder: folder.name)
+def test_diagram_ranges_use_a_typographic_dash(folder):
+    """Issue 15.5: a range in a diagram reads "1–3" (an en dash), never "1-3"; checked on the
+    drawings of a random game's first hundred positions."""
+    import random
+    import re
+
+    from generator.draw.shapes import Group, Text
+    from generator.play import load_engine
+    from generator.play.match import Match
+
+    def texts(shapes):
+        for shape in shapes:
+            if isinstance(shape, Group):
+                yield from texts(shape.shapes)
+            elif isinstance(shape, Text):
+                yield shape.text
+
+    engine = load_engine(folder)
+    match = Match(engine, engine.min_players, seed=7)
+    rng = random.Random(7)
+    hyphened = set()
+    for _ in range(100):
+        hyphened |= {t for t in texts(engine.render(match.state).shapes) if re.search(r"\d-\d", t)}
+        if match.turn.kind == "over":
+            break
+        if match.turn.kind == "chance":
+            match.resolve_chance()
+        elif match.turn.kind == "player":
+            match.apply(rng.choice(engine.legal_actions(match.state, match.turn.player)))
+        else:
+            break
+    assert not hyphened
