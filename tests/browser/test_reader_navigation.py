@@ -35,7 +35,10 @@ def test_the_index_shows_each_game_with_a_picture_and_direct_links(open_page, re
     assert cards.count() == 5
     for i in range(5):
         card = cards.nth(i)
-        assert card.locator(".game-picture img").evaluate("img => img.complete && img.naturalWidth > 0")
+        card.scroll_into_view_if_needed()  # the pictures load lazily, as they come into view
+        assert card.locator(".game-picture img").evaluate(
+            "img => img.complete ? img.naturalWidth > 0"
+            " : new Promise(done => img.addEventListener('load', () => done(img.naturalWidth > 0)))")
         labels = card.locator(".game-links a").all_inner_texts()
         assert labels[:2] == ["Rules", "Player aid"] and "Print & play" in labels
     page.locator(".game-card[data-game='splut'] .game-links").get_by_role("link", name="Play", exact=True).click()
