@@ -42,3 +42,22 @@ def test_every_link_in_the_docs_resolves(page):
         elif anchor and file.suffix == ".md" and anchor not in heading_ids(file):
             broken.append(f"{target}: no heading #{anchor}")
     assert not broken, broken
+
+
+def test_the_cli_reference_names_every_command_and_option():
+    """docs/cli.md cannot fall behind the command line: each command and option is in it."""
+    import argparse
+
+    from generator.cli import parser
+
+    reference = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    commands = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+    missing = []
+    for name, sub in commands.choices.items():
+        if f"`rulepress {name}" not in reference:
+            missing.append(name)
+        for action in sub._actions:
+            missing += [f"{name} {flag}" for flag in action.option_strings
+                        if flag not in ("-h", "--help", "--debug")
+                        and not re.search(r"`" + re.escape(flag) + r"[` ]", reference)]
+    assert not missing, missing
