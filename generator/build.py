@@ -162,6 +162,7 @@ class Builder:
             for stage in self.stages:
                 self.say(f"writing {stage.name}")
                 stage.write_site(site, output, context, uses)
+            self.write_search(site, output, pages)
             self.write_site_pages(site, output, context)
             raise_any(check_links(pages, output.files))
         except BaseException:
@@ -304,6 +305,25 @@ class Builder:
                 uses.setdefault(kind, set()).update(values)
         self.manifest.pages = pages
         return pages, uses
+
+    def write_search(self, site: Site, output: Output, pages: dict[str, build_cache.PageEntry]) -> None:
+        """The search index of every game page, made again only when a page's HTML
+        changed (not merely re-rendered: a whitespace edit keeps the index)."""
+        from generator.site.search import FOLDER, write_index
+        from generator.write import files_below
+
+        html = {url: output.read(url) for url in sorted(pages)}
+        key = digest(self.code, site.language, *(part for url, data in html.items() for part in (url, data)))
+        old = self.previous.search if self.previous else None
+        if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
+            files = old.files
+        else:
+            self.say("indexing pages for search")
+            write_index(html, output.staging / FOLDER, site.language)
+            files = [f"{FOLDER}/{name}" for name in sorted(files_below(output.staging / FOLDER))]
+            for rel in files:
+                output.record(rel)
+        self.manifest.search = build_cache.GameEntry(key, files, {})
 
     def write_site_pages(self, site: Site, output: Output, context) -> None:
         """The index, the 404 page and the sitemap: made again only when the

@@ -21,7 +21,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 7
+CACHE_VERSION = 8
 
 
 class Untrusted(ValueError):
@@ -91,13 +91,15 @@ class Manifest:
     front: dict[str, dict] = field(default_factory=dict)  # page file's sha256 -> its front matter
     game_toml: dict[str, dict] = field(default_factory=dict)  # game.toml's sha256 -> its validated values
     site_pages: str = ""  # key of the index, 404 page and sitemap
+    search: GameEntry | None = None  # the search index: key of the pages it was made from, its files
 
     def to_json(self) -> dict:
         return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
                 "pages": {url: vars(entry) for url, entry in self.pages.items()},  # not asdict: it deep-copies
                 "games": {name: vars(entry) for name, entry in self.games.items()},
                 "files": self.files, "sources": self.sources, "front": self.front,
-                "game_toml": self.game_toml, "site_pages": self.site_pages}
+                "game_toml": self.game_toml, "site_pages": self.site_pages,
+                "search": vars(self.search) if self.search else None}
 
 
 def checksum(body: str) -> str:
@@ -138,7 +140,8 @@ def load(output: Path, code: str) -> Manifest | None:
                             games={name: GameEntry.from_json(entry) for name, entry in expect(data["games"], dict, "games").items()},
                             files=stats_of(data["files"], "files"), sources=stats_of(data["sources"], "sources"),
                             front=tables_of(data["front"], "front"), game_toml=tables_of(data["game_toml"], "game_toml"),
-                            site_pages=expect(data["site_pages"], str, "site_pages"))
+                            site_pages=expect(data["site_pages"], str, "site_pages"),
+                            search=GameEntry.from_json(data["search"]) if data["search"] is not None else None)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):  # Untrusted is a ValueError
         return None
     return manifest if output_matches(output, manifest) else None

@@ -104,6 +104,10 @@ class Output:
         self.reused.pop(rel, None)
         self.files[rel] = (self.staging / rel).stat().st_size if size is None else size
 
+    def read(self, rel: str) -> bytes:
+        """A file of the new output: written by this build, or kept from the previous one."""
+        return (self.target if rel in self.reused else self.staging).joinpath(rel).read_bytes()
+
     def exists(self, rel: str) -> bool:
         return rel in self.reused or (self.staging / rel).is_file()
 

@@ -1,7 +1,7 @@
 // The page works without this file. With it: the theme toggle (it follows the system
 // setting until the reader chooses, and remembers the choice on this device), the
 // on-page contents that mark the section being read, the phone menu that closes when
-// a section is chosen, and glossary terms that open their definition in place.
+// a section is chosen, glossary terms that open their definition in place, and search.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -21,10 +21,12 @@
     icon.className = "theme-toggle-icon";
     icon.setAttribute("aria-hidden", "true");
     button.insertBefore(icon, button.firstChild);
+    var label = button.querySelector(".theme-toggle-label");
     function show() {
       var dark = current() === "dark";
       button.setAttribute("aria-pressed", dark ? "true" : "false");
       icon.textContent = dark ? "☾ " : "☀ ";
+      label.textContent = dark ? "Dark" : "Light";  // what is on; the name stays "Dark theme", pressed or not
       button.title = dark ? "Dark theme is on: switch to the light theme" : "Light theme is on: switch to the dark theme";
     }
     button.hidden = false;
@@ -113,7 +115,69 @@
     });
   }
 
+  // Search: Pagefind's own UI in a dialog, loaded (from this site) the first time it opens
+  function search() {
+    var button = document.querySelector(".search-open");
+    var dialog = document.querySelector(".search-dialog");
+    if (!button || !dialog || typeof dialog.showModal !== "function") return;
+    var root = dialog.getAttribute("data-root") || "./";
+    var box = dialog.querySelector(".search-box");
+    var started = false;
+    button.hidden = false;
+    function note(text) {
+      var p = dialog.querySelector(".search-note");
+      p.textContent = text;
+      p.hidden = false;
+    }
+    function focusInput() {
+      var input = box.querySelector("input");
+      if (input) input.focus();
+    }
+    function start() {
+      if (started) return;
+      started = true;
+      if (location.protocol === "file:") {
+        note("Search needs the site served over HTTP, not opened from disk: run `rulepress serve` in the site's folder and open the address it prints.");
+        return;
+      }
+      var bundle = root + "pagefind/";
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = bundle + "pagefind-ui.css";
+      document.head.appendChild(css);
+      var script = document.createElement("script");
+      script.src = bundle + "pagefind-ui.js";
+      script.onload = function () {
+        /* global PagefindUI */
+        new PagefindUI({ element: box, bundlePath: bundle, baseUrl: new URL(root, location.href).pathname,
+                         showSubResults: true, showImages: false, resetStyles: false });
+        focusInput();
+      };
+      script.onerror = function () { note("The search index could not be loaded: build the site again."); };
+      document.head.appendChild(script);
+    }
+    function open() {
+      start();
+      if (!dialog.open) dialog.showModal();
+      focusInput();
+    }
+    button.addEventListener("click", open);
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      var typing = target.closest && target.closest("input, textarea, select, [contenteditable]");
+      if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typing && !dialog.open) {
+        event.preventDefault();
+        open();
+      }
+    });
+    dialog.addEventListener("click", function (event) {
+      // a click on the backdrop, or on a result (it may be a section of this very page)
+      if (event.target === dialog || event.target.closest("a")) dialog.close();
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    search();
     themeToggle();
     scrollSpy();
     drawer();

@@ -124,3 +124,30 @@ def test_diagrams_follow_the_theme(open_page, real_site, scheme):
     else:
         assert background == "rgb(255, 255, 255)"
     assert square in ("rgb(239, 228, 204)", "rgb(220, 202, 163)", "rgb(185, 165, 122)")  # the arena's own tan
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_search_finds_the_troll_with_a_link_to_its_section(open_page, real_site, width, scheme):
+    """Issue 15.1: `/` opens the search, served by the site itself under its CSP; a result
+    names the game and page, and its sections link to their headings."""
+    page = open_page(width, scheme)
+    page.goto(real_site.url("splut/index.html"))
+    assert page.locator(".search-open").is_visible()
+    page.keyboard.press("/")
+    box = page.locator(".search-dialog input")
+    box.wait_for()
+    assert page.evaluate("document.activeElement === document.querySelector('.search-dialog input')")
+    page.keyboard.type("Troll")
+    first = page.locator(".pagefind-ui__result").first
+    first.wait_for()
+    assert first.locator(".pagefind-ui__result-title a").first.inner_text() == "Splut! · Rules"
+    section = first.locator(".pagefind-ui__result-nested a").first
+    href = section.get_attribute("href")
+    assert href.startswith("/splut/index.html#")
+    anchor = href.partition("#")[2]
+    section.click()
+    page.wait_for_function("() => !document.querySelector('.search-dialog').open")
+    assert page.evaluate("location.hash") == "#" + anchor
+    assert page.locator(f"[id='{anchor}']").is_visible()
+    assert page.watch.errors == []  # no CSP violation, no failed request
