@@ -50,6 +50,26 @@ def catalogue_section(runs: int, out: Path) -> None:
     pages = sum(1 for _ in target.rglob("*.html"))
     noop = median_time(rulepress(ROOT, "-o", str(target)), runs, ROOT)
     print(f"clean build: {clean:.2f} s for {pages} pages; no-op rebuild: {noop:.3f} s")
+    search_cost(target, runs, clean)
+
+
+def search_cost(output: Path, runs: int, clean: float) -> None:
+    """What the search index adds to a build that changed a page (an unchanged build keeps it)."""
+    sys.path.insert(0, str(ROOT))
+    from generator.site.search import write_index
+
+    pages = {str(p.relative_to(output)): p.read_bytes() for p in sorted(output.glob("*/*.html"))}
+    times = []
+    for run in range(runs):
+        folder = output.parent / f"search-{run}"
+        started = time.perf_counter()
+        write_index(pages, folder, "en")
+        times.append(time.perf_counter() - started)
+        shutil.rmtree(folder)
+    index = statistics.median(times)
+    size = sum(p.stat().st_size for p in (output / "pagefind").rglob("*") if p.is_file())
+    print(f"search index of {len(pages)} pages: {index:.3f} s ({100 * index / clean:.1f}% of a clean build), "
+          f"{size / 1024:.0f} KiB; made again only when a page's HTML changed")
 
 
 def corpus_section(sizes: list[int], runs: int, out: Path) -> None:
