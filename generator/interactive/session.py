@@ -372,6 +372,9 @@ class SessionServer:
         op = request.get("op")
         if op == "open":
             return {"view": self.open(request).view()}
+        if op == "warm":  # a widget came into view: import the game now, so that "Try it" only plays
+            self.engine(str(request.get("game")))
+            return {}
         session = self.sessions.get(str(request.get("widget")))
         if session is None:
             raise SessionError(f"no game open in widget {request.get('widget')!r}")

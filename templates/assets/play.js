@@ -6,6 +6,11 @@
 // Pyodide from the site itself and the game's bundle, then answers requests
 // (see generator/interactive/session.py). Config comes from this script
 // tag's data attributes (the page's CSP allows no inline script).
+//
+// The runtime starts loading before the click where it can: when a widget comes
+// near the viewport, or its "Try it" button is hovered or focused (never on a
+// connection that asks to save data). A page opened from disk (file://) cannot
+// start a worker: its widgets say so, and their steppers still work.
 (function () {
   "use strict";
   const script = document.currentScript;
@@ -35,6 +40,13 @@
     node.addEventListener("click", onClick);
     return node;
   }
+  const served = location.protocol === "http:" || location.protocol === "https:";
+  const saveData = !!(navigator.connection && navigator.connection.saveData);
+  function serverNote(what) {
+    return el("p", { className: "rp-server-note", role: "note" }, [
+      `${what} needs the site served over HTTP, not opened from disk. In the site's folder run `,
+      el("code", { text: "rulepress serve" }), " and open the address it prints."]);
+  }
   function randomSeed() {
     const buffer = new Uint32Array(1);
     crypto.getRandomValues(buffer);
@@ -48,6 +60,13 @@
     waiting: new Map(),
     listeners: new Set(),
     lastProgress: null,
+    warmed: new Set(),
+    // Load Python, the bundle and the game's engine ahead of the first click.
+    warm(bundle, game) {
+      if (!served || saveData || this.warmed.has(bundle)) return;
+      this.warmed.add(bundle);
+      this.call(bundle, { op: "warm", game });
+    },
     // `bundle`: the URL of the game's zip (each widget names its own).
     call(bundle, request) {
       if (!this.worker) this.start();
@@ -87,7 +106,7 @@
       this.game = host.getAttribute("data-game");
       this.bundle = absolute(host.getAttribute("data-bundle"));
       this.widget = host.id;
-      this.options = options; // {heading, onClose}
+      this.options = options; // {heading, onClose, replaces: the static nodes the live board stands in for}
       this.view = null;
       this.selected = null;
       this.busy = false;
@@ -96,7 +115,8 @@
 
     build() {
       const id = this.widget;
-      this.heading = el("h4", { id: `${id}-live-title`, text: this.options.heading, tabindex: "-1" });
+      // a title, not a heading: the widget sits under headings of any level
+      this.heading = el("p", { className: "rp-live-title", id: `${id}-live-title`, text: this.options.heading, tabindex: "-1" });
       const head = el("div", { className: "rp-live-head" }, [this.heading]);
       if (this.options.onClose) head.append(button("Back to the walkthrough", "", () => this.options.onClose()));
       this.progressBar = el("progress", { max: "4", value: "0", "aria-labelledby": `${id}-loading-text` });
@@ -141,18 +161,33 @@
         head, this.loading, this.board, this.status, this.last, this.message, this.choices,
         pick, type, tools, this.linkRow, this.sides, history]);
       this.root.hidden = true;
-      this.host.append(this.root);
+      const replaces = this.options.replaces || [];
+      if (replaces.length) replaces[0].before(this.root);
+      else this.host.append(this.root);
       this.setBusy(true);
     }
 
     // Open a position string or a new game; resolves when the board is shown.
     async open(request) {
       this.root.hidden = false;
+      this.board.hidden = !this.view;  // the static board shows until the live one is ready
       this.message.textContent = "";
       this.showLoading();
       await this.send(Object.assign({ op: "open", game: this.game }, request));
       this.loading.hidden = true;
+      if (this.view) this.standIn(true);
       return this.view;
+    }
+
+    // The live board takes the static one's place (and gives it back on close).
+    standIn(live) {
+      this.board.hidden = !live;
+      (this.options.replaces || []).forEach((node) => { node.hidden = live; });
+    }
+
+    close() {
+      this.root.hidden = true;
+      this.standIn(false);
     }
 
     // Move keyboard focus to the board's heading (a reader who pressed "Try it" lands here).
@@ -190,7 +225,7 @@
       } else {
         this.say(answer.error || "Something went wrong.", true);
       }
-      this.host.dispatchEvent(new CustomEvent("rp-answer", { detail: answer }));
+      this.host.dispatchEvent(new CustomEvent("rp-answer", { detail: answer, bubbles: true }));
       return answer;
     }
 
@@ -217,11 +252,9 @@
       this.selected = null;
       this.board.innerHTML = view.svg;
       this.status.textContent = view.prompt;
-      const lines = view.steps.map((step) => {
-        const said = step.events.length ? " — " + step.events.join(" ") : "";
-        return `${step.who}: ${step.notation}${said}`;
-      });
-      this.last.textContent = lines.join(" ");
+      // Each move once: what happened in words, or the move itself when the engine says nothing more
+      this.last.replaceChildren(...view.steps.map((step) =>
+        el("p", { text: step.events.length ? step.events.join(" ") : `${step.who}: ${step.notation}` })));
       this.moveList.replaceChildren(...view.legal.map((action) => el("option", { value: action.n, text: action.n })));
       this.history.replaceChildren(...view.log.map((notation) => el("li", { text: notation })));
       this.renderSides(view);
@@ -381,10 +414,11 @@
       this.range = el("input", { type: "range", min: "0", max: String(last), step: "1", value: "0", "aria-label": "Step" });
       this.range.addEventListener("input", () => this.show(Number(this.range.value)));
       this.counter = el("span", { className: "rp-counter" });
-      this.tryButton = button("Try it from here", "", () => this.tryFromHere());
+      this.tryButton = served ? tryButton(figure, () => this.tryFromHere()) : null;
       this.controls = el("div", { className: "rp-controls", role: "group", "aria-label": "Walkthrough steps" },
-        [this.first, this.prev, this.range, this.next, this.counter, this.tryButton]);
+        [this.first, this.prev, this.range, this.next, this.counter, ...(this.tryButton ? [this.tryButton] : [])]);
       figure.querySelector(".rp-frames").after(this.narration, this.controls);
+      if (!served) this.controls.after(serverNote("Trying moves from a step"));
       figure.addEventListener("keydown", (event) => this.onKey(event));
       this.show(0);
     }
@@ -418,7 +452,10 @@
 
     liveBoard() {
       if (!this.live) {
-        this.live = new LiveBoard(this.figure, { heading: "Try it: play on from this step", onClose: () => this.closeLive() });
+        this.live = new LiveBoard(this.figure, {
+          heading: "Try it: play on from this step", onClose: () => this.closeLive(),
+          replaces: [this.figure.querySelector(".rp-frames"), this.narration, this.controls],
+        });
       }
       return this.live;
     }
@@ -431,7 +468,7 @@
     }
 
     closeLive() {
-      this.live.root.hidden = true;
+      this.live.close();
       this.tryButton.disabled = false;
       this.tryButton.focus();
     }
@@ -442,15 +479,18 @@
     constructor(figure) {
       this.figure = figure;
       this.live = null;
-      this.tryButton = button("Try it from here", "", () => this.tryFromHere());
-      figure.append(el("div", { className: "rp-controls" }, [this.tryButton]));
+      if (!served) { figure.append(serverNote("Trying moves from this position")); return; }
+      this.tryButton = tryButton(figure, () => this.tryFromHere());
+      this.controls = el("div", { className: "rp-controls" }, [this.tryButton]);
+      figure.append(this.controls);
     }
 
     tryFromHere(position, extra) {
       if (!this.live) {
         this.live = new LiveBoard(this.figure, {
           heading: "Try it: play on from this position",
-          onClose: () => { this.live.root.hidden = true; this.tryButton.disabled = false; this.tryButton.focus(); },
+          onClose: () => { this.live.close(); this.tryButton.disabled = false; this.tryButton.focus(); },
+          replaces: [this.figure.querySelector(":scope > .rp-board"), this.controls],
         });
       }
       this.tryButton.disabled = true;
@@ -468,15 +508,19 @@
       const seats = (section.getAttribute("data-seats") || "0").split(",").map(Number);
       this.players = Number(section.getAttribute("data-players"));
       this.seatChoice = el("select", { id: `${id}-seat` }, seats.map((seat) => el("option", { value: String(seat), text: names[seat] || `Player ${seat + 1}` })));
-      this.startButton = button("Start a new game", "rp-primary", () => this.start());
+      this.startButton = button("New game", "rp-primary", () => this.start());
       const row = el("div", { className: "rp-row" }, [el("label", { for: `${id}-seat`, text: "You play" }), this.seatChoice, this.startButton]);
       const notice = section.querySelector(".rp-needs-js");
       if (notice) notice.hidden = true;
-      section.querySelector(".rp-board").after(row);
-      this.live = new LiveBoard(section, { heading: "Your game" });
+      const still = section.querySelector(":scope > .rp-board");
+      if (!served) { still.after(serverNote("Playing against the computer")); return; }
+      still.before(row);
+      this.seatChoice.addEventListener("change", () => this.start());
+      this.live = new LiveBoard(section, { heading: "Your game", replaces: [still] });
     }
 
     start(extra) {
+      this.started = true;
       const seat = Number(this.seatChoice.value);
       const computer = [];
       for (let p = 0; p < this.players; p++) if (p !== seat) computer.push(p);
@@ -489,12 +533,7 @@
         computer,
         bot: section.getAttribute("data-bot"),
       };
-      const opened = this.live.open(request);
-      opened.then(() => {
-        const still = section.querySelector(":scope > .rp-board");
-        if (still) still.hidden = true;
-      });
-      return opened;
+      return this.live.open(request);
     }
 
     tryFromHere(position, extra) {
@@ -504,17 +543,18 @@
 
   // -- start -----------------------------------------------------------------------------
   function reopenFromLink(widgets) {
-    if (!window.location.hash) return;
+    if (!window.location.hash) return null;
     const params = new URLSearchParams(window.location.hash.slice(1));
     const widget = widgets.get(params.get("rp-widget") || "");
     const position = params.get("rp-pos");
-    if (!widget || !position) return;
+    if (!widget || !position) return null;
     const extra = {};
     if (params.get("rp-cpu")) extra.computer = params.get("rp-cpu").split(",").map(Number);
     if (params.get("rp-bot")) extra.bot = params.get("rp-bot");
     widget.tryFromHere(position, extra);
     const host = document.getElementById(params.get("rp-widget"));
     if (host) host.scrollIntoView();
+    return params.get("rp-widget");
   }
 
   function init() {
@@ -522,7 +562,38 @@
     document.querySelectorAll('[data-rp-widget="walkthrough"]').forEach((node) => widgets.set(node.id, new Stepper(node)));
     document.querySelectorAll('[data-rp-widget="position"]').forEach((node) => widgets.set(node.id, new PositionWidget(node)));
     document.querySelectorAll('[data-rp-widget="play"]').forEach((node) => widgets.set(node.id, new PlayWidget(node)));
-    reopenFromLink(widgets);
+    if (!served) return;
+    const reopened = reopenFromLink(widgets);
+    // A game against the computer starts as it comes into view: the Play page is live on load.
+    // Walkthroughs and positions only load the runtime ahead, for their "Try it".
+    whenNear(document.querySelectorAll("[data-rp-widget='play']"), "0px", (node) => {
+      if (node.id !== reopened && !widgets.get(node.id).started) widgets.get(node.id).start();
+    });
+    whenNear(document.querySelectorAll("[data-rp-widget='walkthrough'], [data-rp-widget='position']"), "100% 0px", warmFor);
+  }
+
+  // Call `then(node)` once for each node as it comes within `margin` of the viewport
+  // (never on a connection that asks to save data: there the reader's click starts things).
+  function whenNear(nodes, margin, then) {
+    if (!nodes.length || saveData || !("IntersectionObserver" in window)) return;
+    const observer = new IntersectionObserver((entries) => {
+      entries.forEach((entry) => {
+        if (!entry.isIntersecting) return;
+        observer.unobserve(entry.target);
+        then(entry.target);
+      });
+    }, { rootMargin: margin });
+    nodes.forEach((node) => observer.observe(node));
+  }
+
+  function warmFor(host) {
+    runtime.warm(absolute(host.getAttribute("data-bundle")), host.getAttribute("data-game"));
+  }
+
+  function tryButton(host, onClick) {
+    const node = button("Try it from here", "", onClick);
+    ["pointerenter", "focus"].forEach((kind) => node.addEventListener(kind, () => warmFor(host)));
+    return node;
   }
 
   // For scripts/bench_browser.py and the curious: talk to the page's worker directly.

@@ -21,12 +21,10 @@
     icon.className = "theme-toggle-icon";
     icon.setAttribute("aria-hidden", "true");
     button.insertBefore(icon, button.firstChild);
-    var label = button.querySelector(".theme-toggle-label");
     function show() {
       var dark = current() === "dark";
       button.setAttribute("aria-pressed", dark ? "true" : "false");
       icon.textContent = dark ? "☾ " : "☀ ";
-      label.textContent = dark ? "Dark" : "Light";  // what is on; the name stays "Dark theme", pressed or not
       button.title = dark ? "Dark theme is on: switch to the light theme" : "Light theme is on: switch to the dark theme";
     }
     button.hidden = false;

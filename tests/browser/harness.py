@@ -71,6 +71,11 @@ class Server:
         self.httpd.server_close()
 
 
+# Run before a page's scripts: the connection asks to save data, so nothing loads Python ahead
+# of a click (the reader's choice, and the old behaviour the stepping tests rely on)
+SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}})"
+
+
 @dataclass
 class Watch:
     """Everything a page asked for and every error it logged (its workers included)."""

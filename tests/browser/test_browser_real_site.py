@@ -15,7 +15,7 @@ import re
 import pytest
 
 from generator.build import build
-from tests.browser.harness import PYODIDE_TIMEOUT_MS, ROOT, Server, Watch, axe_violations
+from tests.browser.harness import PYODIDE_TIMEOUT_MS, ROOT, SAVE_DATA, Server, Watch, axe_violations
 
 GAMES = sorted(p.parent.name for p in (ROOT / "content").glob("*/game.toml"))
 
@@ -39,6 +39,8 @@ def test_game_rules_page_has_no_console_errors_and_no_serious_accessibility_viol
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_walkthrough_steps_to_its_end_and_back_without_python(page, real_site, game):
+    """Stepping needs no Python; on a connection that asks to save data, nothing loads it ahead."""
+    page.add_init_script(SAVE_DATA)
     page.goto(real_site.url(f"{game}/index.html"))
     walkthroughs = page.locator('[data-rp-widget="walkthrough"]')
     for index in range(walkthroughs.count()):
@@ -93,12 +95,11 @@ def play_pages() -> list[str]:
 @pytest.mark.parametrize("url", play_pages() or [pytest.param("none", marks=pytest.mark.skip(
     reason="no ```play block in content/ yet (the lead adds Play pages)"))])
 def test_play_page_plays_a_move_and_the_computer_answers(page, real_site, url):
+    """The Play page is live on load: the reader's first move needs no button pressed first."""
+    page.add_init_script("""window.__answers = []; document.addEventListener('rp-answer', e => window.__answers.push(e.detail));""")
     page.goto(real_site.url(url))
     section = page.locator('[data-rp-widget="play"]').first
     sid = section.get_attribute("id")
-    page.evaluate("""(id) => { window.__answers = [];
-        document.getElementById(id).addEventListener('rp-answer', e => window.__answers.push(e.detail)); }""", sid)
-    section.get_by_role("button", name="Start a new game").click()
     page.wait_for_selector(f'#{sid} .rp-live[aria-busy="false"] .rp-live-board svg', timeout=PYODIDE_TIMEOUT_MS)
     start = page.evaluate("() => window.__answers.at(-1).view")
     assert start["seat"] is not None and start["legal"], "the reader has a move (the computer went first if it had to)"

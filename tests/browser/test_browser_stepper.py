@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import Watch, axe_violations, button
+from tests.browser.harness import SAVE_DATA, Watch, axe_violations, button
 
 WALKTHROUGH = "#wt-opening-hops"
 STEPS = 6  # the fixture's walkthrough: roll 2, b1-b3, roll 1, d5-d4, roll 2, d1-d3
@@ -22,6 +22,7 @@ def page(browser, hop_site):
     context = browser.new_context()
     page = context.new_page()
     page.watch = Watch().attach(page)
+    page.add_init_script(SAVE_DATA)
     page.goto(hop_site.url("hop/index.html"))
     yield page
     context.close()

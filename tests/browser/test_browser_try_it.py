@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from tests.browser.harness import PYODIDE_TIMEOUT_MS, Watch, axe_violations, button
+from tests.browser.harness import PYODIDE_TIMEOUT_MS, SAVE_DATA, Watch, axe_violations, button
 
 WT = "#wt-opening-hops"
 LIVE = f"{WT} .rp-live"
@@ -32,6 +32,7 @@ def live(browser, hop_site):
     page = context.new_page()
     page.set_default_timeout(30_000)
     watch = Watch().attach(page)
+    page.add_init_script(SAVE_DATA)  # nothing loaded ahead: the click pays the whole load
     page.goto(hop_site.url("hop/index.html"))
     assert watch.runtime_requests() == []
     button(page, WT, "Next").click()
@@ -157,7 +158,7 @@ def test_keyboard_only_reader_can_play_from_the_list(live):
     """Without a mouse: the legal-move list and the Play button, reached by Tab."""
     page, _ = live
     reopen_step(page, 1)
-    page.focus(f"{LIVE} h4")  # where focus lands after "Try it"
+    page.focus(f"{LIVE} .rp-live-title")  # where focus lands after "Try it"
     for _ in range(20):
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.tagName") == "SELECT":
@@ -201,7 +202,7 @@ def test_play_widget_plays_a_game_against_the_computer(live):
     page, _ = live
     play = "#play-play-hop-against-the-computer"
     page.select_option(f"{play} select[id$=seat]", "0")
-    button(page, play, "Start a new game").click()
+    button(page, play, "New game").click()
     page.wait_for_selector(f'{play} .rp-live[aria-busy="false"] .rp-live-board svg')
     assert page.locator(f"{play} .rp-sides input:checked").count() == 1  # Blue is the computer's
     first = page.eval_on_selector(f"{play} .rp-live select", "s => s.options[0].value")
