@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import mimetypes
 from pathlib import Path as FilePath
 from typing import Callable, Optional
 
@@ -47,6 +46,8 @@ def path_data(points, closed: bool) -> str:
 
 
 def data_uri(path: FilePath) -> str:
+    import mimetypes  # here, not at the top: a first diagram in Pyodide should not pay for it
+
     mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
     return f"data:{mime};base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 

@@ -6,7 +6,7 @@ Layout inside the zip (unpacked onto Pyodide's `sys.path`):
     generator/__init__.py, generator/play/*.py      the engine runtime
     generator/errors.py                             plain words for its messages
     generator/draw/{__init__,bounds,icons,shapes,svg}.py   the drawing model and SVG backend
-    generator/interactive/{__init__,diagram,session}.py   the worker's session server
+    generator/interactive/{__init__,boot,diagram,session}.py   the worker's session server
     svgwrite/...                                    the SVG backend's one dependency
     games/<slug>/engine.py and its data files       the game itself, with any modules
                                                     beside engine.py (board.py, bots.py, ...)
@@ -35,6 +35,7 @@ RUNTIME_MODULES = (
     "draw/shapes.py",
     "draw/svg.py",
     "interactive/__init__.py",
+    "interactive/boot.py",  # the worker's way in
     "interactive/diagram.py",
     "interactive/session.py",
 )

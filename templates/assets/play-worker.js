@@ -36,12 +36,15 @@ function startPython(indexURL) {
   return pythonReady;
 }
 
-function loadBundle(pyodide, url) {
+function loadBundle(indexURL, url) {
   if (!bundlesReady.has(url)) {
-    const loading = (async () => {
-      const response = await fetch(url);
+    const download = fetch(url).then((response) => {  // while Python loads, not after
       if (!response.ok) throw new Error(`cannot load the game bundle (HTTP ${response.status})`);
-      pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: ROOT });
+      return response.arrayBuffer();
+    });
+    const loading = (async () => {
+      const [pyodide, archive] = await Promise.all([startPython(indexURL), download]);
+      pyodide.unpackArchive(archive, "zip", { extractDir: ROOT });
       progress(3, "Setting up the board…");
       if (!server) {
         pyodide.globals.set("_rulepress_root", ROOT);
@@ -49,8 +52,8 @@ function loadBundle(pyodide, url) {
           "import sys",
           "if _rulepress_root not in sys.path:",
           "    sys.path.insert(0, _rulepress_root)",
-          "from generator.interactive.session import SessionServer",
-          "_rulepress_server = SessionServer(_rulepress_root + '/games')",
+          "from generator.interactive.boot import start",
+          "_rulepress_server = start(_rulepress_root)",
         ].join("\n"));
         server = pyodide.globals.get("_rulepress_server");
       }
@@ -63,8 +66,7 @@ function loadBundle(pyodide, url) {
 
 async function answer(message) {
   try {
-    const pyodide = await startPython(message.pyodide);
-    await loadBundle(pyodide, message.bundle);
+    await loadBundle(message.pyodide, message.bundle);
     const started = performance.now();
     const text = server.handle(JSON.stringify(message.request));
     const workerMs = performance.now() - started;
