@@ -8,6 +8,8 @@ Layout inside the zip (unpacked onto Pyodide's `sys.path`):
     generator/draw/{__init__,bounds,icons,shapes,svg}.py   the drawing model and SVG backend
     generator/interactive/{__init__,boot,diagram,session}.py   the worker's session server
     svgwrite/...                                    the SVG backend's one dependency
+    **/__pycache__/*.cpython-3XX.pyc                 their bytecode, when the build could make it
+                                                    (see bytecode.py)
     games/<slug>/engine.py and its data files       the game itself, with any modules
                                                     beside engine.py (board.py, bots.py, ...)
 
@@ -24,6 +26,8 @@ import zipfile
 from pathlib import Path
 
 import importlib.util
+
+from generator.interactive.bytecode import Compiler, pycache_name
 
 GENERATOR = Path(__file__).resolve().parent.parent
 RUNTIME_MODULES = (
@@ -73,26 +77,38 @@ def bundle_files(game_folder: Path) -> dict[str, Path]:
     return {**runtime_files(), **game_files(Path(game_folder))}
 
 
-def bundle_key(game_folder: Path) -> str:
-    """A hash of everything the bundle holds (names and bytes): its name in the output.
-    Cheaper than zipping, and it changes whenever anything in the zip does."""
+def bundle_contents(game_folder: Path) -> dict[str, bytes]:
+    """Zip name -> bytes of every source file the bundle holds."""
+    return {name: path.read_bytes() for name, path in bundle_files(game_folder).items()}
+
+
+def with_bytecode(contents: dict[str, bytes], compiler: Compiler | None) -> dict[str, bytes]:
+    """`contents` and, with a compiler, their bytecode in __pycache__ (where the browser's
+    Python finds it)."""
+    if compiler is None:
+        return contents
+    compiled = compiler.compile(contents)
+    return {**contents, **{pycache_name(name, compiler.tag): pyc for name, pyc in compiled.items()}}
+
+
+def bundle_key(contents: dict[str, bytes]) -> str:
+    """A hash of everything the bundle holds (names and bytes): its name in the output."""
     digest = hashlib.sha256()
-    for name, path in sorted(bundle_files(game_folder).items()):
-        digest.update(name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    for name, data in sorted(contents.items()):
+        digest.update(name.encode("utf-8") + b"\0" + data + b"\0")
     return digest.hexdigest()
 
 
-def bundle_bytes(game_folder: Path) -> bytes:
-    """The game's bundle as zip bytes: same sources, same bytes."""
-    files = bundle_files(game_folder)
+def bundle_bytes(contents: dict[str, bytes]) -> bytes:
+    """The game's bundle as zip bytes: same contents, same bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for name in sorted(files):
+        for name in sorted(contents):
             info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3  # unix, whatever machine builds it
             info.external_attr = 0o644 << 16
-            archive.writestr(info, files[name].read_bytes(), compresslevel=9)
+            archive.writestr(info, contents[name], compresslevel=9)
     return buffer.getvalue()
 
 

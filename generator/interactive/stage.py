@@ -24,8 +24,10 @@ from typing import TYPE_CHECKING
 
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors, describe_value
-from generator.interactive.bundle import bundle_bytes, bundle_key, bundle_name, game_files
-from generator.interactive.runtime import RUNTIME_FILES, RuntimeMissing, copy_runtime, runtime_location
+from generator.interactive.bundle import bundle_bytes, bundle_contents, bundle_key, bundle_name, game_files, with_bytecode
+from generator.interactive.bytecode import compiler_for
+from generator.interactive.runtime import (RUNTIME_FILES, RuntimeMissing, copy_runtime, find_pyodide,
+                                          runtime_location)
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.markdown.links import relative
 from generator.stages import Stage
@@ -45,11 +47,22 @@ class InteractiveStage(Stage):
 
     def __init__(self):
         self._bundles: dict[str, str] = {}  # slug -> bundle path in the output, per build
+        self._sources: dict[str, dict[str, bytes]] = {}  # slug -> its bundle's source files, per build
+        self._contents: dict[str, dict[str, bytes]] = {}  # slug -> what its bundle holds, per build
+        self._compiler = None  # Pyodide under Node, for bytecode (None: sources only)
         self._assets: dict[str, str] | None = None
 
     # -- the build protocol ---------------------------------------------------
     def start(self, site: Site) -> None:
-        self._bundles, self._assets = {}, None  # sources may have changed since the last build
+        self._bundles, self._contents, self._assets = {}, {}, None  # sources may have changed since the last build
+        self._sources = {game.slug: bundle_contents(game.folder) for game in site.games if game.has_engine}
+        try:
+            pyodide = find_pyodide(site.root)
+        except RuntimeMissing:
+            pyodide = None
+        self._compiler = compiler_for(pyodide) if self._sources else None
+        if self._compiler is not None:  # every game's new modules in one run of Node, not one per game
+            self._compiler.compile({name: data for files in self._sources.values() for name, data in files.items()})
 
     def directives(self, site: Site) -> dict:
         return {"walkthrough": self.walkthrough, "position": self.position, "play": self.play}
@@ -66,7 +79,7 @@ class InteractiveStage(Stage):
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:
         path = self.bundle_path(game)
-        output.write(path, bundle_bytes(game.folder))
+        output.write(path, bundle_bytes(self._contents[game.slug]))
         return {"bundle": path}
 
     def plan_game(self, site: Site, game: Game, context) -> dict:
@@ -93,7 +106,8 @@ class InteractiveStage(Stage):
 
     def bundle_path(self, game: Game) -> str:
         if game.slug not in self._bundles:
-            self._bundles[game.slug] = bundle_name(game.slug, bundle_key(game.folder))
+            self._contents[game.slug] = with_bytecode(self._sources[game.slug], self._compiler)
+            self._bundles[game.slug] = bundle_name(game.slug, bundle_key(self._contents[game.slug]))
         return self._bundles[game.slug]
 
     def head_tags(self, site: Site, url: str, context: DirectiveContext) -> str:

@@ -2,7 +2,6 @@
 then the default theme that ships inside the package."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 PACKAGE_THEME = Path(__file__).resolve().parent.parent / "theme"
@@ -18,13 +17,9 @@ def template_cache() -> Path | None:
     """Where compiled templates are kept, for every site of this user: like
     Python's __pycache__, they depend only on the template's text (Jinja2
     checks it before reuse), so a clean build need not compile them again."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "rulepress" / "templates"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None  # nowhere to keep them: compile each time
-    return folder if os.access(folder, os.W_OK) else None
+    from generator.usercache import user_cache
+
+    return user_cache("templates")  # None: nowhere to keep them, compile each time
 
 
 def make_environment(site_root: Path, bytecode_dir: Path | None = None):

@@ -16,10 +16,21 @@ import subprocess
 import sys
 import zipfile
 
-from generator.interactive.bundle import bundle_bytes, bundle_key, bundle_name
+from generator.interactive import bundle as bundles
+from generator.interactive.bundle import bundle_contents, bundle_key, bundle_name, with_bytecode
+from generator.interactive.bytecode import compiler_for
+from generator.interactive.runtime import find_pyodide
 from tests.interactive.helpers import FIXTURE
 
 HOP = FIXTURE / "content" / "hop"
+
+
+def bundle_bytes(folder) -> bytes:
+    return bundles.bundle_bytes(bundle_contents(folder))
+
+
+def bundle_key_of(folder) -> str:
+    return bundle_key(bundle_contents(folder))
 
 # Run in a bare interpreter: no site-packages (-S), no environment or user paths (-I);
 # only the standard library and the unpacked bundle, as in Pyodide.
@@ -44,12 +55,12 @@ def run_bare(folder, requests) -> dict:
 def test_bundle_bytes_are_reproducible_and_named_by_their_content(tmp_path):
     """Same sources, same bytes and name; a changed engine gets a new name (caches never go stale)."""
     assert bundle_bytes(HOP) == bundle_bytes(HOP)
-    name = bundle_name("hop", bundle_key(HOP))
+    name = bundle_name("hop", bundle_key_of(HOP))
     assert re.fullmatch(r"_play/hop\.[0-9a-f]{12}\.zip", name)
     changed = tmp_path / "hop"
     shutil.copytree(HOP, changed)
     (changed / "engine.py").write_text((HOP / "engine.py").read_text() + "\n# edited\n")
-    assert bundle_name("hop", bundle_key(changed)) != name
+    assert bundle_name("hop", bundle_key_of(changed)) != name
 
 
 def test_bundle_holds_the_runtime_svgwrite_and_the_game_but_not_its_pages():
@@ -59,7 +70,7 @@ def test_bundle_holds_the_runtime_svgwrite_and_the_game_but_not_its_pages():
                    "generator/draw/svg.py", "generator/interactive/session.py", "svgwrite/__init__.py",
                    "games/hop/engine.py"):
         assert needed in names
-    assert not [n for n in names if n.endswith(".md") or "__pycache__" in n]
+    assert not [n for n in names if n.endswith(".md") or "__pycache__" in n]  # sources alone: no compiler given
     assert not [n for n in names if n.startswith("generator/") and n.split("/")[1] in ("markdown", "site", "kit", "content")]
 
 
@@ -92,3 +103,17 @@ def test_positions_written_at_build_time_reopen_from_the_bundle(tmp_path):
     zipfile.ZipFile(io.BytesIO(bundle_bytes(HOP))).extractall(tmp_path)
     [answer] = run_bare(tmp_path, [{"op": "open", "widget": "w", "game": "hop", "position": match.to_position()}])["answers"]
     assert answer["ok"] and answer["view"]["log"][:2] == ["roll 2", "b1-b3"]
+
+
+def test_the_bundle_carries_bytecode_from_pyodides_own_python():
+    """Built where Node runs, every module has its .pyc in __pycache__ for the browser's CPython,
+    made the same way every time (unchecked-hash: no timestamps)."""
+    compiler = compiler_for(find_pyodide(FIXTURE))
+    assert compiler is not None, "Node and the pyodide npm package are installed by scripts/setup"
+    contents = with_bytecode(bundle_contents(HOP), compiler)
+    assert compiler.tag.startswith("cpython-3")
+    for module in ("games/hop/engine.py", "generator/interactive/session.py", "svgwrite/base.py"):
+        folder, _, name = module.rpartition("/")
+        pyc = contents[f"{folder}/__pycache__/{name[:-3]}.{compiler.tag}.pyc"]
+        assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
+    assert with_bytecode(bundle_contents(HOP), compiler) == contents
