@@ -121,7 +121,14 @@
     var root = dialog.getAttribute("data-root") || "./";
     var box = dialog.querySelector(".search-box");
     var started = false;
+    var ready = false;
+    var typed = "";  // keys pressed in the dialog before Pagefind's UI is there
     button.hidden = false;
+    dialog.addEventListener("keydown", function (event) {
+      if (ready || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key.length === 1) typed += event.key;
+      else if (event.key === "Backspace") typed = typed.slice(0, -1);
+    });
     function note(text) {
       var p = dialog.querySelector(".search-note");
       p.textContent = text;
@@ -147,8 +154,22 @@
       script.src = bundle + "pagefind-ui.js";
       script.onload = function () {
         /* global PagefindUI */
-        new PagefindUI({ element: box, bundlePath: bundle, baseUrl: new URL(root, location.href).pathname,
-                         showSubResults: true, showImages: false, resetStyles: false });
+        var ui = new PagefindUI({ element: box, bundlePath: bundle, baseUrl: new URL(root, location.href).pathname,
+                                  showSubResults: true, showImages: false, resetStyles: false });
+        var input = box.querySelector("input");
+        if (input) {  // a visible label, not the placeholder alone
+          input.id = "search-input";
+          var label = document.createElement("label");
+          label.htmlFor = "search-input";
+          label.className = "search-label";
+          label.textContent = "Search the rules of every game";
+          box.insertBefore(label, box.firstChild);
+        }
+        ready = true;
+        if (typed) {  // what the reader typed while the search was loading
+          if (input) input.value = typed;
+          ui.triggerSearch(typed);
+        }
         focusInput();
       };
       script.onerror = function () { note("The search index could not be loaded: build the site again."); };

@@ -110,7 +110,7 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
 
 
-def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
+def axe_violations(page, impacts=("moderate", "serious", "critical")) -> list[dict]:
     """Run axe-core on the page; the violations of the given impacts, summarised."""
     if not AXE.is_file():
         raise RuntimeError("axe-core is not installed: run scripts/setup (npm ci)")

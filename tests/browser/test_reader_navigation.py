@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import Watch
+from tests.browser.harness import Watch, axe_violations
 
 SCHEMES = ["light", "dark"]
 
@@ -142,6 +142,7 @@ def test_search_finds_the_troll_with_a_link_to_its_section(open_page, real_site,
     first = page.locator(".pagefind-ui__result").first
     first.wait_for()
     assert first.locator(".pagefind-ui__result-title a").first.inner_text() == "Splut! · Rules"
+    assert axe_violations(page) == []  # the dialog, its labelled box and its results
     section = first.locator(".pagefind-ui__result-nested a").first
     href = section.get_attribute("href")
     assert href.startswith("/splut/index.html#")
