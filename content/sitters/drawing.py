@@ -45,7 +45,7 @@ def board_shapes() -> list:
         shapes.append(Rect(x, y, CELL_MM, CELL_MM, Style(fill=SPACE_FILL[kind], stroke=LINE.stroke,
                                                         stroke_width=LINE.stroke_width), cell=name, role="space"))
         if kind != EMPTY:
-            shapes.append(Text(x + 1.2, y + 3.4, kind, size=2.8, fill="#8b8172", role="space-label"))
+            shapes.append(Text(x + 1.2, y + 3.5, kind, size=3.1, fill="#8b8172", role="space-label"))  # 12 px on a desktop page
     return shapes
 
 
@@ -113,7 +113,7 @@ def _marker(piece: str, cell: int, scale: float, dx: float = 0.0, dy: float = 0.
     else:
         body = Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r, Style(fill=CHEST_FILL, stroke=edge.stroke, stroke_width=0.5),
                     rx=0.8 * scale, cell=name, role="chest")
-    label = Text(cx, cy + 1.5 * scale, piece, size=4.4 * scale, fill="#ffffff", anchor="middle", bold=True,
+    label = Text(cx, cy + 1.5 * scale, piece, size=max(4.4 * scale, 3.1), fill="#ffffff", anchor="middle", bold=True,
                  role="marker-label")
     return [body, label]
 

@@ -71,7 +71,7 @@ def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
     if state.variant == "advanced" and p == state.right_of(state.dealer):
         tags.append("discards")
     if tags:
-        shapes.append(Text(5, y + 12.5, ", ".join(tags), 2.6, INK))
+        shapes.append(Text(5, y + 12.5, ", ".join(tags), 3.0, INK))
     for i, rank in enumerate(state.hands[p]):
         cell = f"{name}.{rank}"
         x = 24 + i * (CARD_W + 1.5)

@@ -6,12 +6,17 @@ it imports only the standard library and generator.draw (svgwrite).
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Sequence
 
 from generator.draw.svg import FONT_FAMILY, to_svg
 
 CSS_CLASS = "rp-diagram"
+READABLE_PX = 12  # the smallest text a reader should meet at 100% zoom on a desktop
+BASE_PX = 512  # a diagram's width when its text allows it (play.css caps it at the column's width)
+FONT_SIZE = re.compile(r'font-size="([0-9.]+)')
+VIEW_BOX = re.compile(r'viewBox="([-0-9.]+)[ ,]+([-0-9.]+)[ ,]+([0-9.]+)[ ,]+([0-9.]+)"')
 
 
 def player_name(engine, state, player: int) -> str:
@@ -37,7 +42,22 @@ def diagram_svg(engine, state, highlight: Sequence[str] = (), *, id_prefix: str,
     svg = to_svg(drawing, id_prefix=_safe_id(id_prefix), css_class=CSS_CLASS, themed=True)
     label = escape(label)
     svg = svg.replace("<svg ", f'<svg aria-label="{label}" focusable="false" ', 1)
-    return slim(svg)
+    return slim(sized_for_reading(svg))
+
+
+def sized_for_reading(svg: str) -> str:
+    """The diagram's width in pixels: wide enough that its smallest text shows at
+    READABLE_PX (and at least BASE_PX); the page narrows it to fit its column."""
+    box = VIEW_BOX.search(svg)
+    sizes = [float(size) for size in FONT_SIZE.findall(svg)]
+    if box is None:
+        return svg
+    width, height = float(box.group(3)), float(box.group(4))
+    pixels = max(BASE_PX, math.ceil(width * READABLE_PX / min(sizes))) if sizes else BASE_PX
+    head, rest = svg.split(">", 1)
+    head = re.sub(r' (width|height)="[^"]*"', "", head)
+    return f'{head} width="{pixels}" height="{math.ceil(pixels * height / width)}">{rest}'
+
 
 
 def escape(text: str) -> str:
