@@ -64,6 +64,8 @@ DATA_SCHEMA = Schema({
     "file": Field(str, required=True, describe="a CSV or TOML file in the game folder"),
     "columns": Field(dict, required=True, check=column_types, describe="a table of column = type"),
     "caption": Field(str, default=""),
+    "readers": Field(list, default=None, items=str,
+                     describe="the columns readers see when a page's table names none (not layout data)"),
 })
 
 GAME_SCHEMA = Schema({
@@ -242,7 +244,15 @@ def clarification_problem(path: Path, line: int | None, item: dict) -> ContentEr
 def load_data(name: str, spec: dict, game_toml: Source, folder: Path, root: Path, errors: list) -> Table | None:
     """The table declared as `[data.<name>]`, read by the one table reader."""
     declaration = TableSpec(name, spec["file"], dict(spec["columns"]), spec.get("caption", ""), game_toml.path,
-                            game_toml.line_of(("data", name)), game_toml.line_of(("data", name, "columns")))
+                            game_toml.line_of(("data", name)), game_toml.line_of(("data", name, "columns")),
+                            tuple(spec.get("readers") or ()))
+    unknown = [column for column in declaration.readers if column not in declaration.columns]
+    if unknown:
+        errors.append(ContentError(game_toml.path, game_toml.line_of(("data", name, "readers")),
+                                   f"[data.{name}] readers: no column '{unknown[0]}'",
+                                   expected="columns declared in its `columns`: " + ", ".join(declaration.columns),
+                                   found=unknown[0]))
+        return None
     table, problems = open_table(declaration, folder, root)
     errors.extend(problems)
     return table

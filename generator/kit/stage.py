@@ -23,6 +23,46 @@ def has_kit(game: Game) -> bool:
 class KitStage(Stage):
     name = "print-and-play kits"
 
+    def __init__(self):
+        self._galleries: dict[str, list] = {}  # slug -> its decks' galleries (names and words), per build
+
+    def start(self, site: Site) -> None:
+        self._galleries = {}
+
+    def directives(self, site: Site) -> dict:
+        return {"cards": self.cards}
+
+    def cards(self, options: dict, context) -> str:
+        """```cards: a deck shown as its cards (the kit's own drawings, each with its words for
+        screen readers), and with `data` the same cards as a table, folded away."""
+        from generator.markdown.cards import cards_html
+        from generator.markdown.directives import check_keys
+        from generator.markdown.tables import table_directive
+
+        check_keys(options, context, {"deck", "data", "columns", "headers", "caption"}, {"deck"})
+        game = context.game
+        galleries = self.galleries(game)
+        gallery = next((g for g in galleries if g.name == options["deck"]), None)
+        if gallery is None:
+            raise context.error(f"no deck '{options['deck']}' in {game.slug}/components.toml",
+                                expected="one of: " + (", ".join(g.name for g in galleries) or "(no decks)"),
+                                found=str(options["deck"]))
+        table = ""
+        if "data" in options:
+            table = table_directive({k: v for k, v in options.items() if k != "deck"}, context)
+        return cards_html(gallery, f"{game.slug}/kit", context.page.url, table)
+
+    def galleries(self, game: Game) -> list:
+        if game.slug not in self._galleries:
+            if not has_kit(game):
+                self._galleries[game.slug] = []
+            else:
+                from generator.kit import load_components
+                from generator.kit.preview import card_gallery
+
+                self._galleries[game.slug] = card_gallery(load_components(game.folder, game.data), draw=False)
+        return self._galleries[game.slug]
+
     def check(self, site: Site) -> list[ContentError]:
         """Validate every game's components and data without writing anything."""
         games = [game for game in site.games if has_kit(game)]

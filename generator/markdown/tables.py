@@ -11,6 +11,7 @@ from markdown_it import MarkdownIt
 
 from generator.markdown.directives import DirectiveContext, check_keys
 
+LONG = 40  # characters: a cell this long is prose, and gets a readable width (style.css `td.long`)
 ALIGNMENT = {"text-align:left": "align-left", "text-align:center": "align-center", "text-align:right": "align-right"}
 
 
@@ -38,7 +39,7 @@ class TableView:
 def table_view(options: dict, game) -> TableView:
     """The view of checked options (see `table_directive`)."""
     table = game.data[options["data"]]
-    columns = options.get("columns") or list(table.columns)
+    columns = options.get("columns") or table.reader_columns
     headers = [str(h) for h in options.get("headers") or [c.replace("_", " ").capitalize() for c in columns]]
     caption = str(options.get("caption", "") or table.caption or table.name.replace("_", " ").capitalize())
     return TableView(caption, headers, [[cell_words(row[column]) for column in columns] for row in table.rows])
@@ -58,7 +59,7 @@ def table_directive(options: dict, context: DirectiveContext) -> str:
         raise context.error(f"no data table '{options['data']}' in {game.slug}/game.toml",
                             expected="one of: " + (", ".join(sorted(game.data)) or "(none declared)"),
                             found=str(options["data"]))
-    columns = options.get("columns") or list(table.columns)
+    columns = options.get("columns") or table.reader_columns
     unknown = [c for c in columns if c not in table.columns]
     if unknown:
         raise context.error(f"no column '{unknown[0]}' in data '{table.name}'",
@@ -72,7 +73,8 @@ def table_directive(options: dict, context: DirectiveContext) -> str:
     out = [f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(view.caption)}">'
            f'<table class="data-table">', f"<caption>{escape(view.caption)}</caption>"]
     out.append("<thead><tr>" + "".join(f'<th scope="col">{escape(h)}</th>' for h in view.headers) + "</tr></thead><tbody>")
-    out += ["<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in view.rows]
+    out += ["<tr>" + "".join(f'<td class="long">{escape(cell)}</td>' if len(cell) > LONG else f"<td>{escape(cell)}</td>"
+                             for cell in row) + "</tr>" for row in view.rows]
     out.append("</tbody></table></div>\n")
     return "".join(out)
 

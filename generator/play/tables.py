@@ -44,6 +44,7 @@ class TableSpec:
     game_toml: Path = Path("game.toml")
     line: int | None = None  # of `[data.<name>]`, for messages
     columns_line: int | None = None  # of its `columns =`
+    readers: tuple[str, ...] = ()  # what pages show of it when a table block names no columns
 
 
 class Row(dict):
@@ -65,6 +66,11 @@ class Table:
     rows: tuple[Row, ...]
     caption: str = ""
     spec: TableSpec | None = field(default=None, compare=False)
+
+    @property
+    def reader_columns(self) -> list[str]:
+        """The columns a page shows when its table block names none: those declared for readers, else all."""
+        return list(self.spec.readers) if self.spec and self.spec.readers else list(self.columns)
 
     @property
     def lines(self) -> tuple[int, ...]:

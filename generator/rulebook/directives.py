@@ -22,8 +22,8 @@ class PaperDirectives:
         self.figures = figures  # (directive, options text) -> what it draws, and ("engine", slug): once per book
 
     def __call__(self, name: str, body: str, book: Typesetter) -> list | None:
-        handler = {"table": self.table, "clarifications": self.clarifications, "walkthrough": self.walkthrough,
-                   "position": self.position, "play": self.play}.get(name)
+        handler = {"table": self.table, "cards": self.cards, "clarifications": self.clarifications,
+                   "walkthrough": self.walkthrough, "position": self.position, "play": self.play}.get(name)
         if handler is None:
             return None
         try:
@@ -37,6 +37,12 @@ class PaperDirectives:
         rows = [[Paragraph(escape(h), book.styles.head_cell) for h in view.headers]]
         rows += [[Paragraph(escape(cell), book.styles.cell) for cell in row] for row in view.rows]
         return data_table(book, rows, view.caption)
+
+    def cards(self, options: dict, book: Typesetter, key: tuple) -> list:
+        """A deck: on paper, its table (the cards themselves are in the print-and-play kit)."""
+        if "data" not in options:
+            return [Paragraph("<i>The cards are drawn in the print-and-play kit.</i>", book.styles.body)]
+        return self.table(options, book, key)
 
     def clarifications(self, options: dict, book: Typesetter, key: tuple) -> list:
         items = self.env.get("clarifications", [])

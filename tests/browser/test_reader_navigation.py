@@ -169,3 +169,25 @@ def test_diagram_text_is_at_least_12_px_on_a_desktop(open_page, real_site, game)
     page = open_page(1366, "light")
     page.goto(real_site.url(f"{game}/index.html"))
     assert page.evaluate(TEXT_SIZE) >= 11.95
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_a_wide_table_scrolls_in_its_frame_with_its_first_column_in_view(open_page, real_site, width, scheme):
+    """Issue 15.4: SHOOT's Splattercards are shown as cards; their table, folded below, scrolls
+    sideways inside its frame, one line a row, its first column staying put."""
+    page = open_page(width, scheme)
+    page.goto(real_site.url("shoot/index.html"))
+    deck = page.locator("#deck-splattercards")
+    assert deck.locator("img").count() == 53 and all(deck.locator("img").evaluate_all("is => is.map(i => !!i.alt)"))
+    deck.locator("details.card-table > summary").click()
+    frame = deck.locator(".table-wrap")
+    frame.scroll_into_view_if_needed()
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")  # wider than the column: it scrolls
+    assert frame.evaluate("f => f.getBoundingClientRect().right") <= width
+    frame.evaluate("f => f.scrollLeft = 300")
+    first = frame.locator("tbody tr").first.locator("td").first
+    left = first.evaluate("c => c.getBoundingClientRect().left - c.closest('.table-wrap').getBoundingClientRect().left")
+    assert abs(left) < 2  # sticky
+    heights = frame.locator("tbody tr").evaluate_all("rs => rs.slice(0, 20).map(r => r.getBoundingClientRect().height)")
+    assert max(heights) < 3.2 * min(heights)  # short cells on one line; only the face text wraps
