@@ -44,6 +44,7 @@ class BuildReport:
     seconds: float = 0.0
     rendered: int = 0  # pages rendered this time (the rest came from the cache)
     up_to_date: bool = False
+    notes: list[str] = field(default_factory=list)  # what the stages tell the user (kept for a no-op)
 
     @property
     def pages(self) -> int:
@@ -79,7 +80,17 @@ def input_digest(root: Path, code: str, hashes: dict[str, str]) -> str:
     parts = [folder_digest(hashes, folder) for folder in (root / "content", *theme_dirs(root))]
     lock = root / "package-lock.json"
     parts.append(lock.read_bytes().hex() if lock.is_file() else "")
+    parts.append(runtime_version(root))  # adding the runtime later must build again
     return digest(code, *parts)
+
+
+def runtime_version(root: Path) -> str:
+    from generator.interactive.runtime import RuntimeMissing, find_pyodide, pyodide_version
+
+    try:
+        return pyodide_version(find_pyodide(root))
+    except (RuntimeMissing, OSError, ValueError, KeyError):
+        return "missing"
 
 
 def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
@@ -169,6 +180,7 @@ class Builder:
             output.abort()
             raise
         output.commit()
+        self.manifest.notes = list(context.notes)
         try:
             if self.use_cache:
                 self.manifest.files = output.stats()
@@ -178,7 +190,7 @@ class Builder:
         except OSError:  # checked writable before: if it still fails, the next build is a clean one
             build_cache.forget(self.output_dir)
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
-                           rendered=self.rendered)
+                           rendered=self.rendered, notes=list(context.notes))
 
     def start_output(self):
         """The staging output, once every folder the build writes is known to be writable:
@@ -388,7 +400,8 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
         builder = Builder(root, output_dir, stages, progress or (lambda message: None), processes,
                           use_cache)
         if builder.up_to_date():  # decided before importing any stage: a no-op must be instant
-            report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True)
+            report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True,
+                                 notes=list(builder.previous.notes))
         else:
             builder.stages = default_stages() if stages is None else stages
             report = builder.run()

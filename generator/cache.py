@@ -21,7 +21,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 8
+CACHE_VERSION = 9
 
 
 class Untrusted(ValueError):
@@ -92,6 +92,7 @@ class Manifest:
     game_toml: dict[str, dict] = field(default_factory=dict)  # game.toml's sha256 -> its validated values
     site_pages: str = ""  # key of the index, 404 page and sitemap
     search: GameEntry | None = None  # the search index: key of the pages it was made from, its files
+    notes: list[str] = field(default_factory=list)  # the build's notes to its user, repeated by a no-op
 
     def to_json(self) -> dict:
         return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
@@ -99,7 +100,7 @@ class Manifest:
                 "games": {name: vars(entry) for name, entry in self.games.items()},
                 "files": self.files, "sources": self.sources, "front": self.front,
                 "game_toml": self.game_toml, "site_pages": self.site_pages,
-                "search": vars(self.search) if self.search else None}
+                "search": vars(self.search) if self.search else None, "notes": self.notes}
 
 
 def checksum(body: str) -> str:
@@ -141,7 +142,8 @@ def load(output: Path, code: str) -> Manifest | None:
                             files=stats_of(data["files"], "files"), sources=stats_of(data["sources"], "sources"),
                             front=tables_of(data["front"], "front"), game_toml=tables_of(data["game_toml"], "game_toml"),
                             site_pages=expect(data["site_pages"], str, "site_pages"),
-                            search=GameEntry.from_json(data["search"]) if data["search"] is not None else None)
+                            search=GameEntry.from_json(data["search"]) if data["search"] is not None else None,
+                            notes=strings(data["notes"], "notes"))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):  # Untrusted is a ValueError
         return None
     return manifest if output_matches(output, manifest) else None

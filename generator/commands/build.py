@@ -39,6 +39,9 @@ def run(args) -> int:
         print(f"Built {games} game{'s' if games != 1 else ''}, {pages} game pages ({report.rendered} rendered{reused}) "
               f"into {report.output}: {len(report.files)} files, {report.bytes / 1e6:.1f} MB ({summary}) "
               f"in {report.seconds:.2f} s")
+    if not args.quiet:
+        for note in report.notes:
+            print(f"Note: {note}")
     return 0
 
 

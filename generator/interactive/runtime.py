@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+PYODIDE_VERSION = "314.0.7"  # what `rulepress runtime` installs: the version play-worker.js is tested with
 # What loadPyodide fetches for a pure-Python bundle (verified for 314.0.7).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
@@ -23,8 +24,8 @@ def find_pyodide(site_root: Path) -> Path:
         if all((folder / name).is_file() for name in RUNTIME_FILES):
             return folder
     raise RuntimeMissing(
-        "the Pyodide runtime is not installed (node_modules/pyodide): run scripts/setup "
-        "(it runs `npm ci`), or set pyodide_url in content/site.toml to serve it from elsewhere")
+        "the Pyodide runtime is not installed (node_modules/pyodide): run `rulepress runtime` "
+        "(or scripts/setup in Rulepress's own repository), or set pyodide_url in content/site.toml")
 
 
 def pyodide_version(folder: Path) -> str:

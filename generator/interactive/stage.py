@@ -40,6 +40,8 @@ SCRIPT = "play.js"
 WORKER = "play-worker.js"
 STYLE = "play.css"
 USE = "play"  # the `uses` kind: the slugs of the games pages run
+WITHOUT_RUNTIME = ("built without the Python runtime: walkthroughs step, but 'Try it' and Play need it. "
+                   "Add it with `rulepress runtime` (it needs Node.js and npm), then build again.")
 
 
 class InteractiveStage(Stage):
@@ -80,7 +82,11 @@ class InteractiveStage(Stage):
     def write_game(self, site: Site, game: Game, output, context) -> dict:
         path = self.bundle_path(game)
         output.write(path, bundle_bytes(self._contents[game.slug]))
-        return {"bundle": path}
+        try:
+            runtime = runtime_location(site)
+        except RuntimeMissing:
+            runtime = ""
+        return {"bundle": path, "runtime": runtime}  # pages name both: a change renders them again
 
     def plan_game(self, site: Site, game: Game, context) -> dict:
         """The files write_game writes, without writing them (for `check`)."""
@@ -101,8 +107,8 @@ class InteractiveStage(Stage):
             return
         try:
             copy_runtime(site, output)
-        except RuntimeMissing as error:
-            raise ContentErrors([ContentError(site.content / "site.toml", None, str(error))]) from None
+        except RuntimeMissing:
+            context.notes.append(WITHOUT_RUNTIME)
 
     def bundle_path(self, game: Game) -> str:
         if game.slug not in self._bundles:
@@ -117,10 +123,9 @@ class InteractiveStage(Stage):
             self._assets = {name: target for name, (target, _) in site_assets(site).items()}
         try:
             runtime = runtime_location(site)
-        except RuntimeMissing as error:
-            # one cause for every widget: the same words everywhere, so it is reported once
-            raise ContentError(context.page.path, context.line, str(error)) from None
-        if not re.match(r"^[a-z][a-z0-9+.-]*:|^/", runtime):
+        except RuntimeMissing:  # built without it: the steppers work, the widgets say how to add it
+            runtime = ""
+        if runtime and not re.match(r"^[a-z][a-z0-9+.-]*:|^/", runtime):
             runtime = relative(url, runtime.rstrip("/")) + "/"
         return (
             f'<link rel="stylesheet" href="{escape(relative(url, self._assets[STYLE]))}">\n'

@@ -32,6 +32,7 @@ class SiteContext:
     sections: dict[str, list[dict]] = field(default_factory=dict)  # page url -> [{id, title, html}]
     bytecode_dir: Path | None = None  # compiled templates kept between builds (site.theme.template_cache)
     csp: str = CSP
+    notes: list[str] = field(default_factory=list)  # what the build tells its user beside "Built ..."
 
     def asset_url(self, from_url: str, name: str) -> str:
         if name not in self.assets:

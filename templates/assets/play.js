@@ -20,7 +20,8 @@
   const absolute = (url) => new URL(url, document.baseURI).href;
   const config = {
     worker: absolute(script.getAttribute("data-worker")),
-    pyodide: absolute(script.getAttribute("data-pyodide")),
+    // empty: the site was built without the runtime (`rulepress runtime` adds it)
+    pyodide: script.getAttribute("data-pyodide") ? absolute(script.getAttribute("data-pyodide")) : "",
   };
 
   // -- small DOM helpers --------------------------------------------------------
@@ -40,9 +41,15 @@
     node.addEventListener("click", onClick);
     return node;
   }
-  const served = location.protocol === "http:" || location.protocol === "https:";
+  // Python runs only from a web server (a worker cannot start from file://), and only if the site has it
+  const served = (location.protocol === "http:" || location.protocol === "https:") && !!config.pyodide;
   const saveData = !!(navigator.connection && navigator.connection.saveData);
   function serverNote(what) {
+    if (!config.pyodide) {
+      return el("p", { className: "rp-server-note", role: "note" }, [
+        `${what} needs the Python runtime, which this site was built without. Its author adds it with `,
+        el("code", { text: "rulepress runtime" }), " and builds again."]);
+    }
     return el("p", { className: "rp-server-note", role: "note" }, [
       `${what} needs the site served over HTTP, not opened from disk. In the site's folder run `,
       el("code", { text: "rulepress serve" }), " and open the address it prints."]);

@@ -22,6 +22,12 @@ def run(capsys, *args: str) -> tuple[int, str]:
     return code, capsys.readouterr().err
 
 
+def run_out(capsys, *args: str) -> tuple[int, str]:
+    """The exit status and what the command line printed to stdout."""
+    code = main(list(args))
+    return code, capsys.readouterr().out
+
+
 def verdict(action, site: Path) -> list[str]:
     """What `action` (build or check) finds wrong with the site: [] when nothing."""
     try:
@@ -227,18 +233,36 @@ def test_a_yaml_error_points_where_the_problem_starts_in_plain_words(tmp_path, c
 
 
 # -- 6. one cause, one message -----------------------------------------------
-def test_identical_errors_are_printed_once_with_their_other_places(tmp_path, capsys, monkeypatch):
+def test_identical_errors_are_printed_once_with_their_other_places(tmp_path, capsys):
+    links = "".join(f"See [the map](map.md) for turn {n}.\n\n" for n in range(1, 4))
+    site = make_site(tmp_path / "site", **{"content__pebbles__reference.md": REFERENCE + "\n" + links})
+    code, err = run(capsys, "build", str(site))
+    assert code == 1
+    assert err.replace(str(site) + "/", "").splitlines() == [
+        "rulepress: 3 problems in the content:",
+        "content/pebbles/reference.md:%d: broken link" % (REFERENCE.count("\n") + 2),
+        "    expected: a page or file of this site",
+        "    found:    map.md",
+        "    (and 2 more places: content/pebbles/reference.md:%d, content/pebbles/reference.md:%d)"
+        % (REFERENCE.count("\n") + 4, REFERENCE.count("\n") + 6),
+        "Nothing was written; the previous output is unchanged."]
+
+
+def test_a_site_built_without_the_runtime_says_so_and_how_to_add_it(tmp_path, capsys, monkeypatch):
+    """Issue 17.1: no node_modules/pyodide is not an error: the pages are written, the steppers
+    work, and the build names the one command that adds the runtime."""
     from generator.interactive import runtime
 
     monkeypatch.setattr(runtime, "REPO_ROOT", tmp_path / "no-rulepress-here")  # node_modules/pyodide: missing
     site = copy_fixture(tmp_path / "site")
-    code, err = run(capsys, "build", str(site))
-    assert (code, err.replace(str(site) + "/", "")) == (1, (
-        "rulepress: 3 problems in the content:\n"
-        "content/hop/rules.md:14: the Pyodide runtime is not installed (node_modules/pyodide): run scripts/setup "
-        "(it runs `npm ci`), or set pyodide_url in content/site.toml to serve it from elsewhere\n"
-        "    (and 2 more places: content/hop/rules.md:34, content/hop/rules.md:42)\n"
-        "Nothing was written; the previous output is unchanged.\n"))
+    code, out = run_out(capsys, "build", str(site))
+    assert code == 0
+    assert "Note: built without the Python runtime" in out and "`rulepress runtime`" in out
+    page = (site / "output/hop/index.html").read_text()
+    assert 'data-pyodide=""' in page and 'data-rp-widget="walkthrough"' in page
+    assert not (site / "output/_pyodide").exists()
+    code, out = run_out(capsys, "build", str(site))  # nothing changed: the note is repeated
+    assert code == 0 and "Up to date" in out and "Note: built without the Python runtime" in out
 
 
 def test_past_fifty_errors_the_rest_are_counted_not_printed(tmp_path, capsys):

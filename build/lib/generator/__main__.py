@@ -1,0 +1,3 @@
+from generator.cli import run
+
+run()

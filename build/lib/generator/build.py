@@ -1,0 +1,462 @@
+"""The pipeline: load -> per-game stage files (kits, bundles) -> pages -> site files -> swap.
+
+Stages (kits, play) plug in through the protocol of generator/stages.py.
+
+A link's target is a page or any file of the output; its #anchor, any id of
+the finished page. `check` renders every page as the build does, with the
+sections and files the stages plan, so the two always agree.
+
+Every page is rendered (on every core) before anything is swapped in, all
+content errors are reported together, and the old output stays until the new
+one is whole. A build cache beside the output lets the next build reuse every
+file whose inputs did not change (see generator/cache.py): a no-op rebuild
+renders nothing, an edited page re-renders that page alone.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Container
+
+from generator import cache as build_cache
+from generator.errors import ContentError, ContentErrors
+from generator.fingerprint import code_digest, digest, file_hashes, tree_file_names
+from generator.site.assets import site_assets
+from generator.site.theme import template_cache, theme_dirs
+
+if TYPE_CHECKING:  # the no-op check must not pay for importing the model
+    from generator.content.model import Site
+    from generator.stages import Stage
+    from generator.write import Output
+
+Progress = Callable[[str], None]
+SITE_PAGES = ("index.html", "404.html", "sitemap.xml")  # written beside the games' pages
+
+
+@dataclass
+class BuildReport:
+    site: Site | None
+    output: Path
+    files: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    rendered: int = 0  # pages rendered this time (the rest came from the cache)
+    up_to_date: bool = False
+    notes: list[str] = field(default_factory=list)  # what the stages tell the user (kept for a no-op)
+
+    @property
+    def pages(self) -> int:
+        return sum(1 for name in self.files if name.endswith(".html"))
+
+    @property
+    def bytes(self) -> int:
+        return sum(self.files.values())
+
+
+def default_stages() -> list[Stage]:
+    """The stages that ship with Rulepress, in order."""
+    from generator.interactive.stage import InteractiveStage  # walkthroughs, diagrams, play
+    from generator.kit.stage import KitStage  # print-and-play kits
+    from generator.rulebook.stage import RulebookStage  # the rules as typeset PDFs
+
+    return [KitStage(), RulebookStage(), InteractiveStage()]
+
+
+def source_files(root: Path) -> list[str]:
+    """Every file the build reads but the Pyodide lock: content and theme."""
+    return [name for folder in (root / "content", *theme_dirs(root)) for name in tree_file_names(folder)]
+
+
+def folder_digest(hashes: dict[str, str], folder: Path) -> str:
+    """The files below `folder` (of those in `hashes`), by name and content."""
+    prefix = str(folder) + os.sep
+    return digest(*sorted(f"{path[len(prefix):]}\0{sha}" for path, sha in hashes.items() if path.startswith(prefix)))
+
+
+def input_digest(root: Path, code: str, hashes: dict[str, str]) -> str:
+    """Every file the build reads, for the no-op check (content, theme, Pyodide lock)."""
+    parts = [folder_digest(hashes, folder) for folder in (root / "content", *theme_dirs(root))]
+    lock = root / "package-lock.json"
+    parts.append(lock.read_bytes().hex() if lock.is_file() else "")
+    parts.append(runtime_version(root))  # adding the runtime later must build again
+    return digest(code, *parts)
+
+
+def runtime_version(root: Path) -> str:
+    from generator.interactive.runtime import RuntimeMissing, find_pyodide, pyodide_version
+
+    try:
+        return pyodide_version(find_pyodide(root))
+    except (RuntimeMissing, OSError, ValueError, KeyError):
+        return "missing"
+
+
+def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
+    """Per game, its inputs other than its pages' text (game.toml, data, engine,
+    images), its pages' titles and its glossary."""
+    content = str(site.content) + os.sep
+    files: dict[str, list[str]] = {}  # slug -> "name\0hash" of its files
+    for path, sha in sorted(hashes.items()):
+        if path.startswith(content) and not path.endswith(".md"):
+            slug, _, name = path[len(content):].partition(os.sep)
+            files.setdefault(slug, []).append(f"{name}\0{sha}")
+    digests = {}
+    for game in site.games:
+        glossary = next((p for p in game.pages if p.glossary), None)
+        titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
+        digests[game.slug] = digest(*files.get(game.slug, []), titles, glossary.source_hash if glossary else "")
+    return digests
+
+
+def check_links(pages: dict[str, build_cache.PageEntry], files: Container[str]) -> list[ContentError]:
+    """Every internal link hits a page (and one of its ids) or a file of the output."""
+    errors = []
+    for page in pages.values():
+        for link in page.links:
+            url, anchor = link["url"], link["anchor"]
+            target = pages.get(url)
+            if target is None:
+                if url.endswith(".html") or url not in files:
+                    errors.append(ContentError(page.path, link["line"], "broken link",
+                                               expected="a page or file of this site", found=link["href"]))
+                continue
+            if anchor and anchor not in target.anchors:
+                errors.append(ContentError(page.path, link["line"], f"missing anchor #{anchor}",
+                                           expected=f"a heading or id '{anchor}' in {Path(target.path).name}",
+                                           found=link["href"]))
+    return errors
+
+
+class Builder:
+    """One build of one site. Holds the run's state so each step stays small."""
+
+    def __init__(self, root: Path, output_dir: Path, stages: list, say: Progress,
+                 processes: int | None, use_cache: bool):
+        self.root, self.output_dir, self.stages, self.say = root, output_dir, stages, say
+        self.processes, self.use_cache = processes, use_cache
+        self.code = code_digest()
+        self.previous = build_cache.load(output_dir, self.code) if self.use_cache else None
+        self.read: dict[str, bytes] = {}  # sources read for hashing, kept for loading
+        sources = file_hashes(source_files(root), self.previous.sources if self.previous else {}, self.read)
+        self.hashes = {path: entry[0] for path, entry in sources.items()}
+        self.inputs = input_digest(root, self.code, self.hashes)
+        self.manifest = build_cache.Manifest(code=self.code, inputs=self.inputs, sources=sources)
+        self.rendered = 0  # pages rendered (the rest came from the cache)
+        self.game_keys: dict[str, str] = {}  # "stage/slug" -> key of the stage's inputs for the game
+        self.game_digests: dict[str, str] = {}  # slug -> key of the game's inputs pages depend on
+        self.site_key = ""  # key of what every page depends on (code, theme, site.toml, assets)
+
+    def up_to_date(self) -> bool:
+        return self.previous is not None and self.previous.inputs == self.inputs
+
+    def previous_files(self) -> dict[str, int]:
+        return {rel: size for rel, (size, _mtime) in sorted(self.previous.files.items())}
+
+    def run(self) -> BuildReport:
+        from generator.site import pages as site_pages
+
+        self.say("loading content")
+        site = self.load()
+        context = site_pages.SiteContext(site=site, assets={},
+                                         bytecode_dir=template_cache() if self.use_cache else None)
+        directives = start_stages(self.stages, site)
+        self.game_keys = self.stage_game_keys(site)
+        raise_any([e for stage in self.stages if not self.checked_before(stage) for e in stage.check(site)])
+        output = self.start_output()
+        try:
+            self.write_assets(site, output, context)
+            game_keys = self.write_games(site, output, context)
+            self.say("rendering pages")
+            pages, uses = self.write_pages(site, output, context, directives, game_keys)
+            for stage in self.stages:
+                self.say(f"writing {stage.name}")
+                stage.write_site(site, output, context, uses)
+            self.write_search(site, output, pages)
+            self.write_site_pages(site, output, context)
+            raise_any(check_links(pages, output.files))
+        except BaseException:
+            output.abort()
+            raise
+        output.commit()
+        self.manifest.notes = list(context.notes)
+        try:
+            if self.use_cache:
+                self.manifest.files = output.stats()
+                build_cache.save(self.output_dir, self.manifest)
+            else:
+                build_cache.forget(self.output_dir)
+        except OSError:  # checked writable before: if it still fails, the next build is a clean one
+            build_cache.forget(self.output_dir)
+        return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
+                           rendered=self.rendered, notes=list(context.notes))
+
+    def start_output(self):
+        """The staging output, once every folder the build writes is known to be writable:
+        a permission problem stops the build here, before the output changes."""
+        from generator.write import Output
+
+        if self.output_dir.is_dir() and not os.access(self.output_dir, os.W_OK):
+            raise ContentErrors([cannot_write(self.output_dir, "the output folder is read-only")])
+        try:
+            build_cache.prepare(self.output_dir)
+        except PermissionError as error:
+            raise ContentErrors([cannot_write(Path(error.filename or build_cache.cache_dir(self.output_dir)),
+                                              "the build cache folder is not writable")]) from None
+        try:
+            return Output(self.output_dir)
+        except PermissionError as error:
+            raise ContentErrors([cannot_write(Path(error.filename or self.output_dir.parent),
+                                              "the folder that holds the output is not writable")]) from None
+
+    def load(self) -> Site:
+        """The site, parsing only the files that changed since the last build;
+        what was parsed is kept for the next one."""
+        from generator.content.load import Known, load_site
+
+        known = Known(self.hashes, read=self.read)
+        if self.previous:
+            known.front, known.games = dict(self.previous.front), dict(self.previous.game_toml)
+        site = load_site(self.root, known)
+        self.manifest.front = {page.source_hash: known.front[page.source_hash] for page in site.pages}
+        tomls = (self.hashes.get(str(game.folder / "game.toml")) for game in site.games)
+        self.manifest.game_toml = {sha: known.games[sha] for sha in tomls if sha in known.games}
+        return site
+
+    def stage_game_keys(self, site: Site) -> dict[str, str]:
+        """The content key of each stage's inputs per game ("stage/slug" -> key),
+        for games the stage has inputs in."""
+        keys = {}
+        for stage in self.stages:
+            for game in site.games:
+                key = stage.game_key(site, game)
+                if key is not None:
+                    keys[f"{stage.name}/{game.slug}"] = digest(self.code, key)
+        return keys
+
+    def checked_before(self, stage) -> bool:
+        """The last (successful) build checked the very inputs `stage` has now:
+        its game keys, which cover everything its check reads, are unchanged.
+        Saves a one-page edit from loading every game's kit spec (and reportlab)."""
+        if self.previous is None:
+            return False
+        prefix = f"{stage.name}/"
+        now = {entry: key for entry, key in self.game_keys.items() if entry.startswith(prefix)}
+        before = {entry: old.key for entry, old in self.previous.games.items() if entry.startswith(prefix)}
+        return bool(now) and now == before  # no keys: nothing vouches for its inputs
+
+    def reuse(self, output: Output, rel: str) -> bool:
+        """Keep the previous output's `rel`, whose stat the build cache has just checked."""
+        return output.reuse(rel, self.previous.files.get(rel))
+
+    def write_assets(self, site: Site, output: Output, context) -> None:
+        for name, (target, data) in site_assets(site).items():
+            output.write(target, data)
+            context.assets[name] = target
+
+    def write_games(self, site: Site, output: Output, context) -> dict[str, str]:
+        """Each stage's files per game, reused when the game's key is unchanged.
+        Returns, per game, a key of what the stages give its pages (their info:
+        sections, file names), not of their inputs: an edited page changes the
+        rulebook's inputs, but not the section that offers it."""
+        keys: dict[str, list[str]] = {game.slug: [] for game in site.games}
+        for stage in self.stages:
+            name = stage.name
+            for game in site.games:
+                entry_name = f"{name}/{game.slug}"
+                key = self.game_keys.get(entry_name)
+                if key is None:
+                    continue
+                old = self.previous.games.get(entry_name) if self.previous else None
+                if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
+                    info, files = old.info, old.files
+                else:
+                    self.say(f"writing {name}: {game.title}")
+                    before = set(output.files)
+                    info = stage.write_game(site, game, output, context) or {}
+                    files = sorted(set(output.files) - before)
+                add_sections(context, info)
+                keys[game.slug].append(digest(name, json.dumps(info, sort_keys=True)))
+                self.manifest.games[entry_name] = build_cache.GameEntry(key, files, info)
+        return {slug: digest(*parts) for slug, parts in keys.items()}
+
+    def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
+        from generator.pagework import render_urls
+
+        theme = digest(*(folder_digest(self.hashes, folder) for folder in theme_dirs(site.root)))
+        site_toml = (site.content / "site.toml").read_bytes()
+        assets = "\n".join(f"{name}={target}" for name, target in sorted(context.assets.items()))
+        site_key = digest(self.code, theme, site_toml, assets)  # pages link to hashed asset names
+        self.game_digests = game_digests(site, self.hashes)
+        self.site_key = site_key
+        pages: dict[str, build_cache.PageEntry] = {}
+        todo: list[str] = []
+        uses: dict[str, set] = {}
+        for game in site.games:
+            for page in game.pages:
+                key = digest(site_key, self.game_digests[game.slug], game_keys[game.slug], page.source_hash)
+                old = self.previous.pages.get(page.url) if self.previous else None
+                if old and old.key == key and self.reuse(output, page.url):
+                    pages[page.url] = old
+                else:
+                    pages[page.url] = build_cache.PageEntry(key)
+                    todo.append(page.url)
+        errors: list[ContentError] = []
+        for result in render_urls(site, todo, directives, context, self.processes, folder=str(output.staging)):
+            errors.extend(result.errors)
+            if not result.errors:
+                output.record(result.url, result.size)
+            pages[result.url] = build_cache.PageEntry(pages[result.url].key, result.path, result.anchors, result.links,
+                                                      {k: sorted(v) for k, v in result.uses.items()})
+        if errors:
+            raise ContentErrors(errors)
+        self.rendered = len(todo)
+        for url, entry in pages.items():
+            for kind, values in entry.uses.items():
+                uses.setdefault(kind, set()).update(values)
+        self.manifest.pages = pages
+        return pages, uses
+
+    def write_search(self, site: Site, output: Output, pages: dict[str, build_cache.PageEntry]) -> None:
+        """The search index of every game page, made again only when a page's HTML
+        changed (not merely re-rendered: a whitespace edit keeps the index)."""
+        from generator.site.search import FOLDER, write_index
+        from generator.write import files_below
+
+        html = {url: output.read(url) for url in sorted(pages)}
+        key = digest(self.code, site.language, *(part for url, data in html.items() for part in (url, data)))
+        old = self.previous.search if self.previous else None
+        if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
+            files = old.files
+        else:
+            self.say("indexing pages for search")
+            write_index(html, output.staging / FOLDER, site.language)
+            files = [f"{FOLDER}/{name}" for name in sorted(files_below(output.staging / FOLDER))]
+            for rel in files:
+                output.record(rel)
+        self.manifest.search = build_cache.GameEntry(key, files, {})
+
+    def write_site_pages(self, site: Site, output: Output, context) -> None:
+        """The index, the 404 page and the sitemap: made again only when the
+        site, the theme or a game's settings or page list changed."""
+        from generator.site import pages as site_pages
+        from generator.site.sitemap import sitemap
+        from generator.site.theme import make_environment
+
+        key = digest(self.site_key, *(f"{slug}={key}" for slug, key in sorted(self.game_digests.items())))
+        self.manifest.site_pages = key
+        old = self.previous.site_pages if self.previous else ""
+        if old == key and all(self.reuse(output, rel) for rel in SITE_PAGES):
+            return
+        env = make_environment(site.root, context.bytecode_dir)
+        output.write("index.html", site_pages.render_index(env, context))
+        output.write("404.html", site_pages.render_not_found(env, context))
+        output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
+                                            ["index.html", *(p.url for p in site.pages)]))
+
+
+def start_stages(stages: list[Stage], site: Site) -> dict:
+    """Start a build (or check) in every stage; the directives they give pages."""
+    directives = {}
+    for stage in stages:
+        stage.start(site)
+        directives.update(stage.directives(site))
+    return directives
+
+
+def add_sections(context, info: dict) -> None:
+    """The page sections a stage's game info holds (`write_game` or `plan_game`)."""
+    for url, sections in sorted(info.get("sections", {}).items()):
+        context.sections.setdefault(url, []).extend(sections)
+
+
+def pages_uses(results) -> dict[str, set]:
+    """What the pages' directives need site-wide, all pages together."""
+    uses: dict[str, set] = {}
+    for result in results:
+        for kind, values in result.uses.items():
+            uses.setdefault(kind, set()).update(values)
+    return uses
+
+
+def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
+          progress: Progress | None = None, processes: int | None = None,
+          use_cache: bool = True) -> BuildReport:
+    """Build the site in `root` into `output_dir` (default root/output): one build of an
+    output at a time (a second one waits), a killed build's leftovers completed or cleared first."""
+    from generator.write import BuildLock, recover
+
+    started = time.perf_counter()
+    root = Path(root)
+    output_dir = Path(output_dir) if output_dir else root / "output"
+    try:  # (no folder to hold the output: nothing to lock, and loading the site says what is missing)
+        lock = BuildLock(output_dir, say=print_waiting).__enter__() if output_dir.parent.is_dir() else None
+    except PermissionError as error:
+        raise ContentErrors([cannot_write(Path(error.filename or output_dir.parent),
+                                          "the folder that holds the output is not writable")]) from None
+    try:
+        recover(output_dir)
+        builder = Builder(root, output_dir, stages, progress or (lambda message: None), processes,
+                          use_cache)
+        if builder.up_to_date():  # decided before importing any stage: a no-op must be instant
+            report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True,
+                                 notes=list(builder.previous.notes))
+        else:
+            builder.stages = default_stages() if stages is None else stages
+            report = builder.run()
+    finally:
+        if lock is not None:
+            lock.__exit__(None, None, None)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def print_waiting(message: str) -> None:
+    import sys
+    print(message, file=sys.stderr, flush=True)
+
+
+def cannot_write(path: Path, what: str) -> ContentError:
+    return ContentError(path, None, f"{what}: permission denied",
+                        expected="a folder you can write to: make it writable (chmod -R u+w) or build elsewhere "
+                                 "with --output", found=str(path))
+
+
+def check(root: Path, stages: list | None = None) -> Site:
+    """Validate all content and internal links without writing anything."""
+    from generator.content.load import load_site
+    from generator.pagework import render_urls
+    from generator.site.pages import SiteContext
+
+    site = load_site(Path(root))
+    stages = default_stages() if stages is None else stages
+    directives = start_stages(stages, site)
+    # In the build's order, stopping where it stops: the same errors, never more
+    raise_any([e for stage in stages for e in stage.check(site)])
+    assets = {name: target for name, (target, _) in site_assets(site).items()}
+    context = SiteContext(site=site, assets=assets)
+    files = {*assets.values(), *SITE_PAGES, *plan_games(site, stages, context)}
+    results = render_urls(site, [p.url for p in site.pages], directives, context, None)
+    raise_any([e for r in results for e in r.errors])
+    uses = pages_uses(results)
+    files.update(rel for stage in stages for rel in stage.plan_site(site, uses))
+    pages = {r.url: build_cache.PageEntry("", r.path, r.anchors, r.links) for r in results}
+    raise_any(check_links(pages, files))
+    return site
+
+
+def raise_any(errors: list[ContentError]) -> None:
+    if errors:
+        raise ContentErrors(errors)
+
+
+def plan_games(site: Site, stages: list, context) -> list[str]:
+    """The files the stages would write per game; their page sections go into `context`."""
+    files = []
+    for stage in stages:
+        for game in site.games:
+            info = stage.plan_game(site, game, context)
+            add_sections(context, info)
+            files.extend(info.get("files", []))
+    return files

@@ -1,0 +1,198 @@
+"""The build cache: what the last build made from which inputs.
+
+It lives beside the output (`.rulepress-cache/<output name>/manifest.json`)
+and records, per page and per game stage, the content key of its inputs and
+what it produced (files, anchors, links, page sections), the hash of every
+source file with its size, times and inode (see file_hashes), and the parsed
+front matter and game.toml of each by its hash. The next build keeps the
+previous output's files wherever a key is unchanged, and parses only the
+files that changed.
+
+Anything unexpected — a missing or unreadable manifest, a checksum that does
+not match its content, another version, an entry of the wrong shape, an output
+that no longer matches it — means no cache: a clean build, never a wrong one.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CACHE_VERSION = 9
+
+
+class Untrusted(ValueError):
+    """A manifest entry of the wrong shape: the cache is not used."""
+
+
+def expect(value, kind, what: str):
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise Untrusted(what)
+    return value
+
+
+def strings(value, what: str) -> list[str]:
+    return [expect(item, str, what) for item in expect(value, list, what)]
+
+
+@dataclass
+class PageEntry:
+    """One page: the key of its inputs, and what the link check needs of it."""
+
+    key: str
+    path: str = ""  # its Markdown source
+    anchors: list[str] = field(default_factory=list)  # every id of the finished page
+    links: list[dict] = field(default_factory=list)  # {line, href, url, anchor} of each internal link
+    uses: dict[str, list[str]] = field(default_factory=dict)  # what its directives need site-wide
+
+    @classmethod
+    def from_json(cls, data) -> "PageEntry":
+        expect(data, dict, "page entry")
+        links = expect(data["links"], list, "links")
+        for link in links:
+            expect(link, dict, "link")
+            for name in ("href", "url", "anchor"):
+                expect(link[name], str, "link")
+            expect(link["line"], (int, type(None)), "link line")
+        uses = {expect(kind, str, "use"): strings(values, "uses") for kind, values in expect(data["uses"], dict, "uses").items()}
+        return cls(expect(data["key"], str, "key"), expect(data["path"], str, "path"),
+                   strings(data["anchors"], "anchors"), links, uses)
+
+
+@dataclass
+class GameEntry:
+    """One stage's work for one game: the key of its inputs, the files it wrote, its info."""
+
+    key: str
+    files: list[str]
+    info: dict
+
+    @classmethod
+    def from_json(cls, data) -> "GameEntry":
+        expect(data, dict, "game entry")
+        return cls(expect(data["key"], str, "key"), strings(data["files"], "files"), expect(data["info"], dict, "info"))
+
+
+def cache_dir(output: Path) -> Path:
+    return output.parent / ".rulepress-cache" / output.name
+
+
+@dataclass
+class Manifest:
+    code: str = ""  # our code + library versions
+    inputs: str = ""  # every input file, for the no-op check
+    pages: dict[str, PageEntry] = field(default_factory=dict)  # by url
+    games: dict[str, GameEntry] = field(default_factory=dict)  # by "stage/slug"
+    files: dict[str, list] = field(default_factory=dict)  # output file -> [size, mtime_ns]
+    sources: dict[str, list] = field(default_factory=dict)  # input file -> [sha256, size, mtime_ns, ...]
+    front: dict[str, dict] = field(default_factory=dict)  # page file's sha256 -> its front matter
+    game_toml: dict[str, dict] = field(default_factory=dict)  # game.toml's sha256 -> its validated values
+    site_pages: str = ""  # key of the index, 404 page and sitemap
+    search: GameEntry | None = None  # the search index: key of the pages it was made from, its files
+    notes: list[str] = field(default_factory=list)  # the build's notes to its user, repeated by a no-op
+
+    def to_json(self) -> dict:
+        return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
+                "pages": {url: vars(entry) for url, entry in self.pages.items()},  # not asdict: it deep-copies
+                "games": {name: vars(entry) for name, entry in self.games.items()},
+                "files": self.files, "sources": self.sources, "front": self.front,
+                "game_toml": self.game_toml, "site_pages": self.site_pages,
+                "search": vars(self.search) if self.search else None, "notes": self.notes}
+
+
+def checksum(body: str) -> str:
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def tables_of(value, what: str) -> dict:
+    """A {hash: table} map of parsed files (front matter, game.toml): every value a table."""
+    for key, table in expect(value, dict, what).items():
+        expect(key, str, what)
+        expect(table, dict, what)
+    return dict(value)
+
+
+def stats_of(value, what: str) -> dict:
+    """A {path: [numbers and strings]} map (file sizes and times, source hashes)."""
+    for key, entry in expect(value, dict, what).items():
+        expect(key, str, what)
+        for item in expect(entry, list, what):
+            if not isinstance(item, (int, str)) or isinstance(item, bool):
+                raise Untrusted(what)
+    return dict(value)
+
+
+def load(output: Path, code: str) -> Manifest | None:
+    """The previous build's manifest if it can be trusted, else None."""
+    path = cache_dir(output) / "manifest.json"
+    try:
+        sealed = path.read_text(encoding="utf-8")
+        seal, _, body = sealed.partition("\n")  # the first line: the checksum of the rest
+        if seal != checksum(body):
+            return None  # damaged or edited: any doubt means a clean build
+        data = json.loads(body)
+        if data.get("version") != CACHE_VERSION or data.get("code") != code:
+            return None
+        manifest = Manifest(code=data["code"], inputs=expect(data["inputs"], str, "inputs"),
+                            pages={url: PageEntry.from_json(entry) for url, entry in expect(data["pages"], dict, "pages").items()},
+                            games={name: GameEntry.from_json(entry) for name, entry in expect(data["games"], dict, "games").items()},
+                            files=stats_of(data["files"], "files"), sources=stats_of(data["sources"], "sources"),
+                            front=tables_of(data["front"], "front"), game_toml=tables_of(data["game_toml"], "game_toml"),
+                            site_pages=expect(data["site_pages"], str, "site_pages"),
+                            search=GameEntry.from_json(data["search"]) if data["search"] is not None else None,
+                            notes=strings(data["notes"], "notes"))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # Untrusted is a ValueError
+        return None
+    return manifest if output_matches(output, manifest) else None
+
+
+def output_matches(output: Path, manifest: Manifest) -> bool:
+    """The output still holds exactly the files the manifest says it wrote."""
+    base = str(output) + os.sep
+    try:
+        for rel, (size, mtime) in manifest.files.items():
+            stat = os.stat(base + rel)
+            if stat.st_size != size or stat.st_mtime_ns != mtime:
+                return False
+    except (OSError, ValueError, TypeError):
+        return False
+    return True
+
+
+def save(output: Path, manifest: Manifest) -> None:
+    folder = cache_dir(output)
+    folder.mkdir(parents=True, exist_ok=True)
+    temporary = folder / f"manifest.json.{os.getpid()}"
+    # keys keep their order (not sorted): a game.toml's tables and columns keep theirs
+    body = json.dumps(manifest.to_json(), separators=(",", ":"))
+    temporary.write_text(checksum(body) + "\n" + body, encoding="utf-8")
+    os.replace(temporary, folder / "manifest.json")
+
+
+def prepare(output: Path) -> Path:
+    """Make sure the cache folder is a folder this user can write, clearing whatever damage
+    stands in the way (a file where the folder goes, a folder where the manifest goes), so
+    that saving after the output has changed cannot fail. PermissionError if not writable."""
+    folder = cache_dir(output)
+    for path in (folder.parent, folder):
+        if path.exists() and not path.is_dir():
+            path.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest = folder / "manifest.json"
+    if manifest.is_dir():
+        shutil.rmtree(manifest)
+    probe = folder / f".probe-{os.getpid()}"
+    probe.write_bytes(b"")
+    probe.unlink()
+    return folder
+
+
+def forget(output: Path) -> None:
+    manifest = cache_dir(output) / "manifest.json"
+    if manifest.is_dir():
+        shutil.rmtree(manifest)
+    else:
+        manifest.unlink(missing_ok=True)

@@ -1,0 +1,72 @@
+"""Build the site: pages, kits and play bundles into output/ (changed only once the whole build succeeds)."""
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+from generator.commands import site_argument
+
+NAME = "build"
+HELP = "build the site into output/"
+
+
+def add_arguments(parser) -> None:
+    site_argument(parser)
+    parser.add_argument("-o", "--output", type=Path, help="output folder (default: SITE/output)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    parser.add_argument("--clean", action="store_true", help="ignore the build cache: render everything")
+    parser.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: one per core)")
+
+
+def run(args) -> int:
+    from generator.build import build
+
+    show = not args.quiet and sys.stderr.isatty()
+    with progress_bar(show) as say:
+        report = build(args.site, args.output, processes=args.jobs, use_cache=not args.clean, progress=say)
+    if not args.quiet and report.up_to_date:
+        print(f"Up to date: nothing changed since the last build of {report.output} ({report.seconds:.2f} s)")
+    elif not args.quiet:
+        kinds: dict[str, list[int]] = {}
+        for name, size in report.files.items():
+            kind = Path(name).suffix.lstrip(".") or "other"
+            kinds.setdefault(kind, []).append(size)
+        summary = ", ".join(f"{len(sizes)} {kind}" for kind, sizes in sorted(kinds.items()))
+        pages = len(report.site.pages)
+        reused = f", {pages - report.rendered} unchanged" if report.rendered < pages else ""
+        games = len(report.site.games)
+        print(f"Built {games} game{'s' if games != 1 else ''}, {pages} game pages ({report.rendered} rendered{reused}) "
+              f"into {report.output}: {len(report.files)} files, {report.bytes / 1e6:.1f} MB ({summary}) "
+              f"in {report.seconds:.2f} s")
+    if not args.quiet:
+        for note in report.notes:
+            print(f"Note: {note}")
+    return 0
+
+
+@contextmanager
+def progress_bar(show: bool):
+    """A progress callback for build(). The bar (and rich) is loaded on the
+    first message, which a no-op build never sends: it stays instant."""
+    bar = task = None
+
+    def say(message: str) -> None:
+        nonlocal bar, task
+        if not show:
+            return
+        if bar is None:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                           console=Console(stderr=True), transient=True)
+            bar.start()
+            task = bar.add_task("building", total=None)
+        bar.update(task, description=message)
+
+    try:
+        yield say
+    finally:
+        if bar is not None:
+            bar.stop()

@@ -1,0 +1,255 @@
+"""Serve the built site on 127.0.0.1, rebuild when sources change and reload the open page.
+
+The server never dies of a bad rebuild: whatever goes wrong (a content error, a file
+that is not UTF-8, a template override that does not parse) is printed, shown in every
+open page as an overlay naming the file and line, and the last good output stays
+served until the next save fixes it. The live-reload script is added to pages as they
+are served, never written into them: `output/` is the same as `rulepress build` makes.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import threading
+import urllib.parse
+from pathlib import Path
+
+from generator.commands import site_argument
+
+NAME = "serve"
+HELP = "serve the site locally and rebuild on change"
+HOST = "127.0.0.1"  # never another interface: this is a development server
+RELOAD_PATH = "/__rulepress/reload"
+RELOAD_SCRIPT = "/__rulepress/reload.js"
+RELOAD_TAG = b'<script src="%s" defer></script>' % RELOAD_SCRIPT.encode()
+RELOAD_JS = b"""(function () {
+  var source = new EventSource("%s");
+  source.addEventListener("reload", function () { location.reload(); });
+  source.addEventListener("problem", function (event) {
+    var old = document.getElementById("rulepress-problem");
+    if (old) { old.remove(); }
+    var box = document.createElement("div");
+    box.id = "rulepress-problem";
+    box.setAttribute("role", "alert");
+    var s = box.style;
+    s.position = "fixed"; s.inset = "0"; s.zIndex = "2147483647"; s.overflow = "auto"; s.padding = "2rem";
+    s.background = "rgba(20, 20, 24, 0.94)"; s.color = "#ffd7d7"; s.font = "14px/1.5 monospace";
+    var title = document.createElement("strong");
+    title.textContent = "The last rebuild failed: this page is the last good build. Fix the file and save.";
+    var text = document.createElement("pre");
+    text.style.whiteSpace = "pre-wrap";
+    text.textContent = JSON.parse(event.data).text;
+    box.appendChild(title); box.appendChild(text);
+    document.body.appendChild(box);
+  });
+})();
+""" % RELOAD_PATH.encode()
+
+
+def add_arguments(parser) -> None:
+    site_argument(parser)
+    parser.add_argument("-p", "--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 picks a free one)")
+    parser.add_argument("-o", "--output", type=Path, help="output folder (default: SITE/output)")
+
+
+class Reloader:
+    """Tells every open page to reload after a successful rebuild, or what is wrong after a
+    failed one (server-sent events)."""
+
+    def __init__(self):
+        self.generation = 0
+        self.problem: str | None = None  # the last rebuild's failure, until one succeeds
+        self.changed = threading.Condition()
+
+    def bump(self) -> None:
+        with self.changed:
+            self.generation += 1
+            self.problem = None
+            self.changed.notify_all()
+
+    def fail(self, text: str) -> None:
+        with self.changed:
+            self.generation += 1
+            self.problem = text
+            self.changed.notify_all()
+
+    def wait(self, seen: int, timeout: float = 15.0) -> int:
+        with self.changed:
+            self.changed.wait_for(lambda: self.generation != seen, timeout=timeout)
+            return self.generation
+
+
+# long: one request handler class, closed over this output and reloader
+def make_handler(output: Path, reloader: Reloader):
+    import http.server
+
+    from generator.site.pages import CSP
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(output), **kwargs)
+
+        def log_message(self, format, *args):  # quiet: the terminal shows builds, not requests
+            pass
+
+        def end_headers(self):
+            self.send_header("Content-Security-Policy", CSP)
+            self.send_header("X-Content-Type-Options", "nosniff")
+            super().end_headers()
+
+        def do_GET(self):
+            if "\x00" in urllib.parse.unquote(self.path):
+                self.send_error(400, "Bad request: a NUL byte in the path")
+                return
+            if self.path == RELOAD_SCRIPT:
+                self.send_bytes(200, "text/javascript", RELOAD_JS)
+            elif self.path == RELOAD_PATH:
+                self.stream_events()
+            elif self.html_path() is not None:
+                self.send_page(self.html_path())
+            else:
+                super().do_GET()
+
+        def html_path(self) -> Path | None:
+            """The HTML file the request asks for (a folder's index.html included), if any."""
+            try:
+                path = Path(self.translate_path(self.path))
+            except ValueError:
+                return None
+            if path.is_dir() and self.path.split("?")[0].endswith("/"):
+                path = path / "index.html"
+            return path if path.suffix == ".html" and path.is_file() else None
+
+        def send_page(self, path: Path) -> None:
+            """The page with the live-reload script added before </body>."""
+            body = path.read_bytes()
+            at = body.rfind(b"</body>")
+            body = body[:at] + RELOAD_TAG + body[at:] if at >= 0 else body + RELOAD_TAG
+            self.send_bytes(200, "text/html; charset=utf-8", body)
+
+        def send_bytes(self, code: int, kind: str, body: bytes) -> None:
+            self.send_response(code)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def stream_events(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            seen = reloader.generation
+            try:
+                if reloader.problem:  # a page opened while the build is broken shows why at once
+                    self.event("problem", reloader.problem)
+                while True:
+                    now = reloader.wait(seen)
+                    if now == seen:
+                        self.wfile.write(b": keep-alive\n\n")
+                    elif reloader.problem:
+                        self.event("problem", reloader.problem)
+                    else:
+                        self.wfile.write(b"event: reload\ndata: %d\n\n" % now)
+                    seen = now
+                    self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):
+                return
+
+        def event(self, kind: str, text: str) -> None:
+            self.wfile.write(f"event: {kind}\ndata: {json.dumps({'text': text})}\n\n".encode())
+            self.wfile.flush()
+
+        def send_error(self, code, message=None, explain=None):
+            page = output / "404.html"
+            if code == 404 and page.is_file():
+                self.send_bytes(404, "text/html; charset=utf-8", page.read_bytes())
+                return
+            super().send_error(code, message, explain)
+
+    return Handler
+
+
+def make_server(output: Path, port: int, reloader: Reloader):
+    import http.server
+
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+        request_queue_size = 128  # many files at once (a page and its assets): none waits on the queue
+
+    return Server((HOST, port), make_handler(output, reloader))
+
+
+def rebuild(site: Path, output: Path, reloader: Reloader | None = None) -> bool:
+    """Build; on any failure print it, tell the open pages, and keep serving the last good output."""
+    from generator.build import build
+    from generator.errors import ContentErrors, format_errors
+
+    try:
+        report = build(site, output)
+    except ContentErrors as problems:
+        text = format_errors(problems.errors)
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:  # a dev server survives everything: the next save may fix it
+        text = describe_failure(error)
+    else:
+        print(rebuilt(report), flush=True)
+        if reloader:
+            reloader.bump()
+        return True
+    print(text + "\nThe last good build is still being served.", flush=True)
+    if reloader:
+        reloader.fail(text)
+    return False
+
+
+def describe_failure(error: BaseException) -> str:
+    """A failure that is not a content error, with its file and line where it has them."""
+    where = getattr(error, "filename", None) or ""
+    line = getattr(error, "lineno", None)
+    if isinstance(error, UnicodeDecodeError):
+        where = ""
+    place = f"{where}:{line}: " if where and line else f"{where}: " if where else ""
+    return f"rulepress: {place}{type(error).__name__}: {error}"
+
+
+def rebuilt(report) -> str:
+    """What a rebuild did: the pages it rendered again, not every page of the site."""
+    if report.up_to_date:
+        return f"Nothing changed: no page rebuilt ({report.seconds:.2f} s)"
+    count, unchanged = report.rendered, len(report.site.pages) - report.rendered
+    kept = f" ({unchanged} unchanged)" if unchanged else ""
+    return f"Rebuilt {count} page{'s' if count != 1 else ''}{kept} in {report.seconds:.2f} s"
+
+
+def run(args) -> int:
+    import sys
+
+    import watchfiles
+
+    site = args.site.resolve()
+    output = (args.output or site / "output").resolve()
+    reloader = Reloader()
+    try:
+        server = make_server(output, args.port, reloader)
+    except OSError as error:
+        if error.errno != errno.EADDRINUSE:
+            raise
+        print(f"rulepress: port {args.port} on {HOST} is already in use (another server is running there?)\n"
+              f"    serve on another port: rulepress serve -p {args.port + 1} (or -p 0 for any free port)",
+              file=sys.stderr)
+        return 1
+    rebuild(site, output, reloader)
+    output.mkdir(parents=True, exist_ok=True)
+    host, port = server.server_address[:2]
+    print(f"Serving {output} at http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    watched = [str(p) for p in (site / "content", site / "templates") if p.exists()]
+    try:
+        for _changes in watchfiles.watch(*watched, debounce=200, step=50):
+            rebuild(site, output, reloader)
+    finally:
+        server.shutdown()
+    return 0

@@ -1,0 +1,116 @@
+"""What a site is made of, once loaded and validated: plain dataclasses."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from generator.play.tables import Table
+
+
+@dataclass(frozen=True)
+class Clarification:
+    id: str
+    tests: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    game: str  # slug
+    name: str  # file stem: "rules", "reference", ...
+    path: Path
+    title: str
+    summary: str
+    glossary: bool
+    clarifications: tuple[Clarification, ...]
+    body_line: int  # 1-based line of the body's first line in the file
+    print_layout: str = ""  # "one-page": the print stylesheet packs it onto one side (player aids)
+    source_hash: str = ""  # sha256 of the file's bytes, for the build cache
+    body_start: int = 0  # where the body starts in the file's text
+
+    @cached_property
+    def body(self) -> str:
+        """The Markdown after the front matter, read when first needed: an
+        incremental build reads only the pages it renders (and glossaries)."""
+        from generator.content.files import read_source
+        from generator.errors import ContentError
+
+        text, source_hash = read_source(self.path)
+        if source_hash != self.source_hash:  # the build's keys and front matter stand for the old text
+            raise ContentError(self.path, None, "the page changed while the site was building",
+                               expected="no edits during a build", found="a new version: build again")
+        return text[self.body_start:]
+
+    @property
+    def url(self) -> str:
+        """Path of the page within the site (the rules page is the game's index)."""
+        return f"{self.game}/index.html" if self.name == "rules" else f"{self.game}/{self.name}.html"
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    folder: Path
+    title: str
+    designers: tuple[str, ...]
+    year: int | None
+    source: str
+    source_url: str
+    licence: str
+    credit: str
+    players: tuple[int, int]
+    ages: int | None
+    play_time: tuple[int, int] | None
+    summary: str
+    accent: str
+    pages: tuple[Page, ...]
+    data: dict[str, Table] = field(default_factory=dict)
+
+    @property
+    def has_engine(self) -> bool:
+        return (self.folder / "engine.py").is_file()
+
+    def page(self, name: str) -> Page | None:
+        return next((p for p in self.pages if p.name == name), None)
+
+    @property
+    def players_range(self) -> str:
+        low, high = self.players
+        return f"{low}" if low == high else f"{low}–{high}"
+
+    @property
+    def players_text(self) -> str:
+        return f"{self.players_range} players"
+
+    @property
+    def play_time_text(self) -> str:
+        if not self.play_time:
+            return ""
+        low, high = self.play_time
+        return f"{low} min" if low == high else f"{low}–{high} min"
+
+
+@dataclass(frozen=True)
+class Site:
+    root: Path  # the site folder (holding content/ and maybe templates/)
+    title: str
+    base_url: str
+    path_prefix: str
+    language: str
+    description: str
+    raw_html: bool
+    rulebooks: bool  # typeset each game's rules as PDF
+    pyodide_url: str
+    accent: str
+    games: tuple[Game, ...]
+
+    @property
+    def content(self) -> Path:
+        return self.root / "content"
+
+    def game(self, slug: str) -> Game | None:
+        return next((g for g in self.games if g.slug == slug), None)
+
+    @property
+    def pages(self) -> tuple[Page, ...]:
+        return tuple(p for g in self.games for p in g.pages)

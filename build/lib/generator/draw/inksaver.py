@@ -1,0 +1,46 @@
+"""The ink-saver variant of any drawing: light fills, full outlines, text as it was.
+
+Derived from the drawing itself rather than drawn a second time, so a game's own
+board drawing gets its ink-saver print for free and the two can never disagree.
+Standard library only.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.draw.shapes import Drawing, Group, Image, Line, Path, Shape, Style, Text
+
+WHITE = (255, 255, 255)
+
+
+def _lighter(colour: str | None, amount: float) -> str | None:
+    """`colour` mixed towards white by `amount` (0..1); None and non-hex colours stay."""
+    if not colour or not colour.startswith("#") or len(colour) not in (4, 7):
+        return colour
+    digits = colour[1:] if len(colour) == 7 else "".join(ch * 2 for ch in colour[1:])
+    rgb = [int(digits[i:i + 2], 16) for i in (0, 2, 4)]
+    mixed = [round(c + (255 - c) * amount) for c in rgb]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def ink_saver(drawing: Drawing, amount: float = 0.75) -> Drawing:
+    """The drawing with every fill lightened by `amount`; strokes (made at least a hair wide) and text kept."""
+    return replace(drawing, shapes=tuple(_saver(shape, amount) for shape in drawing.shapes))
+
+
+def _saver(shape: Shape, amount: float) -> Shape:
+    if isinstance(shape, Group):
+        return replace(shape, shapes=tuple(_saver(inner, amount) for inner in shape.shapes))
+    if isinstance(shape, (Text, Image)):
+        return shape
+    style: Style = shape.style
+    if isinstance(shape, (Line, Path)) or style.fill is None:
+        return shape
+    stroke = style.stroke or _darker_edge(style.fill)
+    return replace(shape, style=replace(style, fill=_lighter(style.fill, amount), stroke=stroke,
+                                        stroke_width=max(style.stroke_width, 0.25)))
+
+
+def _darker_edge(fill: str) -> str | None:
+    """A filled shape without an outline gets one in its own colour, so it still reads when pale."""
+    return fill if fill.startswith("#") else None

@@ -1,0 +1,398 @@
+"""PDF backend: `Drawing`s (millimetres, y down) to PDF pages, with reportlab.
+
+Millimetres are the model's unit; points exist only here. Each page is drawn with
+one transform (mm -> pt, y flipped), so shapes are written with their own numbers.
+Fonts are TrueType files embedded as subsets (DejaVu Sans, which covers the symbols
+the games use; reportlab's bundled Vera, DejaVu's ancestor, as a fallback).
+
+Shapes with a `role` (or `cell`) are wrapped in a marked-content sequence
+`/RP <</Role (..) /Cell (..)>> BDC ... EMC`, so tests and tools can read the
+geometry of trims, crop marks or tiles back out of the file. Marked content does
+not change how the page looks.
+
+`render_pdf` gives reproducible bytes: reportlab's invariant mode fixes the
+creation date and the document id, and nothing else depends on time or order.
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path as FilePath
+from typing import Callable, Optional, Sequence
+
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.lib.rl_accel import escapePDF
+from reportlab.lib.units import mm as MM
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+import reportlab
+
+from generator.draw.shapes import (Circle, Drawing, Group, Image, Line, Path, Polygon, Rect,
+                                   Shape, Style, Text)
+
+FONT_DIRS = (
+    FilePath("/usr/share/fonts/truetype/dejavu"),  # Debian/Ubuntu: fonts-dejavu-core
+    FilePath("/usr/share/fonts/dejavu"),  # Fedora, Arch
+    FilePath("/usr/local/share/fonts/dejavu"),
+)
+REGULAR = "RulepressSans"
+BOLD = "RulepressSans-Bold"
+
+
+@dataclass(frozen=True)
+class FontFiles:
+    regular: FilePath
+    bold: FilePath
+    family: str  # what the files are, for messages and docs
+
+
+@lru_cache(maxsize=1)
+def font_files() -> FontFiles:
+    """DejaVu Sans if installed, otherwise reportlab's bundled Bitstream Vera."""
+    for folder in FONT_DIRS:
+        regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
+        if regular.is_file() and bold.is_file():
+            return FontFiles(regular, bold, "DejaVu Sans")
+    bundled = FilePath(reportlab.__file__).parent / "fonts"
+    return FontFiles(bundled / "Vera.ttf", bundled / "VeraBd.ttf", "Bitstream Vera Sans")
+
+
+@lru_cache(maxsize=1)
+def register_fonts() -> tuple[str, str]:
+    """Register the regular and bold fonts with reportlab (once per process)."""
+    files = font_files()
+    pdfmetrics.registerFont(TTFont(REGULAR, str(files.regular)))
+    pdfmetrics.registerFont(TTFont(BOLD, str(files.bold)))
+    return REGULAR, BOLD
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Advance width in mm of `text` at font size `size` mm."""
+    register_fonts()
+    return pdfmetrics.stringWidth(text, BOLD if bold else REGULAR, size)
+
+
+def has_glyph(char: str, bold: bool = False) -> bool:
+    """Whether the embedded font draws `char` (so callers can avoid empty boxes)."""
+    register_fonts()
+    font = pdfmetrics.getFont(BOLD if bold else REGULAR)
+    return ord(char) in font.face.charToGlyph
+
+
+@lru_cache(maxsize=512)
+def colour(value: str):
+    return colors.toColor(value)
+
+
+def escape_pdf_text(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+KAPPA = 0.5522847498  # control-point distance of a quarter circle drawn as a Bezier curve
+
+
+def n(value: float) -> str:
+    """A number for the content stream: at most 4 decimals, no trailing zeros."""
+    if value == int(value):
+        return str(int(value))
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+@lru_cache(maxsize=1024)
+def colour_op(value: str, op: str) -> str:
+    c = colour(value)
+    return f"{n(round(c.red, 4))} {n(round(c.green, 4))} {n(round(c.blue, 4))} {op}"
+
+
+class Painter:
+    """Writes shapes as PDF content-stream operators for one page whose user space
+    is mm with y down (set up by `render_pdf`).
+
+    Operators are written directly rather than through reportlab's drawing calls,
+    which format every number in pure Python and dominate the build time; reportlab
+    still handles fonts (subsetting, embedding), images and the file structure.
+    """
+
+    def __init__(self, canvas: Canvas, resolve_image: Optional[Callable[[str], str]] = None,
+                 reused: frozenset = frozenset()):
+        self.c = canvas
+        self.resolve_image = resolve_image
+        self.ops: list[str] = []
+        self.fonts = {False: pdfmetrics.getFont(REGULAR), True: pdfmetrics.getFont(BOLD)}
+        self.reused = reused  # ids of shape tuples drawn more than once: written once as forms
+        self.forms: dict[int, str] = {}
+
+    def flush(self) -> None:
+        """Hand the operators written so far to the canvas (before reportlab writes its own)."""
+        if self.ops:
+            self.c.addLiteral("\n".join(self.ops))
+            self.ops.clear()  # the same list: callers may hold it
+
+    # -- state -----------------------------------------------------------------------
+    def paint_op(self, style: Style) -> Optional[str]:
+        """Set colours and line style for `style`; return the painting operator (None: invisible)."""
+        ops = self.ops
+        fill, stroke = style.fill, style.stroke
+        if style.opacity != 1.0:
+            self.flush()
+            self.c.setFillAlpha(style.opacity)
+            self.c.setStrokeAlpha(style.opacity)
+        if fill:
+            ops.append(colour_op(fill, "rg"))
+        if stroke:
+            ops.append(colour_op(stroke, "RG"))
+            ops.append(f"{n(style.stroke_width)} w")
+            if style.dash:
+                ops.append(f"[{' '.join(n(d) for d in style.dash)}] 0 d")
+        if fill and stroke:
+            return "B"
+        if fill:
+            return "f"
+        if stroke:
+            return "S"
+        return None
+
+    def begin_tag(self, shape) -> bool:
+        role = getattr(shape, "role", "")
+        cell = getattr(shape, "cell", "")
+        if not (role or cell):
+            return False
+        props = []
+        if role:
+            props.append(f"/Role ({escape_pdf_text(role)})")
+        if cell:
+            props.append(f"/Cell ({escape_pdf_text(cell)})")
+        self.ops.append(f"/RP <<{' '.join(props)}>> BDC")
+        return True
+
+    # -- shapes ----------------------------------------------------------------------
+    def draw(self, shapes: Sequence[Shape]) -> None:
+        for shape in shapes:
+            self.shape(shape)
+
+    def shape(self, shape: Shape) -> None:
+        tagged = self.begin_tag(shape)
+        ops = self.ops
+        if isinstance(shape, Group):
+            self.group(shape)
+        elif isinstance(shape, Text):
+            self.text(shape)
+        elif isinstance(shape, Image):
+            self.image(shape)
+        else:
+            ops.append("q")
+            paint = self.paint_op(shape.style)
+            if isinstance(shape, Rect):
+                if shape.rx:
+                    self.rounded_rect(shape.x, shape.y, shape.w, shape.h, min(shape.rx, shape.w / 2, shape.h / 2))
+                else:
+                    ops.append(f"{n(shape.x)} {n(shape.y)} {n(shape.w)} {n(shape.h)} re")
+            elif isinstance(shape, Line):
+                ops.append(f"{n(shape.x1)} {n(shape.y1)} m {n(shape.x2)} {n(shape.y2)} l")
+                paint = "S" if shape.style.stroke else None
+            elif isinstance(shape, Circle):
+                self.circle(shape.cx, shape.cy, shape.r)
+            elif isinstance(shape, (Polygon, Path)):
+                closed = isinstance(shape, Polygon) or shape.closed
+                self.polyline(shape.points, closed)
+                if not closed:
+                    paint = "S" if shape.style.stroke else None
+            else:  # pragma: no cover - the model is closed
+                raise TypeError(f"not a shape: {shape!r}")
+            ops.append(paint or "n")
+            ops.append("Q")
+            if isinstance(shape, Path) and shape.arrow and not shape.closed and len(shape.points) >= 2:
+                self.arrow_head(shape.points[-2], shape.points[-1], shape.style)
+        if tagged:
+            self.ops.append("EMC")
+
+    def polyline(self, points, closed: bool) -> None:
+        if not points:
+            return
+        (x0, y0), rest = points[0], points[1:]
+        self.ops.append(f"{n(x0)} {n(y0)} m " + " ".join(f"{n(x)} {n(y)} l" for x, y in rest)
+                        + (" h" if closed else ""))
+
+    def circle(self, cx: float, cy: float, r: float) -> None:
+        k = r * KAPPA
+        self.ops.append(
+            f"{n(cx + r)} {n(cy)} m "
+            f"{n(cx + r)} {n(cy + k)} {n(cx + k)} {n(cy + r)} {n(cx)} {n(cy + r)} c "
+            f"{n(cx - k)} {n(cy + r)} {n(cx - r)} {n(cy + k)} {n(cx - r)} {n(cy)} c "
+            f"{n(cx - r)} {n(cy - k)} {n(cx - k)} {n(cy - r)} {n(cx)} {n(cy - r)} c "
+            f"{n(cx + k)} {n(cy - r)} {n(cx + r)} {n(cy - k)} {n(cx + r)} {n(cy)} c h")
+
+    def rounded_rect(self, x: float, y: float, w: float, h: float, r: float) -> None:
+        k = r * (1 - KAPPA)
+        x1, y1 = x + w, y + h
+        self.ops.append(
+            f"{n(x + r)} {n(y)} m {n(x1 - r)} {n(y)} l {n(x1 - k)} {n(y)} {n(x1)} {n(y + k)} {n(x1)} {n(y + r)} c "
+            f"{n(x1)} {n(y1 - r)} l {n(x1)} {n(y1 - k)} {n(x1 - k)} {n(y1)} {n(x1 - r)} {n(y1)} c "
+            f"{n(x + r)} {n(y1)} l {n(x + k)} {n(y1)} {n(x)} {n(y1 - k)} {n(x)} {n(y1 - r)} c "
+            f"{n(x)} {n(y + r)} l {n(x)} {n(y + k)} {n(x + k)} {n(y)} {n(x + r)} {n(y)} c h")
+
+    def arrow_head(self, start, end, style: Style) -> None:
+        """A filled triangle like the SVG marker: 10 stroke widths long, centred on the end."""
+        (x1, y1), (x2, y2) = start, end
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        size = 5 * style.stroke_width
+        tip = (x2 + ux * size, y2 + uy * size)
+        base = (x2 - ux * size, y2 - uy * size)
+        left = (base[0] - uy * size, base[1] + ux * size)
+        right = (base[0] + uy * size, base[1] - ux * size)
+        self.shape(Polygon((tip, left, right), Style(fill=style.stroke or "#000000")))
+
+    def text(self, shape: Text) -> None:
+        if not shape.text:
+            return
+        font = self.fonts[shape.bold]
+        size = shape.size
+        offset = 0.0
+        if shape.anchor != "start":
+            advance = font.stringWidth(shape.text, size)
+            offset = -advance / 2 if shape.anchor == "middle" else -advance
+        ops = self.ops
+        ops.append("q")
+        if shape.rotate:
+            angle = math.radians(shape.rotate)  # y is down, so a positive angle turns clockwise
+            cos, sin = math.cos(angle), math.sin(angle)
+            ops.append(f"{n(round(cos, 6))} {n(round(sin, 6))} {n(round(-sin, 6))} {n(round(cos, 6))} "
+                       f"{n(shape.x)} {n(shape.y)} cm")
+        else:
+            ops.append(f"1 0 0 1 {n(shape.x)} {n(shape.y)} cm")
+        ops.append(colour_op(shape.fill, "rg"))
+        # flip y back so glyphs stand upright; the text matrix starts at the anchor offset
+        parts = [f"BT 1 0 0 -1 {n(offset)} 0 Tm"]
+        doc = self.c._doc
+        for subset, chunk in font.splitString(shape.text, doc):
+            name = font.getSubsetInternalName(subset, doc)
+            parts.append(f"{name} {n(size)} Tf ({escapePDF(chunk)}) Tj")
+        parts.append("ET")
+        ops.append(" ".join(parts))
+        ops.append("Q")
+
+    def image(self, shape: Image) -> None:
+        source = self.resolve_image(shape.href) if self.resolve_image else shape.href
+        self.ops.append(f"q 1 0 0 -1 {n(shape.x)} {n(shape.y + shape.h)} cm")
+        self.flush()
+        self.c.drawImage(source, 0, 0, shape.w, shape.h, mask="auto", preserveAspectRatio=True)
+        self.ops.append("Q")
+
+    def group(self, group: Group) -> None:
+        ops = self.ops
+        ops.append("q")
+        if group.dx or group.dy:
+            ops.append(f"1 0 0 1 {n(group.dx)} {n(group.dy)} cm")
+        if group.rotate:
+            angle = math.radians(group.rotate)
+            cos, sin = round(math.cos(angle), 6), round(math.sin(angle), 6)
+            ops.append(f"{n(cos)} {n(sin)} {n(-sin)} {n(cos)} 0 0 cm")
+        if group.mirror_x:
+            ops.append("-1 0 0 1 0 0 cm")
+        if group.scale != 1.0:
+            ops.append(f"{n(group.scale)} 0 0 {n(group.scale)} 0 0 cm")
+        if group.clip is not None:
+            x, y, w, h = group.clip
+            ops.append(f"{n(x)} {n(y)} {n(w)} {n(h)} re W n")
+        if id(group.shapes) in self.reused:
+            self.flush()
+            self.c.doForm(self.form(group.shapes))
+        else:
+            self.draw(group.shapes)
+        ops.append("Q")
+
+    def form(self, shapes: tuple) -> str:
+        """The name of a Form XObject holding these shapes, defined on first use."""
+        key = id(shapes)
+        if key not in self.forms:
+            name = f"rp{len(self.forms)}"
+            self.forms[key] = name
+            self.flush()
+            saved = self.ops
+            self.ops = []
+            self.c.beginForm(name, -FORM_EXTENT, -FORM_EXTENT, FORM_EXTENT, FORM_EXTENT)
+            self.draw(shapes)
+            self.flush()
+            self.c.endForm()
+            self.ops = saved
+        return self.forms[key]
+
+
+FORM_EXTENT = 5000  # a form's bounding box (mm, in its own space): never the thing that clips
+
+
+def reused_shapes(pages: Sequence["PdfPage"]) -> frozenset:
+    """Ids of the shape tuples that several groups draw (card backs, repeated tokens)."""
+    seen: dict[int, int] = {}
+
+    def walk(shapes):
+        for shape in shapes:
+            if isinstance(shape, Group):
+                if len(shape.shapes) >= 3:
+                    seen[id(shape.shapes)] = seen.get(id(shape.shapes), 0) + 1
+                    if seen[id(shape.shapes)] > 1:
+                        continue  # its insides were counted the first time
+                walk(shape.shapes)
+
+    for page in pages:
+        walk(page.drawing.shapes)
+    return frozenset(key for key, count in seen.items() if count > 1)
+
+
+Box = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left
+
+
+@dataclass(frozen=True)
+class PdfPage:
+    """One page: its drawing (whose size is the paper size) and optional print boxes."""
+
+    drawing: Drawing
+    trim_box: Optional[Box] = None
+    bleed_box: Optional[Box] = None
+
+
+def pdf_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
+    """A top-left mm box as a PDF rectangle [llx lly urx ury] in points."""
+    x, y, w, h = box
+    return (round(x * MM, 4), round((page_height - y - h) * MM, 4),
+            round((x + w) * MM, 4), round((page_height - y) * MM, 4))
+
+
+def render_pdf(pages: Sequence[PdfPage], *, title: str, author: str, subject: str = "",
+               keywords: str = "", resolve_image: Optional[Callable[[str], str]] = None) -> bytes:
+    """The pages as one PDF document, reproducible byte for byte."""
+    register_fonts()
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName=REGULAR)
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    canvas.setSubject(subject)
+    canvas.setKeywords(keywords)
+    canvas.setCreator("Rulepress")
+    painter = Painter(canvas, resolve_image, reused_shapes(pages))
+    for page in pages:
+        width, height = page.drawing.width, page.drawing.height
+        canvas.setPageSize((width * MM, height * MM))
+        for name in ("trim", "bleed"):
+            box = getattr(page, f"{name}_box")
+            canvas.setCropBox(pdf_box(box, height) if box else None, name=name)
+        # one transform per page: mm -> pt (72/25.4, written exactly enough for 0.001 mm), y down
+        painter.ops.append(f"q {MM:.9f} 0 0 {-MM:.9f} 0 {height * MM:.6f} cm")
+        painter.draw(page.drawing.shapes)
+        painter.ops.append("Q")
+        painter.flush()
+        canvas.showPage()
+    previous = rl_config.useA85
+    rl_config.useA85 = 0  # binary streams: a quarter smaller and faster; restored below
+    try:
+        canvas.save()
+    finally:
+        rl_config.useA85 = previous
+    return out.getvalue()

@@ -1,0 +1,144 @@
+"""Errors a site author can act on: where (file:line:column), what was expected, what was found."""
+from __future__ import annotations
+
+import datetime
+import sys
+from pathlib import Path
+
+# What a value's type is called in a message: authors write TOML and YAML, not Python.
+TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
+              list: "a list", tuple: "a list", dict: "a table", type(None): "nothing",
+              datetime.date: "a date", datetime.datetime: "a date and time", datetime.time: "a time"}
+
+
+class ContentErrors(Exception):
+    """Problems in the site's sources, reported together (like MkDocs' config
+    validation). One `except ContentErrors` catches a single ContentError too."""
+
+    def __init__(self, errors: list[ContentError]):
+        self.errors = sorted(errors, key=lambda e: (str(e.path), e.line or 0, e.column or 0))
+        super().__init__("\n".join(e.describe() for e in self.errors))
+
+
+class ContentError(ContentErrors):
+    """One problem in the site's sources: where, what was expected, what was found."""
+
+    def __init__(self, path: str | Path, line: int | None, message: str, *,
+                 column: int | None = None, expected: str | None = None, found: str | None = None):
+        self.errors = [self]
+        self.path = Path(path)
+        self.line = line
+        self.column = column
+        self.message = message
+        self.expected = expected
+        self.found = found
+        Exception.__init__(self, self.describe())
+
+    def __reduce__(self):  # keyword-only fields: pickle (for worker processes) needs help
+        return (_rebuild, (str(self.path), self.line, self.message, self.column, self.expected, self.found))
+
+    @property
+    def where(self) -> str:
+        where = str(self.path)
+        if self.line:
+            where += f":{self.line}"
+            if self.column:
+                where += f":{self.column}"
+        return where
+
+    def describe(self) -> str:
+        text = f"{self.where}: {self.message}"
+        if self.expected is not None:
+            text += f"\n    expected: {self.expected}"
+        if self.found is not None:
+            text += f"\n    found:    {self.found}"
+        return text
+
+
+def _rebuild(path, line, message, column, expected, found) -> ContentError:
+    return ContentError(path, line, message, column=column, expected=expected, found=found)
+
+
+SHOWN_ERRORS = 50  # past this many, an author fixes the first ones and builds again
+SHOWN_PLACES = 10  # of one problem found in many places
+
+
+def report_lines(errors: list[ContentError]) -> list[str]:
+    """The errors for a terminal: each distinct problem once, with the other
+    places it occurs (one missing runtime must not read as forty problems)."""
+    groups: dict[tuple, list[ContentError]] = {}
+    for error in errors:
+        groups.setdefault((error.message, error.expected, error.found), []).append(error)
+    lines, shown = [], 0
+    for same in list(groups.values())[:SHOWN_ERRORS]:
+        lines.append(same[0].describe())
+        if len(same) > 1:
+            lines.append("    " + more_places(same[1:]))
+        shown += len(same)
+    if shown < len(errors):
+        rest = len(errors) - shown
+        lines.append(f"... and {rest} more error{'s' if rest != 1 else ''}")
+    return lines
+
+
+def more_places(others: list[ContentError]) -> str:
+    """ "(and 2 more places: a.md:3, b.md:9)", listing at most SHOWN_PLACES."""
+    places = ", ".join(error.where for error in others[:SHOWN_PLACES])
+    unlisted = len(others) - SHOWN_PLACES
+    if unlisted > 0:
+        places += f" and {unlisted} other{'s' if unlisted != 1 else ''}"
+    return f"(and {len(others)} more place{'s' if len(others) != 1 else ''}: {places})"
+
+
+def format_errors(errors: list[ContentError]) -> str:
+    """The problems as the terminal shows them (a heading, then each with file:line)."""
+    count = len(errors)
+    return "\n".join([f"rulepress: {count} problem{'s' if count != 1 else ''} in the content:",
+                      *report_lines(errors)])
+
+
+def print_errors(errors: list[ContentError], kept_output: bool = True) -> None:
+    """The problems, then (for a command that writes output) that nothing was written."""
+    print(format_errors(errors), file=sys.stderr)
+    if kept_output:
+        print("Nothing was written; the previous output is unchanged.", file=sys.stderr)
+
+
+def type_name(kind: type | tuple[type, ...]) -> str:
+    """A type (or several) in an author's words: "a whole number", never "int"."""
+    if isinstance(kind, tuple):
+        return " or ".join(type_name(k) for k in kind)
+    return TYPE_NAMES.get(kind, "a value")
+
+
+def describe_value(value) -> str:
+    """A parsed value (from TOML, YAML or JSON) for `found:`: the value and what it is."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true or false)"
+    if isinstance(value, (int, float)):
+        return f"{value!r} ({type_name(type(value))})"
+    if isinstance(value, str):
+        return f"{value!r} (text)" if value else "empty text"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)}" if value else "an empty list"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (datetime.date, datetime.time)):  # TOML and YAML read dates
+        return f"{value.isoformat()} ({type_name(type(value))})"
+    return str(value)
+
+
+def describe_cell(text: str) -> str:
+    """A data file's cell for `found:`."""
+    return repr(text) if text.strip() else "an empty cell"
+
+
+def did_you_mean(name: str, known) -> str:
+    """' (did you mean play_time?)' when `name` is a near miss of one of `known`, else ''.
+    (The same contract as the Markdown layer's: one helper for every unknown name.)"""
+    from difflib import get_close_matches
+
+    close = get_close_matches(str(name), sorted(str(k) for k in known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""

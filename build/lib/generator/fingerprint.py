@@ -1,0 +1,122 @@
+"""Content hashes of what a build depends on, for the build cache.
+
+A key changes whenever anything that could change the bytes it stands for
+changes: our own code and the versions of the libraries that shape output
+are part of every key, so upgrading either falls back to a fresh render.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+GENERATOR = Path(__file__).resolve().parent
+SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "rl-accel", "pypdf", "jinja2", "pyyaml", "svgwrite", "reportlab")
+RACY_NS = 2_000_000_000  # see file_hashes
+
+
+def digest(*parts: bytes | str) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def files_digest(paths: list[Path] | list[str], base: Path) -> str:
+    # plain strings and os calls: this runs on every build, over every source file
+    h = hashlib.sha256()
+    prefix = len(str(base)) + 1
+    for path in sorted(str(p) for p in paths):
+        h.update(path[prefix:].encode() + b"\0")
+        with open(path, "rb") as handle:
+            h.update(handle.read())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def file_hashes(paths: list[str], known: dict[str, list], read: dict[str, bytes] | None = None) -> dict[str, list]:
+    """{path: [sha256, size, mtime_ns, ctime_ns, inode]} for each file.
+
+    A file whose size, times and inode are those `known` from the last build
+    keeps its hash there, unread: a rebuild reads the files that changed, not
+    every source. Any write to a file or rename onto it gives it a new ctime,
+    which no tool can set back (where ctime is the change time, as on Linux and
+    macOS). A file looked at within RACY_NS of its last change might change
+    again within the same timestamp tick, unseen: it is recorded by its hash
+    alone, and read again next time. The bytes of files read go into `read`
+    (when given), so loading need not read them a second time."""
+    now = time.time_ns()
+    table = {}
+    for path in paths:
+        stat = os.stat(path)  # before reading: a change while we read shows next time
+        signature = [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
+        old = known.get(path)
+        if old is not None and old[1:] == signature:
+            table[path] = old
+            continue
+        with open(path, "rb") as handle:
+            data = handle.read()
+        sha = hashlib.sha256(data).hexdigest()
+        if read is not None:
+            read[path] = data
+        changed = max(stat.st_mtime_ns, stat.st_ctime_ns)
+        table[path] = [sha, *signature] if now - changed > RACY_NS else [sha]
+    return table
+
+
+def tree_files(folder: Path) -> list[Path]:
+    """Every file below `folder`, skipping hidden names and __pycache__."""
+    return [Path(p) for p in tree_file_names(folder)]
+
+
+def tree_file_names(folder: Path) -> list[str]:
+    """`tree_files` as plain strings, for callers that only hash or stat them:
+    a Path per file costs more than the hashing on the no-op path."""
+    found: list[str] = []
+    stack = [str(folder)]
+    while stack:
+        try:
+            entries = os.scandir(stack.pop())
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        with entries:
+            for entry in entries:
+                if entry.name.startswith(".") or entry.name == "__pycache__":
+                    continue
+                if entry.is_dir():
+                    stack.append(entry.path)
+                elif entry.is_file():
+                    found.append(entry.path)
+    return found
+
+
+def project_name(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()  # PEP 503, with the underscores of dist-info names
+
+
+def library_versions() -> str:
+    """The installed distributions of the shaping libraries, named by their
+    metadata folders (`markdown_it_py-4.3.0.dist-info`: name and version).
+    A directory listing instead of importlib.metadata, whose imports alone
+    cost a fifth of a no-op build."""
+    wanted = {project_name(name) for name in SHAPING_LIBRARIES}
+    found = []
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:  # zip files, path hooks, missing folders
+            continue
+        found += [name for name in names if name.endswith((".dist-info", ".egg-info"))
+                  and project_name(name.split("-")[0].removesuffix(".egg-info")) in wanted]
+    return ";".join(sorted(found))
+
+
+def code_digest() -> str:
+    """Our code (every module, any stage) and the libraries' versions."""
+    code = [p for p in tree_file_names(GENERATOR) if p.endswith(".py")]
+    return digest(files_digest(code, GENERATOR), library_versions(), sys.version.split()[0])

@@ -1,0 +1,425 @@
+"""The reader's games in the browser: one `Match` per widget, spoken to as JSON.
+
+The page's module Web Worker creates one `SessionServer` for every widget on
+the page and passes it each request as JSON text; the answer comes back as
+JSON text too, so JavaScript never holds Python objects.
+
+Requests (`op` plus fields) and what they do:
+
+    open    widget, game, position            reopen a position string ("try it from here", a link)
+    open    widget, game, players, seed,      a new game (the Play widget)
+            [setup, options]
+    act     widget, action                    the reader plays a notation
+    attempt widget, from, to                  the reader clicked a piece, then a cell
+    undo    widget                            take back to the reader's previous decision
+    bot     widget                            the computer plays the current move
+    sides   widget, computer, [bot]           which seats the computer plays
+    view    widget                            the current view again
+    legal   widget                            only the legal actions (cheap, for timing)
+    render  widget, highlight                 the board with these cells marked
+
+Every answer has `ok`; a refused action answers `ok: false` with `refused`
+(the engine's rule and reason), any other problem with `error`. A view holds
+the board as SVG, whose turn it is, the legal actions with their cells, what
+happened since the last request (notation and narration), the log, the
+position string and the result.
+
+Chance is always resolved at once, from the match's seed, so a link's
+(seed, actions) replays the same dice; the computer's seats move on their own.
+
+Standard library, generator.play and generator.draw only (runs under Pyodide).
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any, Mapping
+
+from generator.interactive.diagram import diagram_svg, player_name
+from generator.play import load_engine
+from generator.play.api import CHANCE, JOINT, OVER, PLAYER, IllegalAction, Joint
+from generator.play.bots import bot_names, make_bot
+from generator.play.match import Match, PositionError, draw_outcome, parse_action, turn_json
+
+MAX_AUTOMATIC_STEPS = 400  # chance and computer moves played in one request, at most
+
+
+class SessionError(ValueError):
+    """A request the server cannot answer (unknown widget, game or operation)."""
+
+
+def default_bot(engine) -> str:
+    """The game's own first bot if it has one (cheap and sensible), else random."""
+    names = bot_names(engine)
+    own = [name for name in names if name not in ("random", "mcts")]
+    return own[0] if own else "random"
+
+
+class PlaySession:
+    """One widget's game: the match, which seats the computer plays, and the
+    steps played since the page last asked."""
+
+    def __init__(self, engine, match: Match, *, widget: str, computer=(), bot: str | None = None):
+        self.engine = engine
+        self.match = match
+        self.widget = widget
+        self.computer: frozenset[int] = frozenset(int(seat) for seat in computer)
+        self.bot_name = bot or default_bot(engine)
+        self.bot = make_bot(engine, self.bot_name)
+        self.pending: dict[int, Any] = {}  # a joint turn's parts chosen so far by the reader's seats
+        self.last_cells: tuple[str, ...] = ()
+        self.fresh: list[dict] = []  # steps played since the last view
+
+    # -- reading ------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return player_name(self.engine, self.match.state, seat)
+
+    def seats(self) -> int:
+        state_players = self.match.players
+        if state_players:
+            return state_players
+        data = self.engine.state_to_json(self.match.state)
+        counted = data.get("players") if isinstance(data, dict) else None
+        return counted if isinstance(counted, int) else self.engine.max_players
+
+    def reader_seat(self) -> int | None:
+        """The seat whose choice the reader makes now, or None (computer, chance, over)."""
+        turn = self.match.turn
+        if turn.kind == PLAYER and turn.player not in self.computer:
+            return turn.player
+        if turn.kind == JOINT:
+            for seat in turn.players:
+                if seat not in self.computer and seat not in self.pending:
+                    return seat
+        return None
+
+    def legal(self) -> list[dict]:
+        seat = self.reader_seat()
+        if seat is None:
+            return []
+        engine, state = self.engine, self.match.state
+        return [{"n": engine.notation(action), "c": list(self._cells(state, action))}
+                for action in engine.legal_actions(state, seat)]
+
+    def view(self) -> dict:
+        match, engine = self.match, self.engine
+        result = match.result
+        seat = self.reader_seat()
+        turn = match.turn
+        if result is not None:
+            prompt = result.text or "The game is over."
+        elif seat is not None:
+            prompt = f"{self.name(seat)} to play" + (" (your move)" if self.computer else "")
+        elif turn.kind == JOINT:
+            prompt = "Waiting for the other players"
+        else:
+            prompt = "The computer is thinking"
+        fresh, self.fresh = self.fresh, []
+        return {
+            "widget": self.widget,
+            "game": engine.name,
+            "svg": self.svg(self.last_cells),
+            "turn": turn_json(turn),
+            "seat": seat,
+            "prompt": prompt,
+            "legal": self.legal(),
+            "steps": fresh,
+            "log": match.log,
+            "position": match.to_position(),
+            "result": None if result is None else {"winners": list(result.winners), "text": result.text},
+            "canUndo": match.can_undo(),
+            "players": [{"seat": s, "name": self.name(s), "computer": s in self.computer}
+                        for s in range(self.seats())],
+            "bot": self.bot_name,
+            "bots": bot_names(engine),
+        }
+
+    def svg(self, highlight=()) -> str:
+        """The board as inline SVG; empty if the engine cannot draw (play goes on by the list)."""
+        label = f"{self.engine.name} board after {len(self.match.log)} actions"
+        try:
+            return diagram_svg(self.engine, self.match.state, highlight,
+                               id_prefix=f"{self.widget}-live", label=label)
+        except NotImplementedError:
+            return ""
+
+    # -- acting ---------------------------------------------------------------
+    def act(self, text: str) -> None:
+        """Play the reader's action (a notation); IllegalAction if the rules refuse it."""
+        match, engine = self.match, self.engine
+        turn = match.turn
+        if turn.kind == OVER:
+            raise IllegalAction("game over", "the game is over; start a new one or undo")
+        if turn.kind == PLAYER:
+            if turn.player in self.computer:
+                raise IllegalAction("turn", f"it is {self.name(turn.player)}'s turn, and the computer plays that side")
+            self._apply(text)
+        elif turn.kind == JOINT:
+            self._act_joint(text)
+        else:
+            raise IllegalAction("turn", "the dice decide now, not a player")
+        self.settle()
+
+    def _act_joint(self, text: str) -> None:
+        if "&" in text:  # the whole joint action at once
+            self.pending.clear()
+            self._apply(text)
+            return
+        seat = self.reader_seat()
+        if seat is None:
+            raise IllegalAction("joint turn", "the computer chooses for every player now")
+        part = self.engine.parse(self.match.state, text)
+        legal = {self.engine.notation(a) for a in self.engine.legal_actions(self.match.state, seat)}
+        if self.engine.notation(part) not in legal:
+            raise IllegalAction("joint turn", f"{self.name(seat)} cannot choose {text!r} now "
+                                              f"(possible: {', '.join(sorted(legal))})")
+        self.pending[seat] = part
+
+    def attempt(self, frm: str | None, to: str) -> dict:
+        """The reader clicked `frm` (a piece, or None) and then `to`.
+
+        One legal action fits: play it. Several: return them to choose from.
+        None: ask the engine why, by writing the nearest legal action of that
+        piece with `to` in place of its target and letting the engine refuse it.
+        """
+        state, engine = self.match.state, self.engine
+        options = [entry for entry in self.legal() if _fits(entry["c"], frm, to)]
+        if len(options) == 1:
+            self.act(options[0]["n"])
+            return {}
+        if options:
+            return {"choices": [entry["n"] for entry in options]}
+        seat = self.reader_seat()
+        if seat is None:
+            raise IllegalAction("turn", "it is not your move")
+        reason = self._why_not(frm, to)
+        if reason is not None:
+            raise reason
+        where = f"from {frm} to {to}" if frm else f"on {to}"
+        raise IllegalAction("legal moves", f"no legal move for {self.name(seat)} goes {where}")
+
+    def _why_not(self, frm: str | None, to: str) -> IllegalAction | None:
+        engine, state = self.engine, self.match.state
+        entries = sorted((e for e in self.legal() if e["c"] and (frm is None or e["c"][0] == frm)),
+                         key=lambda e: len(e["c"]))
+        for entry in entries:
+            cells = entry["c"]
+            text = entry["n"]
+            target = cells[-1] if frm is not None else cells[0]
+            guess = _replace_last_cell(text, target, to)
+            if guess == text:
+                continue
+            try:
+                action = parse_action(engine, state, guess)
+                engine.apply(state, action)
+            except IllegalAction as refusal:
+                if refusal.rule != "notation":
+                    return refusal
+            except (ValueError, KeyError, TypeError, IndexError):
+                continue
+        return None
+
+    def undo(self) -> None:
+        """Take back to the reader's previous decision (with the dice and the
+        computer's replies since then)."""
+        match = self.match
+        self.pending.clear()
+        while match.can_undo():
+            match.undo(1)
+            if self._reader_turn():
+                break
+        self.last_cells = ()
+
+    def computer_move(self) -> None:
+        """The computer plays the move the reader faces now (a hint, or to skip ahead)."""
+        match = self.match
+        turn = match.turn
+        if turn.kind == OVER:
+            raise IllegalAction("game over", "the game is over")
+        if turn.kind == PLAYER:
+            self._apply(match.bot_action(self.bot, turn.player))
+        elif turn.kind == JOINT:
+            rng = match.bot_rng()
+            parts = tuple(self.pending.get(seat) or self.bot.choose(self.engine, match.state, seat, rng)
+                          for seat in turn.players)
+            self.pending.clear()
+            self._apply(Joint(parts))
+        self.settle()
+
+    def set_sides(self, computer, bot: str | None = None) -> None:
+        seats = self.seats()
+        chosen = frozenset(int(seat) for seat in computer)
+        if any(not 0 <= seat < seats for seat in chosen):
+            raise SessionError(f"seats run from 0 to {seats - 1}")
+        if bot and bot != self.bot_name:
+            self.bot = make_bot(self.engine, bot)
+            self.bot_name = bot
+        self.computer = chosen
+        self.settle()
+
+    def settle(self) -> None:
+        """Resolve chance and play the computer's seats until the reader must choose."""
+        match = self.match
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            turn = match.turn
+            if turn.kind == OVER:
+                return
+            if turn.kind == CHANCE:
+                self._apply(draw_outcome(match.chance_outcomes(), match.chance_rng()))
+            elif turn.kind == PLAYER and turn.player in self.computer:
+                self._apply(match.bot_action(self.bot, turn.player))
+            elif turn.kind == JOINT and all(s in self.computer or s in self.pending for s in turn.players):
+                rng = match.bot_rng()
+                parts = tuple(self.pending[s] if s in self.pending else self.bot.choose(self.engine, match.state, s, rng)
+                              for s in turn.players)
+                self.pending.clear()
+                self._apply(Joint(parts))
+            else:
+                return
+
+    # -- helpers ----------------------------------------------------------------
+    def _apply(self, action_or_text) -> None:
+        match, engine = self.match, self.engine
+        before, turn = match.state, match.turn
+        action = parse_action(engine, before, action_or_text) if isinstance(action_or_text, str) else action_or_text
+        events = match.apply(action)
+        self.last_cells = self._cells(before, action)
+        if turn.kind == CHANCE:
+            who = "Chance"
+        else:
+            who = " & ".join(player_name(engine, before, seat) for seat in turn.players)
+        self.fresh.append({"who": who, "notation": match.log[-1], "cells": list(self.last_cells),
+                           "events": [event.text for event in events],
+                           "computer": turn.kind != CHANCE and all(s in self.computer for s in turn.players)})
+
+    def _cells(self, state, action) -> tuple[str, ...]:
+        if isinstance(action, Joint):
+            return ()
+        try:
+            return tuple(self.engine.cells(state, action))
+        except Exception:  # a diagram hint must never stop play
+            return ()
+
+    def _reader_turn(self) -> bool:
+        turn = self.match.turn
+        return turn.kind in (PLAYER, JOINT) and any(s not in self.computer for s in turn.players)
+
+
+def _fits(cells: list[str], frm: str | None, to: str) -> bool:
+    if not cells:
+        return False
+    if frm is None:
+        return len(cells) == 1 and cells[0] == to
+    return len(cells) > 1 and cells[0] == frm and cells[-1] == to
+
+
+def _replace_last_cell(text: str, old: str, new: str) -> str:
+    """`text` with its last whole-word `old` replaced by `new` ("T e3-e4" -> "T e3-e7")."""
+    found = list(re.finditer(rf"(?<![A-Za-z0-9]){re.escape(old)}(?![A-Za-z0-9])", text))
+    if not found:
+        return text
+    last = found[-1]
+    return text[:last.start()] + new + text[last.end():]
+
+
+class SessionServer:
+    """Every widget's session on one page, behind a JSON-in, JSON-out door.
+
+    `games_root` holds one folder per game slug with its engine.py (the
+    bundle's `games/` in the browser, a site's `content/` in tests).
+    """
+
+    def __init__(self, games_root: str | Path):
+        self.games_root = Path(games_root)
+        self.sessions: dict[str, PlaySession] = {}
+
+    def engine(self, slug: str):
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", str(slug)):
+            raise SessionError(f"not a game slug: {slug!r}")
+        path = self.games_root / slug / "engine.py"
+        if not path.is_file():
+            raise SessionError(f"no engine for the game {slug!r}")
+        return load_engine(path)
+
+    def handle(self, request_text: str) -> str:
+        started = time.perf_counter()
+        try:
+            request = json.loads(request_text)
+            answer = {"ok": True, **self.dispatch(request)}
+        except IllegalAction as refusal:
+            answer = {"ok": False, "refused": {"rule": refusal.rule, "message": refusal.message}}
+            session = self._maybe_session(request_text)
+            if session is not None:
+                answer["view"] = session.view()
+        except (SessionError, PositionError) as error:
+            answer = {"ok": False, "error": str(error)}
+        except Exception as error:  # the page shows it; the worker must keep serving
+            answer = {"ok": False, "error": f"{type(error).__name__}: {error}"}
+        answer["ms"] = round((time.perf_counter() - started) * 1000, 3)
+        return json.dumps(answer)
+
+    def _maybe_session(self, request_text: str) -> PlaySession | None:
+        try:
+            return self.sessions.get(json.loads(request_text).get("widget"))
+        except (ValueError, AttributeError):
+            return None
+
+    def dispatch(self, request: Mapping[str, Any]) -> dict:
+        if not isinstance(request, Mapping):
+            raise SessionError("a request is a JSON object")
+        op = request.get("op")
+        if op == "open":
+            return {"view": self.open(request).view()}
+        if op == "warm":  # a widget came into view: import the game now, so that "Try it" only plays
+            self.engine(str(request.get("game")))
+            return {}
+        session = self.sessions.get(str(request.get("widget")))
+        if session is None:
+            raise SessionError(f"no game open in widget {request.get('widget')!r}")
+        if op == "view":
+            pass
+        elif op == "legal":
+            return {"legal": session.legal(), "seat": session.reader_seat()}
+        elif op == "render":
+            return {"svg": session.svg(tuple(request.get("highlight") or ()))}
+        elif op == "act":
+            session.act(str(request.get("action", "")))
+        elif op == "attempt":
+            extra = session.attempt(request.get("from") or None, str(request.get("to", "")))
+            if extra:
+                return {**extra, "view": session.view()}
+        elif op == "undo":
+            session.undo()
+        elif op == "bot":
+            session.computer_move()
+        elif op == "sides":
+            session.set_sides(request.get("computer") or (), request.get("bot") or None)
+        else:
+            raise SessionError(f"unknown operation {op!r}")
+        return {"view": session.view()}
+
+    def open(self, request: Mapping[str, Any]) -> PlaySession:
+        widget = str(request.get("widget") or "")
+        if not widget:
+            raise SessionError("open needs a widget id")
+        engine = self.engine(str(request.get("game")))
+        if request.get("position"):
+            match = Match.from_position(engine, str(request["position"]))
+        else:
+            seed = request.get("seed", 0)
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise SessionError(f"seed must be a whole number, not {seed!r}")
+            players = request.get("players")
+            try:
+                match = Match(engine, players, request.get("options") or {}, seed, start=request.get("setup") or None)
+            except (KeyError, TypeError, ValueError) as error:
+                if isinstance(error, IllegalAction):
+                    raise
+                raise SessionError(f"cannot start this game: {error}") from error
+        session = PlaySession(engine, match, widget=widget, computer=request.get("computer") or (),
+                              bot=request.get("bot") or None)
+        session.settle()
+        self.sessions[widget] = session
+        return session

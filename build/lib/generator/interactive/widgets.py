@@ -1,0 +1,105 @@
+"""The HTML of the three widgets, complete without JavaScript.
+
+* A walkthrough is an ordered list of frames (the start, then one per step),
+  each with its diagram, the step's notation, caption and the engine's
+  narration. Without scripts every frame shows (and prints as a strip);
+  play.js turns the list into a stepper.
+* A position is one diagram with its caption.
+* A play widget shows the starting board and says that playing needs
+  JavaScript; play.js adds the game.
+
+Each widget carries what play.js needs in data attributes: its game and the
+URL of the game's bundle, and each frame's position string for "Try it from here".
+"""
+from __future__ import annotations
+
+import json
+from html import escape
+
+from generator.interactive.diagram import diagram_svg, player_name
+from generator.play.walkthrough import PositionDiagram, Walkthrough
+
+
+def _attr(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def _actor(engine, state, actor: dict) -> str:
+    if actor.get("kind") == "chance":
+        return "Chance"
+    return " & ".join(player_name(engine, state, seat) for seat in actor.get("players", []))
+
+
+def walkthrough_html(engine, slug: str, bundle: str, widget_id: str, walkthrough: Walkthrough) -> str:
+    title = walkthrough.title or f"{engine.name} walkthrough"
+    total = len(walkthrough.steps)
+    frames = [_frame_html(
+        widget_id, 0, total,
+        svg=diagram_svg(engine, walkthrough.start.state, (), id_prefix=f"{widget_id}-0",
+                        label=f"{title}: the starting position"),
+        head="Start", caption="The starting position.", events=[], position=walkthrough.start.position,
+        cells=())]
+    before = walkthrough.start.state
+    for number, step in enumerate(walkthrough.steps, start=1):
+        who = _actor(engine, before, step.actor)
+        frames.append(_frame_html(
+            widget_id, number, total,
+            svg=diagram_svg(engine, step.state, step.cells, id_prefix=f"{widget_id}-{number}",
+                            label=f"{title}, step {number}: {who} {step.notation}"),
+            head=f'Step {number} · {escape(who)}: <code class="rp-notation">{escape(step.notation)}</code>',
+            caption=step.caption, events=[event["text"] for event in step.events],
+            position=step.after.position, cells=step.cells))
+        before = step.state
+    return (
+        f'<figure class="rp-walkthrough" id="{_attr(widget_id)}" data-rp-widget="walkthrough" '
+        f'data-game="{_attr(slug)}" data-bundle="{_attr(bundle)}" aria-labelledby="{_attr(widget_id)}-title">\n'
+        f'<figcaption class="rp-title" id="{_attr(widget_id)}-title">'
+        f'<span class="rp-kind">Walkthrough</span> {escape(title)}</figcaption>\n'
+        f'<ol class="rp-frames">\n{"".join(frames)}</ol>\n</figure>\n'
+    )
+
+
+def _frame_html(widget_id: str, number: int, total: int, *, svg: str, head: str, caption: str,
+                events: list[str], position: str, cells) -> str:
+    narration = "".join(f"<li>{escape(text)}</li>" for text in events if text)
+    return (
+        f'<li class="rp-frame" id="{_attr(widget_id)}-step-{number}" data-step="{number}" '
+        f'data-position="{_attr(position)}" data-cells="{_attr(" ".join(cells))}">\n'
+        f'<div class="rp-board">{svg}</div>\n'
+        f'<div class="rp-text"><p class="rp-step-head">{head}</p>\n'
+        + (f'<p class="rp-caption">{escape(caption)}</p>\n' if caption else "")
+        + (f'<ul class="rp-events" aria-label="What happened">{narration}</ul>\n' if narration else "")
+        + "</div>\n</li>\n"
+    )
+
+
+def position_html(engine, slug: str, bundle: str, widget_id: str, diagram: PositionDiagram) -> str:
+    label = diagram.title or diagram.caption or f"{engine.name} position"
+    svg = diagram_svg(engine, diagram.state, diagram.highlight, id_prefix=widget_id, label=label)
+    caption = ""
+    if diagram.title or diagram.caption:
+        title = f"<strong>{escape(diagram.title)}</strong> " if diagram.title else ""
+        caption = f'<figcaption class="rp-caption">{title}{escape(diagram.caption)}</figcaption>\n'
+    return (
+        f'<figure class="rp-position" id="{_attr(widget_id)}" data-rp-widget="position" '
+        f'data-game="{_attr(slug)}" data-bundle="{_attr(bundle)}" data-position="{_attr(diagram.position)}">\n'
+        f'<div class="rp-board">{svg}</div>\n{caption}</figure>\n'
+    )
+
+
+def play_html(engine, slug: str, bundle: str, widget_id: str, *, title: str, state, players: int, seats: list[int],
+              bot: str, setup: str, options: dict) -> str:
+    svg = diagram_svg(engine, state, (), id_prefix=widget_id, label=f"{engine.name}: the starting position")
+    names = [player_name(engine, state, seat) for seat in range(players)]
+    return (
+        f'<section class="rp-play" id="{_attr(widget_id)}" data-rp-widget="play" data-game="{_attr(slug)}" '
+        f'data-bundle="{_attr(bundle)}" '
+        f'data-players="{players}" data-seats="{_attr(",".join(map(str, seats)))}" data-bot="{_attr(bot)}" '
+        f'data-setup="{_attr(setup)}" data-options="{_attr(json.dumps(options, sort_keys=True))}" '
+        f'data-names="{_attr(json.dumps(names))}" aria-labelledby="{_attr(widget_id)}-title">\n'
+        f'<h2 class="rp-title" id="{_attr(widget_id)}-title">{escape(title)}</h2>\n'
+        f'<div class="rp-board">{svg}</div>\n'
+        f'<p class="rp-needs-js">Playing against the computer runs the rules of {escape(engine.name)} in your '
+        f'browser, so it needs JavaScript. The diagram shows the starting position.</p>\n'
+        f'</section>\n'
+    )

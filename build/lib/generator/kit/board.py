@@ -1,0 +1,231 @@
+"""Boards as drawings: a grid of cells from a text map, at the physical cell size.
+
+The map says each cell's kind (fill, label, legend name), which cells do not exist
+(masked shapes such as a diamond) and which lie outside the grid (a safe zone).
+Around the grid: coordinates on the margin, edge markings (wrapping sides get
+outward arrows on every row; other edges get a label), and a legend below.
+"""
+from __future__ import annotations
+
+import string
+
+from generator.draw.inksaver import ink_saver as lightened
+from generator.draw.shapes import Drawing, Line, Path, Rect, Style, Text
+from generator.kit import colour as colours
+from generator.kit import text as fit
+from generator.kit.spec import BoardSpec
+
+WRAP_COLOUR = "#6a3fb5"
+COORD_BAND = 7.0
+EDGE_BAND = 8.0
+BASE_MARGIN = 4.0
+LEGEND_ROW = 7.0
+
+
+def column_name(index: int, style: str) -> str:
+    if style == "numbers":
+        return str(index + 1)
+    letters = string.ascii_lowercase
+    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
+
+
+def cell_name(spec: BoardSpec, col: int, row: int) -> str:
+    """The cell's coordinate name, as on the margin: column then row ("a1")."""
+    coords = spec.coordinates
+    cols, rows = spec.size
+    if coords is None:
+        return f"{column_name(col, 'letters')}{rows - row}"
+    row_index = rows - 1 - row if coords.rows_from == "bottom" else row
+    row_text = column_name(row_index, coords.rows)
+    col_text = column_name(col, coords.columns)
+    return f"{col_text}{row_text}" if coords.columns != coords.rows else f"{col_text}-{row_text}"
+
+
+def margins(spec: BoardSpec) -> dict[str, float]:
+    edges = dict(spec.edges)
+    out = {}
+    for side in ("left", "right", "top", "bottom"):
+        band = BASE_MARGIN + (COORD_BAND if spec.coordinates else 0.0)
+        if edges.get(side):
+            band += EDGE_BAND
+        out[side] = band
+    return out
+
+
+def legend_entries(spec: BoardSpec) -> list[tuple[str, str, str]]:
+    """(label, name, fill) for every kind used on the map that has a name."""
+    used = {ch for row in spec.rows for ch in row}
+    entries = [(k.label, k.name, k.fill) for k in spec.kinds if k.name and k.char in used]
+    if any(value == "wrap" for _side, value in spec.edges):
+        entries.append(("wrap", "arrows: the opposite edges touch; pieces wrap around", WRAP_COLOUR))
+    return entries
+
+
+def board_drawing(spec: BoardSpec, ink_saver: bool = False) -> Drawing:
+    if spec.drawn is not None:  # the game's own drawing: print it as the site shows it
+        return lightened(spec.drawn) if ink_saver else spec.drawn
+    cols, rows = spec.size
+    c = spec.cell
+    m = margins(spec)
+    grid_w, grid_h = cols * c, rows * c
+    width = m["left"] + grid_w + m["right"]
+    legend = legend_entries(spec) if spec.legend else []
+    legend_shapes, legend_h = legend_layout(legend, width, m["top"] + grid_h + m["bottom"])
+    height = m["top"] + grid_h + m["bottom"] + legend_h
+    x0, y0 = m["left"], m["top"]
+    shapes: list = [Rect(0, 0, width, height, Style(fill=colours.WHITE), role="board-background")]
+
+    inside = {(k, r) for r, row in enumerate(spec.rows) for k, ch in enumerate(row)
+              if ch != spec.blank and not spec.kind(ch).outside}
+    label_size = min(c * 0.32, 11.0)
+    for r, row in enumerate(spec.rows):
+        for k, ch in enumerate(row):
+            if ch == spec.blank:
+                continue
+            kind = spec.kind(ch)
+            fill = kind.fill if not ink_saver else colours.lighten(kind.fill, 0.55)
+            x, y = x0 + k * c, y0 + r * c
+            if kind.outside:
+                style = Style(fill=fill, stroke=spec.line, stroke_width=0.35, dash=(2.0, 1.2))
+            else:
+                style = Style(fill=fill, stroke=colours.mix(spec.line, colours.WHITE, 0.35), stroke_width=0.3)
+            shapes.append(Rect(x, y, c, c, style, cell=cell_name(spec, k, r), role="cell"))
+            ink = kind.ink or colours.ink_on(fill)
+            if kind.label:
+                shapes.append(fit.line(x + c / 2, y + c / 2 + label_size * 0.36, kind.label, size=label_size,
+                                       max_width=c * 0.85, fill=ink, anchor="middle", bold=True))
+                if kind.name and c >= 30:
+                    shapes.append(fit.line(x + c / 2, y + c * 0.84, kind.name, size=c * 0.075,
+                                           max_width=c * 0.9, fill=ink, anchor="middle"))
+    # the grid's outline: every side of an inside cell that borders no inside cell
+    outline = Style(stroke=spec.line, stroke_width=0.8)
+    for k, r in sorted(inside):
+        x, y = x0 + k * c, y0 + r * c
+        if (k, r - 1) not in inside:
+            shapes.append(Line(x, y, x + c, y, outline))
+        if (k, r + 1) not in inside:
+            shapes.append(Line(x, y + c, x + c, y + c, outline))
+        if (k - 1, r) not in inside:
+            shapes.append(Line(x, y, x, y + c, outline))
+        if (k + 1, r) not in inside:
+            shapes.append(Line(x + c, y, x + c, y + c, outline))
+
+    if spec.coordinates:
+        shapes += coordinate_labels(spec, inside, x0, y0, m)
+    shapes += edge_markings(spec, x0, y0, m)
+    shapes += legend_shapes
+    return Drawing(round(width, 3), round(height, 3), tuple(shapes), title=spec.title)
+
+
+def coordinate_labels(spec: BoardSpec, inside: set, x0: float, y0: float, m: dict) -> list:
+    cols, rows = spec.size
+    c = spec.cell
+    size = min(4.0, c * 0.22)
+    ink = "#444444"
+    shapes = []
+    top_y = y0 - 2.0
+    bottom_y = y0 + rows * c + 2.0 + size
+    left_x = x0 - 2.5
+    right_x = x0 + cols * c + 2.5
+    used_cols = sorted({k for k, _r in inside})
+    used_rows = sorted({r for _k, r in inside})
+    for k in used_cols:
+        label = col_label(spec, k)
+        x = x0 + k * c + c / 2
+        shapes.append(Text(x, top_y, label, size=size, fill=ink, anchor="middle", role="coordinate"))
+        shapes.append(Text(x, bottom_y, label, size=size, fill=ink, anchor="middle", role="coordinate"))
+    for r in used_rows:
+        label = row_label(spec, r)
+        y = y0 + r * c + c / 2 + size * 0.36
+        shapes.append(Text(left_x, y, label, size=size, fill=ink, anchor="end", role="coordinate"))
+        shapes.append(Text(right_x, y, label, size=size, fill=ink, anchor="start", role="coordinate"))
+    return shapes
+
+
+def col_label(spec: BoardSpec, col: int) -> str:
+    return column_name(col, spec.coordinates.columns if spec.coordinates else "letters")
+
+
+def row_label(spec: BoardSpec, row: int) -> str:
+    coords = spec.coordinates
+    rows = spec.size[1]
+    if coords is None:
+        return str(rows - row)
+    index = rows - 1 - row if coords.rows_from == "bottom" else row
+    return column_name(index, coords.rows)
+
+
+def edge_markings(spec: BoardSpec, x0: float, y0: float, m: dict) -> list:
+    cols, rows = spec.size
+    c = spec.cell
+    shapes: list = []
+    arrow = Style(stroke=WRAP_COLOUR, stroke_width=0.45)
+    for side, value in spec.edges:
+        # the edge band is the outermost band of the margin
+        if value == "wrap":
+            if side in ("left", "right"):
+                direction = -1 if side == "left" else 1
+                if side == "left":
+                    x_tail = BASE_MARGIN + EDGE_BAND * 0.8
+                else:
+                    x_tail = x0 + cols * c + m[side] - BASE_MARGIN - EDGE_BAND * 0.8
+                x_head = x_tail + direction * EDGE_BAND * 0.45
+                for r in range(rows):
+                    y = y0 + r * c + c / 2
+                    shapes.append(Path(((x_tail, y), (x_head, y)), arrow, arrow=True, role="wrap-marker"))
+            else:
+                direction = -1 if side == "top" else 1
+                if side == "top":
+                    y_tail = BASE_MARGIN + EDGE_BAND * 0.8
+                else:
+                    y_tail = y0 + rows * c + m[side] - BASE_MARGIN - EDGE_BAND * 0.8
+                y_head = y_tail + direction * EDGE_BAND * 0.45
+                for k in range(cols):
+                    x = x0 + k * c + c / 2
+                    shapes.append(Path(((x, y_tail), (x, y_head)), arrow, arrow=True, role="wrap-marker"))
+        else:
+            size = 4.0
+            if side == "top":
+                shapes.append(fit.line(x0 + cols * c / 2, BASE_MARGIN + size, value, size=size,
+                                       max_width=cols * c, fill="#333333", anchor="middle", bold=True,
+                                       role="edge-label"))
+            elif side == "bottom":
+                y = y0 + rows * c + m["bottom"] - BASE_MARGIN
+                shapes.append(fit.line(x0 + cols * c / 2, y, value, size=size, max_width=cols * c,
+                                       fill="#333333", anchor="middle", bold=True, role="edge-label"))
+            elif side == "left":
+                shapes.append(fit.line(BASE_MARGIN + size, y0 + rows * c / 2, value, size=size,
+                                       max_width=rows * c, fill="#333333", anchor="middle", bold=True,
+                                       rotate=-90, role="edge-label"))
+            else:
+                x = x0 + cols * c + m["right"] - BASE_MARGIN - size
+                shapes.append(fit.line(x, y0 + rows * c / 2, value, size=size, max_width=rows * c,
+                                       fill="#333333", anchor="middle", bold=True, rotate=90,
+                                       role="edge-label"))
+    return shapes
+
+
+def legend_layout(entries: list, width: float, top: float) -> tuple[list, float]:
+    """Swatches and names flowing in rows under the board; returns shapes and height."""
+    if not entries:
+        return [], 0.0
+    shapes: list = []
+    x, y = BASE_MARGIN, top + 1.0
+    size = 3.2
+    for label, name, fill in entries:
+        text_w = fit.width(name, size)
+        entry_w = 7.0 + text_w + 6.0
+        if x + entry_w > width - BASE_MARGIN and x > BASE_MARGIN:
+            x, y = BASE_MARGIN, y + LEGEND_ROW
+        if label == "wrap":
+            shapes.append(Path(((x + 0.5, y + 2.5), (x + 4.0, y + 2.5)),
+                               Style(stroke=fill, stroke_width=0.6), arrow=True))
+        else:
+            shapes.append(Rect(x, y, 5.0, 5.0, Style(fill=fill, stroke="#555555", stroke_width=0.25)))
+            if label:
+                shapes.append(fit.line(x + 2.5, y + 3.6, label, size=3.0, max_width=4.6,
+                                       fill=colours.ink_on(fill), anchor="middle", bold=True))
+        text_x = x + (8.5 if label == "wrap" else 7.0)
+        shapes.append(Text(text_x, y + 3.7, name, size=size, fill="#333333", length=round(text_w, 3)))
+        x = text_x + text_w + 6.0
+    return shapes, (y + LEGEND_ROW) - top + 1.0

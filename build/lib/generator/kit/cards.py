@@ -1,0 +1,320 @@
+"""Card faces and backs as drawings.
+
+A card drawing is the card with its bleed: (width + 2*bleed) x (height + 2*bleed),
+the trim starting at (bleed, bleed). Backgrounds fill the whole bleed so a cut a
+little off the line shows no white edge; text stays inside the safe zone
+(`safe` mm inside the trim).
+
+A front is laid out in named regions, the same for every card of a deck
+(`card_layout`): a top band (corner index, title, a top-right stat box), a
+light panel (the game's art, or an icon and a big value; the body text; a row
+of stat boxes) and a bottom band (stat boxes in the corners, the footer, the
+corner index turned round). Every shape carries its region as its role
+("card-title", "card-art", "card-stat-bottom-left" ...). Text shrinks to fit
+its region; text that does not fit even at its smallest size raises
+`CardTextDoesNotFit`, which the kit loader reports against the card's data row.
+The ink-saver variant drops the full-bleed fills and draws the frame as an
+outline in the card's colour.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+from generator.draw.icons import ICONS, icon as vector_icon
+from generator.draw.shapes import Circle, Drawing, Group, Line, Path, Rect, Style
+from generator.kit import colour as colours
+from generator.kit import text as fit
+from generator.kit.spec import CardBack, CardFace, DeckSpec, FrontTemplate
+
+Box = tuple[float, float, float, float]  # x, y, w, h in mm from the bleed's corner
+
+
+class CardTextDoesNotFit(ValueError):
+    def __init__(self, region: str, problem: fit.TextDoesNotFit):
+        super().__init__(f"the card's {region} {problem}")
+        self.region, self.text, self.room = region, problem.text, problem.room
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """Where a deck's front regions go. Bands are on the coloured frame, the rest in the panel."""
+
+    corner_size: float  # type size of the corner index
+    stat_box: tuple[float, float]  # a stat box's width and height
+    top_band: float  # heights of the frame above and below the panel
+    bottom_band: float
+    panel: Box
+    art: Optional[Box]
+    hero: Optional[Box]  # icon and value
+    body: Optional[Box]
+    stat_row: Optional[Box]
+
+
+def card_layout(deck: DeckSpec, front: Optional[FrontTemplate] = None) -> CardLayout:
+    """The regions of `front` (by default the deck's) on a card of the deck's size."""
+    front = front or deck.front
+    w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
+    left, right, top, bottom = b + s, b + w - s, b + s, b + h - s
+    corner_size = min(6.0, w * 0.09)
+    box = (round(corner_size * 2.1, 3), round(corner_size * 2.0, 3))
+    corners = {stat.at for stat in front.stats if stat.at}
+    top_band = 0.0
+    if front.corner or front.title:
+        top_band = corner_size + 1.5
+    if corners & {"top-left", "top-right"}:
+        top_band = max(top_band, box[1] + 1.0)
+    bottom_band = corner_size + 1.5 if front.corner else 0.0
+    if front.footer:
+        bottom_band = max(bottom_band, min(2.6, h * 0.03) + 1.8)
+    if corners & {"bottom-left", "bottom-right"}:
+        bottom_band = max(bottom_band, box[1] + 1.0)
+    panel = (left, top + top_band, right - left, (bottom - bottom_band) - (top + top_band))
+    px, py, pw, ph = panel
+    pad = 1.5
+    inner = (px + pad, py + pad, pw - 2 * pad, ph - 2 * pad)
+    stat_row = None
+    if any(not stat.at for stat in front.stats):
+        stat_row = (inner[0], inner[1] + inner[3] - box[1], inner[2], box[1])
+        inner = (inner[0], inner[1], inner[2], inner[3] - box[1] - pad)
+    x, y, iw, ih = inner
+    art = hero = body = None
+    centre = front.art or front.icon or front.value
+    if centre and front.body:
+        share = 0.62 if front.art else 0.45
+        top_h = ih * share
+        if front.art:
+            art = (x, y, iw, top_h)
+        else:
+            hero = (x, y, iw, top_h)
+        body = (x, y + top_h + pad, iw, ih - top_h - pad)
+    elif front.art:
+        art = inner
+    elif centre:
+        hero = inner
+    elif front.body:
+        body = inner
+    return CardLayout(corner_size, box, top_band, bottom_band, panel, art, hero, body, stat_row)
+
+
+def front_drawing(face: CardFace, deck: DeckSpec, ink_saver: bool = False) -> Drawing:
+    """A card's face: its frame (background, bands), then its panel (art or icon and value, body, stats)."""
+    w, h, b = deck.width, deck.height, deck.bleed
+    layout = card_layout(deck)
+    shapes, frame_ink, panel = card_background(face, deck, ink_saver)
+    px, py, pw, ph = layout.panel
+    shapes.append(Rect(px, py, pw, ph, Style(fill=panel, stroke=None if not ink_saver else
+                                             colours.lighten(face.background, 0.5), stroke_width=0.3),
+                       rx=2.0, role="card-panel"))
+    shapes += band_shapes(face, deck, layout, frame_ink, panel)
+    shapes += panel_shapes(face, deck, layout, panel)
+    return Drawing(w + 2 * b, h + 2 * b, tuple(shapes), title=face.title or face.value)
+
+
+def card_background(face: CardFace, deck: DeckSpec, ink_saver: bool) -> tuple[list, str, str]:
+    """The background shapes, the frame's ink and the panel's colour (ink saver: white, outlined)."""
+    w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
+    if not ink_saver:
+        return [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=face.background), role="card-background")], face.ink, face.panel
+    shapes = [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=colours.WHITE)),
+              Rect(b + s / 2, b + s / 2, w - s, h - s, Style(stroke=face.background, stroke_width=0.8), rx=2.5)]
+    frame_ink = colours.ink_on(colours.WHITE) if colours.luminance(face.background) > 0.4 else face.background
+    return shapes, frame_ink, colours.WHITE
+
+
+def _fitted(region: str, make):
+    try:
+        return make()
+    except fit.TextDoesNotFit as problem:
+        raise CardTextDoesNotFit(region, problem) from None
+
+
+def band_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, ink: str, panel: str) -> list:
+    """The corner indices, corner stat boxes, title and footer on the frame."""
+    w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
+    left, right, top, bottom = b + s, b + w - s, b + s, b + h - s
+    inner_w = right - left
+    cs = layout.corner_size
+    shapes: list = []
+    occupied = {"top": 0.0, "bottom": 0.0}  # widest thing in a corner of each band
+    if face.corner:
+        shapes.append(_fitted("corner index", lambda: fit.line(
+            left, top + cs, face.corner, size=cs, max_width=inner_w * 0.25, fill=ink, bold=True,
+            role="card-corner", strict=True)))
+        shapes.append(fit.line(right, bottom - cs * 0.15, face.corner, size=cs, max_width=inner_w * 0.25,
+                               fill=ink, bold=True, rotate=180, role="card-corner"))
+        occupied["top"] = occupied["bottom"] = shapes[0].length
+    bw, bh = layout.stat_box
+    for stat in face.stats:
+        if not stat.at:
+            continue
+        x = left if stat.at.endswith("left") else right - bw
+        y = top if stat.at.startswith("top") else bottom - bh
+        shapes += stat_box(stat, (x, y, bw, bh), panel, ink, f"card-stat-{stat.at}")
+        band = stat.at.split("-")[0]
+        occupied[band] = max(occupied[band], bw)
+    if face.title:
+        size = min(4.4, h * 0.05)
+        room = inner_w - 2 * (occupied["top"] + 1.5) if occupied["top"] else inner_w
+        baseline = top + (layout.top_band - 1.5) / 2 + size * 0.36 if layout.top_band > cs + 1.5 else top + size
+        shapes.append(_fitted("title", lambda: fit.line(
+            b + w / 2, baseline, face.title, size=size, max_width=room, min_size=2.2, fill=ink,
+            anchor="middle", bold=True, role="card-title", strict=True)))
+    if face.footer:
+        size = min(2.6, h * 0.03)
+        room = inner_w - 2 * (occupied["bottom"] + 1.5) if occupied["bottom"] else inner_w
+        shapes.append(_fitted("footer", lambda: fit.line(
+            b + w / 2, bottom - 0.6, face.footer, size=size, max_width=room, min_size=1.6, fill=ink,
+            anchor="middle", role="card-footer", strict=True)))
+    return shapes
+
+
+def stat_box(stat, box: Box, panel: str, frame_ink: str, role: str) -> list:
+    """A rounded box: the label small on top, the value large below (an icon beside it if given)."""
+    x, y, bw, bh = box
+    ink = colours.ink_on(panel)
+    shapes: list = [Rect(x, y, bw, bh, Style(fill=panel, stroke=frame_ink, stroke_width=0.35), rx=1.2, role=role)]
+    label_size = min(2.2, bh * 0.2)
+    value_top = y + 0.6
+    if stat.label:
+        shapes.append(_fitted(f"{stat.at or 'stat'} label", lambda: fit.line(
+            x + bw / 2, y + 0.5 + label_size, stat.label, size=label_size, max_width=bw - 1.2, min_size=1.4,
+            fill=ink, anchor="middle", role=role, strict=True)))
+        value_top = y + 1.2 + label_size
+    room_h = y + bh - value_top - 0.5
+    size = min(room_h * 0.95, 7.0)
+    value_w = bw - 1.2
+    cx = x + bw / 2
+    if stat.icon:
+        icon_size = min(room_h * 0.8, bw * 0.4)
+        shapes.append(icon_shape(stat.icon, x + 0.8, value_top + (room_h - icon_size) / 2, icon_size, ink, panel))
+        value_w = bw - icon_size - 1.8
+        cx = x + 0.8 + icon_size + 0.4 + value_w / 2
+    shapes.append(_fitted(f"{stat.at or 'stat'} value", lambda: fit.line(
+        cx, value_top + room_h / 2 + size * 0.36, stat.value, size=size, max_width=value_w, min_size=size * 0.5,
+        fill=ink, anchor="middle", bold=True, role=role, strict=True)))
+    return shapes
+
+
+def icon_shape(name: str, x: float, y: float, size: float, ink: str, paper: str, role: str = ""):
+    """A vector icon when `name` is one, else the character from the font."""
+    if name in ICONS:
+        return vector_icon(name, x, y, size, ink, paper, role=role)
+    return fit.line(x + size / 2, y + size * 0.85, name, size=size, max_width=size * 1.5, fill=ink, anchor="middle",
+                    role=role)
+
+
+def panel_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, panel: str) -> list:
+    """The art (or the icon and value), the body text and the row of stat boxes, inside the panel."""
+    shapes: list = []
+    ink = colours.ink_on(panel)
+    if layout.art and face.art is not None:
+        x, y, aw, ah = layout.art
+        shapes.append(Group(face.art.shapes, dx=x, dy=y, clip=(0, 0, aw, ah), role="card-art"))
+    if layout.hero and (face.icon or face.value):
+        shapes += hero_shapes(face, layout.hero, ink, panel)
+    if layout.body and face.body:
+        x, y, bw, bh = layout.body
+        block = _fitted("body text", lambda: fit.fit_block(face.body, bw - 1, bh, size=min(3.4, deck.width * 0.055),
+                                                           min_size=1.7, strict=True))
+        if layout.art or layout.hero:
+            shapes.append(Line(x + bw * 0.2, y - 0.75, x + bw * 0.8, y - 0.75,
+                               Style(stroke=colours.mix(panel, ink, 0.3), stroke_width=0.25)))
+        top_y = y + max(0.0, (bh - block.height) / 2)
+        shapes += fit.block_shapes(block, x + bw / 2, top_y, anchor="middle", fill=ink, role="card-body")
+    if layout.stat_row:
+        row = [stat for stat in face.stats if not stat.at]
+        x, y, rw, rh = layout.stat_row
+        bw = min(layout.stat_box[0] * 1.3, (rw - 1.5 * (len(row) - 1)) / max(1, len(row)))
+        start = x + (rw - (bw * len(row) + 1.5 * (len(row) - 1))) / 2
+        for i, stat in enumerate(row):
+            shapes += stat_box(stat, (start + i * (bw + 1.5), y, bw, rh), colours.mix(panel, ink, 0.06), ink,
+                               f"card-stat-{i + 1}")
+    return shapes
+
+
+def hero_shapes(face: CardFace, box: Box, ink: str, panel: str) -> list:
+    px, py, pw, ph = box
+    cx = px + pw / 2
+    shapes: list = []
+    if face.icon and face.value:
+        icon_size = min(ph * 0.34, pw * 0.3)
+        value_size = min(ph * 0.46, pw * 0.5, 26.0)
+        gap = (ph - icon_size - value_size) / 3
+        shapes.append(icon_shape(face.icon, cx - icon_size / 2, py + gap, icon_size, ink, panel, role="card-icon"))
+        shapes.append(_fitted("value", lambda: fit.line(
+            cx, py + 2 * gap + icon_size + value_size * 0.8, face.value, size=value_size, max_width=pw - 2,
+            fill=ink, anchor="middle", bold=True, role="card-value", strict=True)))
+    elif face.value:
+        size = min(ph * 0.6, pw * 0.55, 30.0)
+        shapes.append(_fitted("value", lambda: fit.line(
+            cx, py + ph / 2 + size * 0.36, face.value, size=size, max_width=pw - 2, fill=ink, anchor="middle",
+            bold=True, role="card-value", strict=True)))
+    else:
+        size = min(ph * 0.7, pw * 0.6, 34.0)
+        shapes.append(icon_shape(face.icon, cx - size / 2, py + (ph - size) / 2, size, ink, panel, role="card-icon"))
+    return shapes
+
+
+def back_drawing(back: CardBack, deck: DeckSpec, ink_saver: bool = False) -> Drawing:
+    w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
+    full_w, full_h = w + 2 * b, h + 2 * b
+    shapes: list = []
+    if ink_saver:
+        accent = back.background if colours.luminance(back.background) < 0.5 else colours.darken(back.background, 0.4)
+        shapes.append(Rect(0, 0, full_w, full_h, Style(fill=colours.WHITE)))
+        shapes.append(Rect(b + s / 2, b + s / 2, w - s, h - s, Style(stroke=accent, stroke_width=0.8), rx=2.5))
+        shapes.append(Rect(b + s / 2 + 1.5, b + s / 2 + 1.5, w - s - 3, h - s - 3,
+                           Style(stroke=accent, stroke_width=0.3), rx=1.8))
+        ink, panel = accent, None
+    else:
+        shapes.append(Rect(0, 0, full_w, full_h, Style(fill=back.background), role="card-background"))
+        shapes.append(Group(tuple(pattern(back.pattern, full_w, full_h, back.background)),
+                            clip=(0, 0, full_w, full_h), role="card-pattern"))
+        shapes.append(Rect(b + s, b + s, w - 2 * s, h - 2 * s,
+                           Style(stroke=colours.mix(back.background, back.ink, 0.5), stroke_width=0.5), rx=2.5))
+        ink, panel = back.ink, colours.darken(back.background, 0.25)
+    if back.title:
+        size = min(9.0, w * 0.14)
+        title = fit.line(b + w / 2, b + h / 2 + size * 0.35, back.title, size=size, max_width=w - 2 * s - 10,
+                         min_size=3.0, fill=ink, anchor="middle", bold=True)
+        pad = 3.0
+        if panel:
+            shapes.append(Rect(b + w / 2 - title.length / 2 - pad, b + h / 2 - title.size * 0.65 - pad / 2,
+                               title.length + 2 * pad, title.size * 1.3 + pad, Style(fill=panel), rx=3.0))
+        shapes.append(title)
+    if back.subtitle:
+        shapes.append(fit.line(b + w / 2, b + h / 2 + min(9.0, w * 0.14) + 5, back.subtitle, size=3.4,
+                               max_width=w - 2 * s - 6, min_size=2.0, fill=ink, anchor="middle"))
+    return Drawing(full_w, full_h, tuple(shapes), title=back.title or "Card back")
+
+
+def pattern(kind: str, w: float, h: float, background: str) -> list:
+    tone = colours.mix(background, colours.WHITE if colours.luminance(background) < 0.5 else colours.BLACK, 0.14)
+    shapes: list = []
+    if kind == "stripes":
+        step = 5.0
+        style = Style(stroke=tone, stroke_width=1.8)
+        offset = -h
+        while offset < w:
+            shapes.append(Line(offset, h, offset + h, 0, style))
+            offset += step
+    elif kind == "dots":
+        step = 5.0
+        style = Style(fill=tone)
+        rows = int(h / step) + 2
+        for r in range(rows):
+            cols = int(w / step) + 2
+            for c in range(cols):
+                shapes.append(Circle(c * step + (step / 2 if r % 2 else 0), r * step, 0.9, style))
+    elif kind == "waves":
+        step = 6.0
+        style = Style(stroke=tone, stroke_width=1.2)
+        y = 0.0
+        while y < h + step:
+            points = tuple((i * 1.5, round(y + 1.6 * math.sin(i * 1.5 / 4.0 * math.pi), 3))
+                           for i in range(0, int(w / 1.5) + 2))
+            shapes.append(Path(points, style))
+            y += step
+    return shapes

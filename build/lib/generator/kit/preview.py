@@ -1,0 +1,135 @@
+"""SVG previews of every component for the game page's "Print & play" section."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from generator.draw.shapes import Drawing, Group, Rect, Style
+from generator.draw.svg import to_svg
+from generator.kit.board import board_drawing
+from generator.kit.cards import back_drawing, front_drawing
+from generator.kit.sheets import sheet_drawing
+from generator.kit.spec import Components
+from generator.kit.tokens import token_drawing
+
+GAP = 3.0
+
+
+@dataclass(frozen=True)
+class Preview:
+    name: str  # the component's name (unique within the game)
+    title: str  # what to show as its caption
+    svg: str  # a standalone <svg> without width/height (size it with CSS; viewBox in mm)
+    kind: str = ""  # board | deck | sheet | token
+    width: float = 0.0  # mm: the page shows every preview at one scale
+    height: float = 0.0
+
+
+@dataclass(frozen=True)
+class CardImage:
+    """One distinct card front of a deck, for the site's card gallery."""
+
+    file: str  # the SVG's name under the kit folder: cards/<deck>-<n>.svg
+    description: str  # the card in words (its alt text)
+    svg: str = ""  # empty when only planned
+
+
+def render_previews(components: Components) -> list[Preview]:
+    return [_preview(name, title, draw(), kind, components.slug) for name, title, kind, draw in _planned(components)]
+
+
+@dataclass(frozen=True)
+class Gallery:
+    name: str  # the deck's
+    title: str
+    width: float  # a card's trimmed size, mm
+    height: float
+    cards: tuple[CardImage, ...]
+
+
+def card_gallery(components: Components, draw: bool = True) -> list[Gallery]:
+    """Every distinct front of each deck: the kit's own drawings, cut to the trim.
+    With `draw=False` only names and descriptions (for `check`)."""
+    galleries = []
+    for deck in components.decks:
+        images = []
+        for number, (card, _count) in enumerate(deck.cards, start=1):
+            svg = ""
+            if draw:
+                front = front_drawing(card.front, deck)
+                trimmed = Drawing(deck.width, deck.height, (Group(front.shapes, dx=-deck.bleed, dy=-deck.bleed,
+                                                                  clip=(deck.bleed, deck.bleed, deck.width,
+                                                                        deck.height)),),
+                                  title=card.front.description)
+                svg = to_svg(trimmed, width="", height="", id_prefix=f"{components.slug}-{deck.name}-{number}-",
+                             css_class="card-face")
+            images.append(CardImage(f"cards/{deck.name}-{number:02d}.svg", card.front.description, svg))
+        galleries.append(Gallery(deck.name, deck.title, deck.width, deck.height, tuple(images)))
+    return galleries
+
+
+def plan_previews(components: Components) -> list[tuple[str, str, str]]:
+    """(name, title, kind) of each preview, in order, without drawing any:
+    `check` needs their file names and the section's text, not the pictures."""
+    return [(name, title, kind) for name, title, kind, _draw in _planned(components)]
+
+
+def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], Drawing]]]:
+    """(name, title, kind, draw) per component; drawing waits for draw()."""
+    planned = []
+    for spec in components.boards:
+        planned.append((spec.name, spec.title, "board", lambda spec=spec: board_drawing(spec)))
+    for deck in components.decks:
+        planned.append((deck.name, f"{deck.title}: {len(deck.instances())} cards", "deck",
+                        lambda deck=deck: card_sheet(deck)))
+    for spec in components.sheets:
+        player = components.options.players[0] if spec.per_player else None
+        planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player:
+                        spec.drawn[0] if spec.drawn else sheet_drawing(spec, player)))
+    for spec in components.tokens:
+        owners = components.options.players if spec.per_player else (None,)
+        count = sum(item.count for item in spec.items) * len(owners)
+        planned.append((spec.name, f"{spec.title}: {count} pieces", "token",
+                        lambda spec=spec, owners=owners: token_flow(spec, owners)))
+    return planned
+
+
+def token_flow(spec, owners) -> Drawing:
+    items = [token_drawing(spec, item, owner) for owner in owners for item in spec.items]
+    return flow(items, 180.0)
+
+
+def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str) -> Preview:
+    svg = to_svg(drawing, width="", height="", id_prefix=f"{slug}-{name}-", css_class=f"kit-preview kit-{kind}")
+    return Preview(name, title, svg, kind, drawing.width, drawing.height)
+
+
+def card_sheet(deck) -> Drawing:
+    """Up to eight distinct fronts and the back in a 3 x 3 grid, cut to the trim."""
+    cards = [card for card, _count in deck.cards][:8]
+    drawings = [front_drawing(card.front, deck) for card in cards]
+    if cards:
+        drawings.append(back_drawing(cards[0].back, deck))
+    w, h, b = deck.width, deck.height, deck.bleed
+    cols = min(3, len(drawings)) or 1
+    rows = (len(drawings) + cols - 1) // cols
+    shapes = []
+    for i, drawing in enumerate(drawings):
+        x, y = (i % cols) * (w + GAP), (i // cols) * (h + GAP)
+        shapes.append(Group(drawing.shapes, dx=x - b, dy=y - b, clip=(b, b, w, h)))
+        shapes.append(Rect(x, y, w, h, Style(stroke="#999999", stroke_width=0.3)))
+    return Drawing(cols * (w + GAP) - GAP, rows * (h + GAP) - GAP, tuple(shapes), title=deck.title)
+
+
+def flow(drawings: list[Drawing], width: float) -> Drawing:
+    x = y = row_h = 0.0
+    shapes = []
+    used_w = 0.0
+    for drawing in drawings:
+        if x and x + drawing.width > width:
+            x, y, row_h = 0.0, y + row_h + GAP, 0.0
+        shapes.append(Group(drawing.shapes, dx=x, dy=y))
+        x += drawing.width + GAP
+        used_w = max(used_w, x - GAP)
+        row_h = max(row_h, drawing.height)
+    return Drawing(max(used_w, 1.0), max(y + row_h, 1.0), tuple(shapes))

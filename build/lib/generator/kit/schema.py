@@ -1,0 +1,284 @@
+"""components.toml, declared: every table's keys, types, defaults and allowed
+values, checked by the same `validate` as game.toml (generator.content.schema).
+
+The format is described in generator.kit.spec. What a declaration cannot say is
+checked by generator.kit.load against the other keys and the data: template
+fields against data columns, colour names against [kit].colours, one map
+source per board, map widths, quantities, sizes against the paper.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from generator.content.schema import Check, Field, Problem, Schema
+from generator.errors import describe_value, did_you_mean
+from generator.kit.colour import is_hex
+from generator.kit.data import template_fields
+from generator.kit.spec import CARD_SIZES, CORNERS, PAPERS, VARIANTS
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MILLIMETRES = "a number of millimetres"
+COLOUR = "a colour: #rrggbb or a name from [kit].colours"  # names are checked by kit.load
+COLOUR_OR_AUTOMATIC = "a colour, or \"\" for automatic"
+TEMPLATE = "text or a template like \"{name}\""
+DATA_FILE = "a file in the game folder, e.g. \"deck.csv\""
+DATA_COLUMN = "a column of the data"
+
+
+# -- checks ----------------------------------------------------------------------
+def rule(holds: Callable[[Any], bool], failure: str, describe: str) -> Check:
+    """A check: a value for which `holds` is false "{key} <failure>"."""
+    def check(value) -> Problem | None:
+        return None if holds(value) else Problem("{key} " + failure, expected=describe, found=describe_value(value))
+    return check
+
+
+def valid_template(value: str) -> Problem | None:
+    """A template is a plain format string; its fields are checked against the data later."""
+    try:
+        template_fields(value)
+    except ValueError as problem:
+        return Problem(f"{{key}} is not a valid template: {problem}", expected="text with {column} fields",
+                       found=repr(value))
+    return None
+
+
+def template_keys(schema: Schema) -> tuple[str, ...]:
+    """The keys a schema declares as templates (checked against the data by kit.load)."""
+    return tuple(key for key, field in schema.fields.items() if field.check is valid_template)
+
+
+def card_size(value: str | list) -> Problem | None:
+    if isinstance(value, str):
+        if value in CARD_SIZES:
+            return None
+        return Problem(f"unknown card size preset '{value}'", expected=" | ".join(CARD_SIZES) + " | [width, height]",
+                       found=value, hint=did_you_mean(value, CARD_SIZES))
+    if len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value):
+        return None
+    return Problem("a custom card size is two positive numbers", expected="[width, height] in mm",
+                   found=describe_value(value))
+
+
+# -- kinds of field --------------------------------------------------------------
+def name(example: str) -> Field:
+    describe = f"a slug, e.g. \"{example}\""
+    return Field(str, required=True, describe=describe,
+                 check=rule(SLUG.match, "must be a slug (lowercase letters, digits, hyphens)", describe))
+
+
+def text(default: str | None = "", describe: str = "text", required: bool = False) -> Field:
+    return Field(str, required=required, default=default, describe=describe)
+
+
+def texts(describe: str = "a list of texts", required: bool = False) -> Field:
+    return Field(list, required=required, default=list, items=str, describe=describe)
+
+
+def millimetres(default: float, zero: bool = False) -> Field:
+    """A length: more than 0 (or at least 0, for margins like bleed)."""
+    if zero:
+        return Field(float, default=default, describe=MILLIMETRES,
+                     check=rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES))
+    return Field(float, default=default, describe=MILLIMETRES,
+                 check=rule(lambda v: v > 0, "must be more than 0", MILLIMETRES))
+
+
+def whole(default: int | None, describe: str, minimum: int = 1) -> Field:
+    return Field(int, default=default, describe=describe,
+                 check=rule(lambda v: v >= minimum, f"must be at least {minimum}", describe))
+
+
+def flag(default: bool) -> Field:
+    return Field(bool, default=default, describe="true or false")
+
+
+def choice(default: str, *choices: str) -> Field:
+    return Field(str, default=default, choices=choices, describe=" | ".join(repr(c) for c in choices))
+
+
+def colour(default: str) -> Field:
+    return Field(str, default=default, describe=COLOUR)
+
+
+def template(default: str = "") -> Field:
+    return Field(str, default=default, describe=TEMPLATE, check=valid_template)
+
+
+def table(schema: Schema, describe: str = "a table", required: bool = False) -> Field:
+    return Field(dict, required=required, schema=schema, describe=describe)
+
+
+def tables(schema: Schema, describe: str = "a list of tables") -> Field:
+    return Field(list, default=list, items=Field(dict, schema=schema), describe=describe)
+
+
+def keys(**fields: Field) -> Schema:
+    """A table of components.toml: messages list its keys in the order of the format's description."""
+    return Schema(fields, ordered=True)
+
+
+# -- the tables ------------------------------------------------------------------
+PLAYER = keys(name=text(None, "the player's colour name, e.g. \"Red\"", required=True), colour=colour("#888888"))
+PLAYERS_FROM_DATA = keys(data=text(None, DATA_FILE, required=True), name=template(), colour=template("#888888"))
+
+KIT = keys(
+    papers=Field(list, default=lambda: ["a4", "letter"], items=Field(str, choices=tuple(PAPERS)),
+                 describe="a list of \"a4\" and/or \"letter\""),
+    variants=Field(list, default=lambda: ["print", "ink-saver"], items=Field(str, choices=VARIANTS),
+                   describe="a list of \"print\", \"ink-saver\", \"fold-over\""),
+    colours=Field(dict, default=dict, describe="a table of name = \"#rrggbb\"", schema=Schema({}, entry=Field(
+        str, describe="\"#rrggbb\"", check=rule(is_hex, "is not #rgb or #rrggbb", "\"#rrggbb\"")))),
+    players=Field((list, dict), default=list, items=Field(dict, schema=PLAYER), schema=PLAYERS_FROM_DATA,
+                  describe="a list of { name, colour } tables, or { data, name, colour } templates"),
+)
+
+EDITION = keys(
+    name=name("beginner"),
+    title=text(None),
+    column=text(None, "a column of the decks' data, e.g. \"set\"", required=True),
+    values=texts("a list of the column's values to keep", required=True),
+)
+
+KIND = keys(name=text(), label=text(), fill=colour("#ffffff"),
+            ink=Field(str, default="", describe=COLOUR_OR_AUTOMATIC), outside=flag(False))
+CELLS = keys(
+    data=text(None, DATA_FILE, required=True),
+    column=text(None, "a column of the data holding whole numbers from 1", required=True),
+    row=text(None, "a column of the data holding whole numbers from 1", required=True),
+    rows_from=choice("bottom", "top", "bottom"),
+)
+COORDINATES = keys(columns=choice("letters", "letters", "numbers"), rows=choice("numbers", "letters", "numbers"),
+                   rows_from=choice("bottom", "top", "bottom"))
+EDGES = keys(**{side: text("", "\"wrap\" or a label") for side in ("left", "right", "top", "bottom")})
+
+BOARD = keys(
+    name=name("board"),
+    title=text(None),
+    cell=millimetres(25.0),
+    # or the game's own drawing of its board (the one its diagrams use), at this cell size
+    drawing=text(None, "a drawing function of the game folder: \"module.function\", e.g. \"drawing.kit_board\""),
+    # the map: exactly one of map, map_file, cells and rows (kit.load checks which)
+    map=text(None, "the map text, one line per row"),
+    map_file=text(None, "a text file in the game folder, e.g. \"board.txt\""),
+    cells=table(CELLS, "a table { data, column, row, rows_from }"),
+    rows=whole(None, "the number of rows"),
+    columns=whole(None, "the number of columns"),
+    mask=choice("none", "none", "diamond"),
+    blank=Field(str, default="-", describe="one character",
+                check=rule(lambda v: len(v) == 1, "must be one character", "one character")),
+    kinds=Field(dict, default=dict, schema=Schema({}, entry=table(KIND))),  # map character -> kind
+    coordinates=Field((str, dict), schema=COORDINATES, describe="a table { columns, rows, rows_from }, or \"none\"",
+                      check=lambda v: None if isinstance(v, dict) or v == "none"
+                      else "\"none\", or a table { columns, rows, rows_from }"),
+    edges=table(EDGES),
+    line=colour("#333333"),
+    legend=flag(True),
+    # other kinds of board (kit.points, kit.hexes, kit.tracks, draw.svgimport)
+    kind=choice("grid", "grid", "points", "hex", "track", "artwork"),
+    points=tables(keys(name=text(None, "the point's name, e.g. \"a1\"", required=True),
+                       x=Field(float, required=True, describe="a number of cells from the left"),
+                       y=Field(float, required=True, describe="a number of cells from the top"),
+                       start=text("", "a player name from [kit].players, or a colour"), label=text()),
+                  "a list of { name, x, y, start, label } tables"),
+    lines=Field(list, default=list, items=Field(list, items=str, describe="a list of point names"),
+                describe="a list of lines, each a list of two or more point names"),
+    names=flag(True),
+    orientation=choice("pointy", "pointy", "flat"),
+    spaces=whole(None, "the number of spaces on the track"),
+    first=whole(0, "the number of the first space", minimum=0),
+    along=choice("edge", "edge", "rows"),
+    every=whole(5, "how often a space is tinted and its number bold (0: never)", minimum=0),
+    fill=colour("#f2c14e"),
+    art=text(None, "an SVG file in the game folder, e.g. \"board.svg\""),
+    width=millimetres(200.0),
+    height=Field(float, default=0.0, describe="a number of millimetres (0: in proportion to the width)",
+                 check=rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES)),
+)
+
+STAT = keys(at=choice("", "", *CORNERS), label=template(), value=template(), icon=template())
+FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ffffff"), corner=template(),
+             title=template(), art=text("", "a drawing function of the game folder: \"module.function\", "
+                                         "e.g. \"cardart.face\""),
+             icon=template(), value=template(), body=template(),
+             stats=tables(STAT, "a list of { at, label, value, icon } tables"), footer=template())
+BACK = keys(background=template("#444444"), ink=template(), title=template(), subtitle=template(),
+            pattern=template("stripes"))
+WHERE = Field(dict, default=dict, describe="a table of column = [values to keep]",
+              schema=Schema({}, entry=texts()))
+
+DECK = keys(
+    name=name("board"),
+    title=text(None),
+    size=Field((str, list), default="poker", check=card_size,
+               describe="a preset (" + ", ".join(CARD_SIZES) + ") or [width, height] in mm"),
+    bleed=millimetres(3.0, zero=True),
+    safe=millimetres(3.0, zero=True),
+    data=text(None, DATA_FILE, required=True),
+    quantity=text("", "the column with each row's number of copies"),
+    where=WHERE,
+    front=table(FRONT),
+    back=table(BACK),
+)
+
+PIVOT = keys(rows=text(None, DATA_COLUMN, required=True), columns=text(None, DATA_COLUMN, required=True),
+             value=text(None, DATA_COLUMN, required=True), row_format=template(), column_format=template(),
+             row_title=template(), column_title=template())
+
+SHEET = keys(
+    name=name("board"),
+    title=text(None),
+    heading=text(None),
+    # or the game's own drawing of the sheet: function(player) -> Drawing, player None unless per_player
+    drawing=text(None, "a drawing function of the game folder: \"module.function\", e.g. \"record.sheet\""),
+    data=text("", DATA_FILE),
+    columns=texts(),
+    column_widths=Field(list, default=list, describe="a list of widths in mm", items=Field(
+        float, check=rule(lambda v: v > 0, "must be a positive number", "a width in mm"))),
+    rows=whole(0, "the number of blank rows", minimum=0),
+    row_labels=texts(),
+    row_height=millimetres(9.0),
+    width=millimetres(180.0),
+    notes=texts(),
+    columns_title=text(),
+    copies=whole(1, "a positive whole number"),
+    per_player=flag(False),
+    pivot=table(PIVOT),
+    fields=Field(list, default=list, items=Field(str, check=valid_template), describe="a list of templates"),
+)
+
+TOKEN_ITEM = keys(label=text(), caption=text(), icon=text(),
+                  count=whole(1, "a positive whole number of copies"),
+                  fill=colour("#dddddd"), ink=Field(str, default="", describe=COLOUR_OR_AUTOMATIC))
+TOKEN_FROM_DATA = keys(label=template(), caption=template(), icon=template(), fill=template("#dddddd"),
+                       ink=template())
+
+TOKEN = keys(
+    name=name("board"),
+    title=text(None),
+    shape=choice("round", "round", "square"),
+    size=millimetres(20.0),
+    per_player=flag(False),
+    # the items: listed, or one per data row
+    items=tables(TOKEN_ITEM),
+    data=text(None, DATA_FILE),
+    quantity=text("", "the column with each row's number of copies"),
+    where=WHERE,
+    item=table(TOKEN_FROM_DATA, "a table { label, caption, icon, fill, ink } of templates"),
+)
+
+INSTEAD = keys(
+    component=text(None, "a component the rules list, e.g. \"Parachute die (1 to 3)\"", required=True),
+    use=text(None, "what to use instead, e.g. \"a six-sided die: 1-2 is 1, 3-4 is 2, 5-6 is 3\"", required=True),
+)
+
+COMPONENTS = Schema({
+    "kit": table(KIT),
+    "edition": tables(EDITION),
+    "board": tables(BOARD),
+    "deck": tables(DECK),
+    "sheet": tables(SHEET),
+    "token": tables(TOKEN),
+    "instead": tables(INSTEAD),
+}, title="the file", ordered=True)

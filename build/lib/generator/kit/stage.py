@@ -1,0 +1,175 @@
+"""The build stage for print-and-play kits (see generator/build.py).
+
+For each game with a `components.toml`: SVG previews and the PDF kits under
+`<slug>/kit/`, and a "Print & play" section on the game's rules page
+(template `kit-section.html`, which a site may override).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.content.model import Game, Site
+from generator.errors import ContentError, ContentErrors
+from generator.fingerprint import digest, files_digest, tree_files
+from generator.stages import Stage
+
+SECTION_ID = "print-and-play"
+
+
+def has_kit(game: Game) -> bool:
+    return (game.folder / "components.toml").is_file()
+
+
+class KitStage(Stage):
+    name = "print-and-play kits"
+
+    def __init__(self):
+        self._galleries: dict[str, list] = {}  # slug -> its decks' galleries (names and words), per build
+
+    def start(self, site: Site) -> None:
+        self._galleries = {}
+
+    def directives(self, site: Site) -> dict:
+        return {"cards": self.cards}
+
+    def cards(self, options: dict, context) -> str:
+        """```cards: a deck shown as its cards (the kit's own drawings, each with its words for
+        screen readers), and with `data` the same cards as a table, folded away."""
+        from generator.markdown.cards import cards_html
+        from generator.markdown.directives import check_keys
+        from generator.markdown.tables import table_directive
+
+        check_keys(options, context, {"deck", "data", "columns", "headers", "caption"}, {"deck"})
+        game = context.game
+        galleries = self.galleries(game)
+        gallery = next((g for g in galleries if g.name == options["deck"]), None)
+        if gallery is None:
+            raise context.error(f"no deck '{options['deck']}' in {game.slug}/components.toml",
+                                expected="one of: " + (", ".join(g.name for g in galleries) or "(no decks)"),
+                                found=str(options["deck"]))
+        table = ""
+        if "data" in options:
+            table = table_directive({k: v for k, v in options.items() if k != "deck"}, context)
+        return cards_html(gallery, f"{game.slug}/kit", context.page.url, table)
+
+    def galleries(self, game: Game) -> list:
+        if game.slug not in self._galleries:
+            if not has_kit(game):
+                self._galleries[game.slug] = []
+            else:
+                from generator.kit import load_components
+                from generator.kit.preview import card_gallery
+
+                self._galleries[game.slug] = card_gallery(load_components(game.folder, game.data), draw=False)
+        return self._galleries[game.slug]
+
+    def check(self, site: Site) -> list[ContentError]:
+        """Validate every game's components and data without writing anything."""
+        games = [game for game in site.games if has_kit(game)]
+        if not games:
+            return []  # and reportlab is never imported
+        from generator.kit import load_components
+
+        errors = []
+        for game in games:
+            try:
+                load_components(game.folder, game.data)
+            except ContentErrors as problems:
+                errors.extend(problems.errors)
+        return errors
+
+    def game_key(self, site: Site, game: Game) -> str | None:
+        if not has_kit(game):
+            return None
+        # the spec, its data and the game's code (its drawings are the kit's boards and card art);
+        # the pages do not change a kit
+        inputs = [p for p in tree_files(game.folder) if p.suffix != ".md"]
+        return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers), str(site.rulebooks))
+
+    def write_game(self, site: Site, game: Game, output, context) -> dict:
+        from generator.kit import load_components, render_previews, write_kits
+        from generator.kit.preview import card_gallery
+
+        components = load_components(game.folder, game.data)
+        folder = f"{game.slug}/kit"
+        previews = []
+        drawn = render_previews(components)
+        scale = preview_scale([preview.width for preview in drawn])
+        for preview in drawn:
+            rel = f"{folder}/{preview.name}.svg"
+            output.write(rel, preview.svg)
+            previews.append({"title": preview.title, "kind": preview.kind, "file": f"kit/{preview.name}.svg",
+                             "width": round(preview.width * scale), "height": round(preview.height * scale)})
+        galleries = []
+        for gallery in card_gallery(components):
+            for image in gallery.cards:
+                output.write(f"{folder}/{image.file}", image.svg)
+            galleries.append(gallery_entry(gallery))
+        staging = output.folder(folder)
+        kits = []
+        # a game whose source names no designer gets no "by" line
+        rulebook = f"{game.slug}-rules-{{paper}}.pdf" if site.rulebooks else ""
+        for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers),
+                              rulebook=rulebook):
+            rel = f"{folder}/{Path(kit.path).name}"
+            output.record(rel)
+            kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
+                         "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
+        return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead)}
+
+    def plan_game(self, site: Site, game: Game, context) -> dict:
+        """What write_game gives, without drawing or writing anything (for `check`):
+        the section, with every id and link it will have, and the files it will write."""
+        if not has_kit(game):
+            return {}
+        from generator.kit import load_components
+        from generator.kit.preview import card_gallery, plan_previews
+        from generator.kit.spec import plan_kits
+
+        try:
+            components = load_components(game.folder, game.data)
+        except ContentErrors:
+            return {}  # `check` reports them
+        previews = [{"title": title, "kind": kind, "file": f"kit/{name}.svg", "width": 0, "height": 0}
+                    for name, title, kind in plan_previews(components)]
+        kits = [{"file": f"kit/{kit.name}", "label": kit.label, "pages": "", "size": "", "paper": kit.paper,
+                 "variant": kit.variant} for kit in plan_kits(components)]
+        galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
+        files = [f"{game.slug}/{entry['file']}" for entry in previews + kits]
+        files += [f"{game.slug}/{card['file']}" for gallery in galleries for card in gallery["cards"]]
+        return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead),
+                "files": files}
+
+    def section(self, site: Site, game: Game, context, previews: list[dict], kits: list[dict],
+                galleries: list[dict], instead=()) -> dict:
+        """The "Print & play" section of the game's rules page, by page URL."""
+        from generator.site.theme import make_environment
+
+        # the typeset rules belong with the kit: a player printing it wants them in the same pile
+        rulebooks = [{"file": f"{game.slug}-rules-{paper}.pdf", "label": label}
+                     for paper, label in (("a4", "A4"), ("letter", "US Letter"))] if site.rulebooks else []
+        html = make_environment(site.root, context.bytecode_dir).get_template("kit-section.html").render(
+            game=game, previews=previews, kits=kits, rulebooks=rulebooks, galleries=galleries,
+            instead=instead)
+        return {game.page("rules").url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}
+
+
+PREVIEW_WIDTH = 720  # px for the widest component: every preview shares one scale, so sizes compare
+
+
+def preview_scale(widths: list[float]) -> float:
+    """Pixels per millimetre for the kit's previews: the widest fits the column, none is drawn above 2 px/mm."""
+    return min(2.0, PREVIEW_WIDTH / max(widths)) if widths and max(widths) > 0 else 1.0
+
+
+def gallery_entry(gallery) -> dict:
+    """A deck's card gallery for the template; thumbnails at 2 px/mm."""
+    return {"id": f"cards-{gallery.name}", "title": gallery.title,
+            "width": round(gallery.width * 2), "height": round(gallery.height * 2),
+            "cards": [{"file": f"kit/{image.file}", "alt": image.description} for image in gallery.cards]}
+
+
+def human_size(size: int) -> str:
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f} MB"
+    return f"{max(1, round(size / 1000))} kB"

@@ -1,0 +1,69 @@
+"""Punch-out tokens as drawings: a round or square piece with a big label or icon
+and an optional caption, in a fixed colour or in each player's colour. The outer
+outline is the cut line."""
+from __future__ import annotations
+
+from generator.draw.shapes import Circle, Drawing, Rect, Style
+from generator.kit import colour as colours
+from generator.kit import text as fit
+from generator.kit.spec import Player, TokenItem, TokenSpec
+
+CUT = Style(stroke="#222222", stroke_width=0.3)
+
+
+def token_drawing(spec: TokenSpec, item: TokenItem, player: Player | None = None,
+                  ink_saver: bool = False) -> Drawing:
+    s = spec.size
+    colour = player.colour if player is not None else item.fill
+    if ink_saver:
+        fill = colours.WHITE
+        accent = colour if colours.luminance(colour) < 0.5 else colours.darken(colour, 0.45)
+        ink = accent
+        ring = Style(stroke=accent, stroke_width=min(1.2, s * 0.05))
+    else:
+        fill = colour
+        ink = item.ink or colours.ink_on(colour)
+        ring = Style(stroke=colours.mix(colour, ink, 0.35), stroke_width=min(0.6, s * 0.03))
+    shapes: list = []
+    inset = max(1.0, s * 0.07)
+    if spec.shape == "round":
+        shapes.append(Circle(s / 2, s / 2, s / 2, Style(fill=fill, stroke=CUT.stroke, stroke_width=CUT.stroke_width),
+                             role="cut-line"))
+        shapes.append(Circle(s / 2, s / 2, s / 2 - inset, ring))
+        usable = s * 0.68
+    else:
+        shapes.append(Rect(0, 0, s, s, Style(fill=fill, stroke=CUT.stroke, stroke_width=CUT.stroke_width),
+                           role="cut-line"))
+        shapes.append(Rect(inset, inset, s - 2 * inset, s - 2 * inset, ring, rx=s * 0.06))
+        usable = s * 0.8
+    primary = item.icon or item.label
+    secondary = item.label if item.icon else ""
+    caption = item.caption
+    if player is not None and not caption and not secondary:
+        caption = player.name
+    small = [t for t in (secondary, caption) if t]
+    big = s * (0.42 if not small else (0.38 if item.icon else 0.32))
+    if primary:
+        y = s / 2 + big * 0.36 - (len(small) * s * 0.07)
+        shapes.append(fit.line(s / 2, y, primary, size=big, max_width=usable, min_size=big * 0.35, fill=ink,
+                               anchor="middle", bold=not item.icon))
+        below = y + s * 0.15
+    else:
+        below = s / 2
+    for i, text in enumerate(small):
+        size = s * (0.15 if i == 0 and secondary else 0.12)
+        shapes.append(fit.line(s / 2, below + i * s * 0.14, text, size=size, max_width=usable * 0.95,
+                               min_size=1.6, fill=ink, anchor="middle", bold=bool(i == 0 and secondary)))
+    title = " ".join(t for t in (player.name if player else "", item.caption or item.label) if t)
+    return Drawing(s, s, tuple(shapes), title=title)
+
+
+def token_drawings(spec: TokenSpec, players: tuple[Player, ...], ink_saver: bool = False) -> list[Drawing]:
+    """Every physical token of the set, in order (player by player when per player)."""
+    out: list[Drawing] = []
+    owners = players if spec.per_player else (None,)
+    for owner in owners:
+        for item in spec.items:
+            drawing = token_drawing(spec, item, owner, ink_saver)
+            out.extend([drawing] * item.count)
+    return out

@@ -1,0 +1,24 @@
+"""A deck on a rules page: its cards as the kit draws them, in a grid that wraps,
+each card's words as its alt text; the numbers as a table for those who compare."""
+from __future__ import annotations
+
+from html import escape
+
+from generator.markdown.links import relative
+
+
+def cards_html(gallery, kit_folder: str, page_url: str, table: str = "") -> str:
+    """`gallery`: a kit deck's Gallery (kit/preview.py); `kit_folder`: where its images are."""
+    width, height = round(gallery.width * 2), round(gallery.height * 2)  # 2 px/mm, as the kit's own gallery
+    title = f"{gallery.title}: every card ({len(gallery.cards)} different)"
+    out = [f'<figure class="card-list" id="deck-{escape(gallery.name)}">',
+           f"<figcaption>{escape(title)}</figcaption>", '<ul class="card-gallery-list">']
+    for card in gallery.cards:
+        src = relative(page_url, f"{kit_folder}/{card.file}")
+        out.append(f'<li><img src="{escape(src)}" alt="{escape(card.description)}" loading="lazy" '
+                   f'width="{width}" height="{height}"></li>')
+    out.append("</ul>")
+    if table:
+        out.append(f'<details class="card-table"><summary>The same cards as a table</summary>{table}</details>')
+    out.append("</figure>\n")
+    return "\n".join(out)

@@ -1,0 +1,100 @@
+"""Fenced-block directives: a fence whose info string names a directive is
+replaced by what that directive renders. Its body is YAML options.
+
+    ```table
+    data: scoring
+    ```
+
+A directive is a plain function `directive(options: dict, context) -> html`.
+Later stages register their own (`walkthrough`, `position`, `component`)
+by passing them to `directives_plugin(md, directives={...})`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Callable
+
+from markdown_it import MarkdownIt
+
+from generator.errors import ContentError, did_you_mean
+
+
+@dataclass
+class DirectiveContext:
+    env: dict  # the page's markdown-it env: page, game, site, ...
+    line: int  # 1-based line of the opening fence in the page's file
+    name: str
+
+    @property
+    def page(self):
+        return self.env["page"]
+
+    @property
+    def game(self):
+        return self.env["game"]
+
+    def use(self, kind: str, value: str) -> None:
+        """Note that this page needs something site-wide (e.g. ("play", "splut")):
+        stages see every page's uses in `write_site`."""
+        self.env.setdefault("uses", {}).setdefault(kind, set()).add(value)
+
+    def add_head(self, key: str, html: str) -> None:
+        """Add tags to this page's <head>, once per key however many blocks ask."""
+        self.env.setdefault("head", {}).setdefault(key, html)
+
+    def error(self, message: str, *, expected: str | None = None, found: str | None = None,
+              line: int | None = None) -> ContentError:
+        return ContentError(self.page.path, line or self.line, f"{self.name}: {message}",
+                            expected=expected, found=found)
+
+
+Directive = Callable[[dict, DirectiveContext], str]
+
+
+def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
+    code_block = md.renderer.rules["fence"]
+
+    def render_fence(self, tokens, idx, options, env) -> str:
+        token = tokens[idx]
+        name = token.info.strip().split(" ")[0] if token.info else ""
+        directive = directives.get(name)
+        if directive is None:
+            return code_block(tokens, idx, options, env)
+        context = DirectiveContext(env=env, line=env["page"].body_line + token.map[0], name=name)
+        try:
+            return directive(parse_options(token.content, context), context)
+        except ContentError as error:
+            env.setdefault("errors", []).append(error)
+            return f'<p class="directive-error">{escape(error.message)}</p>\n'
+
+    md.add_render_rule("fence", render_fence)
+
+
+def parse_options(body: str, context: DirectiveContext) -> dict:
+    import yaml  # only pages with directives need it
+
+    from generator.content.yamlload import load_yaml
+
+    try:
+        options = load_yaml(body) if body.strip() else {}
+    except yaml.YAMLError as error:
+        # where an unclosed bracket or quote opened, else where the parser stopped
+        mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
+        raise context.error("invalid YAML options", expected="key: value lines",
+                            found=str(getattr(error, "problem", error)),
+                            line=context.line + 1 + (mark.line if mark else 0)) from None
+    if not isinstance(options, dict):
+        raise context.error("options must be key: value lines", expected="a YAML mapping",
+                            found="a list" if isinstance(options, list) else repr(options))
+    return options
+
+
+def check_keys(options: dict, context: DirectiveContext, allowed: set[str], required: set[str] = frozenset()):
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise context.error(f"unknown option '{unknown[0]}'" + did_you_mean(unknown[0], allowed),
+                            expected="one of: " + ", ".join(sorted(allowed)), found=unknown[0])
+    missing = sorted(set(required) - set(options))
+    if missing:
+        raise context.error(f"missing option '{missing[0]}'", expected=missing[0], found="nothing")

@@ -1,0 +1,93 @@
+"""Tables: the `table` directive renders a game's data file, so a table is
+never retyped (one source of truth for pages, engines and kits); the
+`clarifications` directive lists a page's clarifications; and a Markdown
+table's column alignment becomes a class, since the page's CSP forbids `style=`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from markdown_it import MarkdownIt
+
+from generator.markdown.directives import DirectiveContext, check_keys
+
+LONG = 40  # characters: a cell this long is prose, and gets a readable width (style.css `td.long`)
+ALIGNMENT = {"text-align:left": "align-left", "text-align:center": "align-center", "text-align:right": "align-right"}
+
+
+def alignment_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.push("table_alignment", alignment_classes)
+
+
+def alignment_classes(state) -> None:
+    """Core rule: `style="text-align:right"` on a cell becomes `class="align-right"`."""
+    for token in state.tokens:
+        if (token.type == "td_open" or token.type == "th_open") and "style" in token.attrs:
+            token.attrs = {"class": ALIGNMENT[token.attrs.pop("style")], **token.attrs}
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What a `table` block shows of its data: the site's page and the printed
+    rulebook both set this, so they cannot disagree."""
+
+    caption: str
+    headers: list[str]
+    rows: list[list[str]]  # cells as text: true/false read "yes"/"no"
+
+
+def table_view(options: dict, game) -> TableView:
+    """The view of checked options (see `table_directive`)."""
+    table = game.data[options["data"]]
+    columns = options.get("columns") or table.reader_columns
+    headers = [str(h) for h in options.get("headers") or [c.replace("_", " ").capitalize() for c in columns]]
+    caption = str(options.get("caption", "") or table.caption or table.name.replace("_", " ").capitalize())
+    return TableView(caption, headers, [[cell_words(row[column]) for column in columns] for row in table.rows])
+
+
+def cell_words(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def table_directive(options: dict, context: DirectiveContext) -> str:
+    check_keys(options, context, {"data", "columns", "headers", "caption"}, {"data"})
+    game = context.game
+    table = game.data.get(options["data"])
+    if table is None:
+        raise context.error(f"no data table '{options['data']}' in {game.slug}/game.toml",
+                            expected="one of: " + (", ".join(sorted(game.data)) or "(none declared)"),
+                            found=str(options["data"]))
+    columns = options.get("columns") or table.reader_columns
+    unknown = [c for c in columns if c not in table.columns]
+    if unknown:
+        raise context.error(f"no column '{unknown[0]}' in data '{table.name}'",
+                            expected="one of: " + ", ".join(table.columns), found=unknown[0])
+    headers = options.get("headers") or columns
+    if len(headers) != len(columns):
+        raise context.error("headers and columns differ in length", expected=f"{len(columns)} headers",
+                            found=f"{len(headers)} headers")
+    view = table_view(options, game)
+    # a wide table scrolls: keyboard users must be able to reach and scroll it
+    out = [f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(view.caption)}">'
+           f'<table class="data-table">', f"<caption>{escape(view.caption)}</caption>"]
+    out.append("<thead><tr>" + "".join(f'<th scope="col">{escape(h)}</th>' for h in view.headers) + "</tr></thead><tbody>")
+    out += ["<tr>" + "".join(f'<td class="long">{escape(cell)}</td>' if len(cell) > LONG else f"<td>{escape(cell)}</td>"
+                             for cell in row) + "</tr>" for row in view.rows]
+    out.append("</tbody></table></div>\n")
+    return "".join(out)
+
+
+def clarifications_directive(options: dict, context: DirectiveContext) -> str:
+    """The numbered list of every clarification on the page, linking to each."""
+    check_keys(options, context, set())
+    items = context.env.get("clarifications", [])
+    if not items:
+        return '<p class="empty">This page decides no ambiguities.</p>\n'
+    out = ['<ol class="clarification-list">']
+    for item in items:
+        cid = escape(item["id"])
+        out.append(f'<li value="{cid[1:]}"><a href="#{cid.lower()}"><strong>{cid}</strong> {escape(item["title"])}</a></li>')
+    out.append("</ol>\n")
+    return "".join(out)

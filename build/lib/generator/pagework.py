@@ -1,0 +1,125 @@
+"""Turning pages into finished HTML files, on every core.
+
+A page is the unit of work: Markdown to HTML, then the game template around
+it. Each worker process keeps one parser and one template environment (built
+once, after fork), and a game's glossary terms once it has seen that game.
+Small sites render in this process: forking costs more than it saves there.
+"""
+from __future__ import annotations
+
+import gc
+import os
+from dataclasses import dataclass, field
+
+from generator.content.model import Site
+from generator.errors import ContentError
+
+PARALLEL_FROM = 40  # pages; below this, one process is faster
+
+
+@dataclass
+class PageResult:
+    url: str
+    path: str  # the Markdown source, for error messages
+    size: int  # bytes written to the output folder (0: not written)
+    anchors: list[str]
+    links: list[dict]
+    uses: dict[str, set] = field(default_factory=dict)  # what its directives need site-wide
+    errors: list[ContentError] = field(default_factory=list)
+
+
+class PageRenderer:
+    """Everything needed to finish pages of one site, built once per process."""
+
+    def __init__(self, site: Site, directives: dict, context, folder: str | None = None):
+        from generator.markdown.render import make_markdown
+        from generator.site.theme import make_environment
+
+        self.site = site
+        self.context = context
+        self.md = make_markdown(site.raw_html, directives)
+        self.templates = make_environment(site.root, context.bytecode_dir)
+        self.templates.auto_reload = False  # one build: no need to stat the templates for every page
+        self.templates.get_template("game.html")  # compiled here, once, before workers fork
+        self.terms: dict[str, list] = {}
+        # Each worker writes its own pages: creating files is a tenth of a
+        # page's cost here, and one process writing them all became the bottleneck.
+        self.folder = folder
+        self.made: set[str] = set()  # folders known to exist
+
+    def render(self, url: str) -> PageResult:
+        from generator.markdown.render import glossary_terms, render_page
+        from generator.site.pages import page_ids, render_game_page
+
+        slug, _, _ = url.partition("/")
+        game = self.site.game(slug)
+        page = next(p for p in game.pages if p.url == url)
+        if slug not in self.terms:
+            self.terms[slug] = glossary_terms(self.md, self.site, game)
+        rendered = render_page(self.md, self.site, game, page, self.terms[slug])
+        size = 0
+        anchors = rendered.anchors | {section["id"] for section in self.context.sections.get(url, [])}
+        if not rendered.errors:
+            html = render_game_page(self.templates, self.context, game, rendered)
+            # A link may aim at any id of the finished page (the template's, a stage's,
+            # a widget's, a footnote's), and `build` and `check` must agree on them.
+            anchors = page_ids(html)
+            if self.folder is not None:
+                size = self.write(url, html.encode("utf-8"))
+        return PageResult(url=url, path=str(page.path), size=size, anchors=sorted(anchors),
+                          links=rendered.links, uses=rendered.uses, errors=rendered.errors)
+
+    def write(self, url: str, html: bytes) -> int:
+        path = os.path.join(self.folder, url)
+        parent = os.path.dirname(path)
+        if parent not in self.made:
+            os.makedirs(parent, exist_ok=True)
+            self.made.add(parent)
+        with open(path, "wb") as handle:
+            handle.write(html)
+        return len(html)
+
+
+_renderer: PageRenderer | None = None  # one per worker process, set by _start_worker
+
+
+def _start_worker(renderer: PageRenderer) -> None:
+    global _renderer
+    # What the worker inherited never becomes garbage: keep the collector off
+    # it (it would also touch, and so copy, every inherited page). And a page
+    # leaves no cycles worth collecting before the worker ends with the build.
+    gc.freeze()
+    gc.disable()
+    _renderer = renderer
+
+
+def _render_in_worker(url: str) -> PageResult:
+    return _renderer.render(url)
+
+
+def worker_count() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def render_urls(site: Site, urls: list[str], directives: dict, context, processes: int | None = None,
+                folder: str | None = None) -> list[PageResult]:
+    """Finish every page in `urls`, in order, across `processes` (default: one per core),
+    writing each into `folder` (when given) at its URL."""
+    processes = processes or worker_count()
+    renderer = PageRenderer(site, directives, context, folder)
+    if processes == 1 or len(urls) < PARALLEL_FROM:
+        return [renderer.render(url) for url in urls]
+    import multiprocessing  # only now: a one-page edit never needs a pool
+    from concurrent.futures import ProcessPoolExecutor
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return [renderer.render(url) for url in urls]
+    # fork: workers inherit the loaded site, stages, engines and compiled templates without pickling them
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_start_worker, initargs=(renderer,))
+    with pool:
+        chunk = max(1, min(32, len(urls) // (processes * 4)))
+        return list(pool.map(_render_in_worker, urls, chunksize=chunk))

@@ -1,0 +1,236 @@
+"""The engine protocol every game's `content/<slug>/engine.py` implements.
+
+Standard library only: this module, the match driver and every engine run
+unchanged under Pyodide in the reader's browser.
+
+The shape follows OpenSpiel and boardgame.io:
+
+* A *state* is immutable and belongs to the engine (usually a frozen
+  dataclass). `apply` returns a new state and never touches the old one.
+* *Whose turn* is a `Turn`: one player, several players choosing at once
+  (a joint action), chance (dice, shuffles) or over.
+* *Chance* is explicit: `chance_outcomes` lists outcomes with probabilities;
+  the `Match` draws one from its seeded generator and applies it like any
+  other action. A game therefore replays exactly from (options, seed, log),
+  and a walkthrough can fix a die roll simply by writing the outcome's
+  notation ("roll 4") in its action list.
+* Every action has a notation that prints (`notation`) and parses back
+  (`parse`). Logs, URLs and walkthroughs store notations, never objects.
+* `apply` reports what happened as `Event`s for narration and animation, and
+  refuses an illegal action with `IllegalAction`, naming the rule.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Mapping, Sequence
+
+
+class TurnKind(StrEnum):
+    """Whose turn it is; a str, so it reads and serialises as "player", "joint"..."""
+
+    PLAYER = "player"  # one player chooses
+    JOINT = "joint"  # several players choose at once
+    CHANCE = "chance"  # the dice or the deck decide
+    OVER = "over"  # nobody: the game has ended
+
+
+PLAYER, JOINT, CHANCE, OVER = TurnKind.PLAYER, TurnKind.JOINT, TurnKind.CHANCE, TurnKind.OVER
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who acts next. `players` is empty for chance and over."""
+
+    kind: TurnKind
+    players: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        if self.kind not in TurnKind.__members__.values():
+            raise ValueError(f"unknown turn kind {self.kind!r}")
+        object.__setattr__(self, "kind", TurnKind(self.kind))
+        if self.kind == PLAYER and len(self.players) != 1:
+            raise ValueError("a player turn names exactly one player")
+
+    @classmethod
+    def of(cls, player: int) -> "Turn":
+        return cls(PLAYER, (player,))
+
+    @classmethod
+    def joint(cls, players: Sequence[int]) -> "Turn":
+        return cls(JOINT, tuple(players))
+
+    @classmethod
+    def chance(cls) -> "Turn":
+        return cls(CHANCE)
+
+    @classmethod
+    def over(cls) -> "Turn":
+        return cls(OVER)
+
+    @property
+    def player(self) -> int | None:
+        return self.players[0] if self.kind == PLAYER else None
+
+
+@dataclass(frozen=True)
+class Joint:
+    """A simultaneous choice: one action per player, in `Turn.players` order."""
+
+    actions: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something an action caused, for narration ("moved", "thrown", "crushed", ...).
+
+    `kind` is a short machine word, `text` a sentence for readers, `data` any
+    JSON-able details (piece, from, to, player ...).
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: winners (empty when everyone loses) and scores per player."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...] = ()
+    text: str = ""
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid. `rule` names the rule (e.g. "Splut! R4, C2")."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.message = message
+
+
+class Engine(ABC):
+    """Base class of a game engine. Every abstract method must be written: an
+    engine missing one fails as soon as it is created, naming the method.
+
+    Class attributes describe the game; methods take and return the engine's
+    own immutable states. Players are numbered 0..players-1.
+    """
+
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    option_defaults: Mapping[str, Any] = {}
+
+    # -- setting up -------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, players: int, options: Mapping[str, Any] | None = None):
+        raise NotImplementedError
+
+    def setups(self) -> Mapping[str, Any]:
+        """Named starting positions for walkthroughs: name -> state or position dict."""
+        return {}
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(
+                "player count",
+                f"{self.name} takes {self.min_players}-{self.max_players} players, not {players}",
+            )
+
+    def options(self, options: Mapping[str, Any] | None) -> dict:
+        """Defaults merged with `options`; unknown option names are refused."""
+        merged = dict(self.option_defaults)
+        for key, value in (options or {}).items():
+            if key not in merged:
+                raise IllegalAction("options", f"{self.name} has no option {key!r}")
+            merged[key] = value
+        return merged
+
+    # -- playing ----------------------------------------------------------
+    @abstractmethod
+    def turn(self, state) -> Turn:
+        raise NotImplementedError
+
+    @abstractmethod
+    def legal_actions(self, state, player: int) -> list:
+        """Every legal action for `player` now (empty when it is not their turn)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, state) -> list[tuple[Any, float]]:
+        """(outcome action, probability) pairs when `turn(state).kind == CHANCE`."""
+        return []
+
+    @abstractmethod
+    def apply(self, state, action) -> tuple[Any, list[Event]]:
+        """The new state and the events caused; raise IllegalAction if forbidden.
+
+        For a JOINT turn `action` is a `Joint`. For a CHANCE turn it is one of
+        the outcomes from `chance_outcomes`.
+        """
+        raise NotImplementedError
+
+    @abstractmethod
+    def result(self, state) -> Result | None:
+        """None while the game goes on."""
+        raise NotImplementedError
+
+    def observation(self, state, player: int) -> dict:
+        """What `player` may see, as JSON. Games without hidden information
+        return the whole state."""
+        return self.state_to_json(state)
+
+    def determinize(self, state, player: int, rng):
+        """A state the `player` cannot tell apart from `state`, with everything
+        hidden from them (other hands, deck order) re-dealt using `rng`.
+        Search bots plan on these so they never peek. Perfect-information
+        games keep the default."""
+        return state
+
+    # -- notation and serialisation ---------------------------------------
+    @abstractmethod
+    def notation(self, action) -> str:
+        raise NotImplementedError
+
+    @abstractmethod
+    def parse(self, state, text: str):
+        """The action written as `text` in `state`; IllegalAction("notation", ...) if unreadable."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def state_to_json(self, state) -> dict:
+        raise NotImplementedError
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]):
+        raise NotImplementedError
+
+    def player_name(self, state, player: int) -> str:
+        """How readers call a seat ("Red", "Goodies"); captions and controls use it."""
+        return f"Player {player + 1}"
+
+    # -- interaction and diagrams -----------------------------------------
+    def cells(self, state, action) -> tuple[str, ...]:
+        """The board cells an action touches, in order: the acting piece's
+        cell first, then its path, the target last. Used to highlight moves
+        and to let a reader click a piece, then a target. Empty for actions
+        with no place on a board (dice, cards)."""
+        return ()
+
+    def render(self, state, highlight: Sequence[str] = ()):
+        """A diagram of `state` as a `generator.draw.shapes.Drawing` in mm.
+        Cells named in `highlight` are marked; every cell shape carries
+        `cell=<name>` so the browser can map clicks back to cells. Optional:
+        a game with no board to draw (a dice game) has no diagrams."""
+        raise NotImplementedError
+
+
+def joint_notation(engine: Engine, joint: Joint) -> str:
+    """Joint actions print as their parts joined by ' & ' (in player order)."""
+    return " & ".join(engine.notation(a) for a in joint.actions)

@@ -1,0 +1,288 @@
+"""Replaying a rules page's ```walkthrough and ```position blocks through the game's engine.
+
+The site build calls `replay_walkthrough` for every walkthrough block: each
+step is checked by the engine (an illegal or unreadable step raises
+`WalkthroughError` naming the step and the engine's reason) and comes back
+with what the page needs to draw and narrate it.
+
+A walkthrough spec is the block's YAML body, already parsed:
+
+    title: A troll throws a rock      # optional
+    setup: throw-demo                 # a name in engine.setups(), or
+    position: {...}                   # a state as JSON, or a Match position string, or
+    players: 2                        # a fresh game (with optional seed: and options:)
+    seed: 7
+    steps:
+      - do: "roll 4"                  # fixes a die; an unfixed chance turn is drawn from the seed
+        say: The troll's player rolls a four.
+      - do: "T e3-e4"
+        say: The troll steps onto the rock's square and throws it.
+
+Standard library only (the same code can run in the browser).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..errors import describe_value, did_you_mean
+from .api import CHANCE, Engine, IllegalAction
+from .match import Match, PositionError, draw_outcome, events_json, parse_action, turn_json
+
+START_KEYS = ("setup", "position", "players", "seed", "options")
+WALKTHROUGH_KEYS = frozenset(("game", "title", "steps", *START_KEYS))
+STEP_KEYS = frozenset(("do", "say"))
+POSITION_KEYS = frozenset(("game", "title", "caption", "highlight", "move", "do", *START_KEYS))
+
+
+class WalkthroughError(ValueError):
+    """A walkthrough that cannot be replayed. `step_index` counts spec steps from 0
+    (None for a problem with the block itself); the message counts from 1."""
+
+    def __init__(self, step_index: int | None, notation: str | None, reason: str):
+        self.step_index = step_index
+        self.notation = notation
+        self.reason = reason
+        if step_index is None:
+            where = "walkthrough"
+        else:
+            where = f"step {step_index + 1}" + (f" ({notation!r})" if notation else "")
+        super().__init__(f"{where}: {reason}")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The board at one moment: the start, or the position after a step."""
+
+    state: Any
+    state_json: dict
+    turn: dict  # whose turn now: {"kind": ..., "players": [...]}
+    position: str  # a Match position string that reopens this moment ("try it from here")
+
+
+@dataclass(frozen=True)
+class WalkthroughStep:
+    """One action of a walkthrough and the board after it."""
+
+    index: int | None  # the spec step it comes from; None for a chance turn drawn from the seed
+    notation: str  # the engine's own notation (canonical, may differ in spelling from the spec)
+    caption: str
+    actor: dict  # who acted: {"kind": "player"|"joint"|"chance", "players": [...]}
+    events: list[dict]  # Event.to_json() of each event, for narration
+    cells: tuple[str, ...]  # engine.cells(before, action): the cells to highlight
+    after: Frame
+
+    @property
+    def state(self):
+        return self.after.state
+
+    @property
+    def state_json(self) -> dict:
+        return self.after.state_json
+
+    @property
+    def turn(self) -> dict:
+        return self.after.turn
+
+    def to_json(self) -> dict:
+        return {
+            "index": self.index,
+            "notation": self.notation,
+            "caption": self.caption,
+            "actor": self.actor,
+            "events": self.events,
+            "cells": list(self.cells),
+            "state": self.after.state_json,
+            "turn": self.after.turn,
+            "position": self.after.position,
+        }
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    title: str
+    start: Frame
+    steps: tuple[WalkthroughStep, ...] = field(default_factory=tuple)
+
+    def __iter__(self):
+        return iter(self.steps)
+
+    def __len__(self):
+        return len(self.steps)
+
+    def to_json(self) -> dict:
+        return {
+            "title": self.title,
+            "start": {"state": self.start.state_json, "turn": self.start.turn, "position": self.start.position},
+            "steps": [step.to_json() for step in self.steps],
+        }
+
+
+@dataclass(frozen=True)
+class PositionDiagram:
+    """What a ```position block shows: a state and the cells to highlight."""
+
+    title: str
+    caption: str
+    state: Any
+    state_json: dict
+    turn: dict
+    highlight: tuple[str, ...]
+    position: str
+
+
+def replay_walkthrough(engine: Engine, spec: Mapping[str, Any], *, rules_version: str | None = None) -> Walkthrough:
+    """Replay every step of `spec` through `engine`; WalkthroughError on the first bad one."""
+    _check_keys(spec, WALKTHROUGH_KEYS, "walkthrough")
+    steps = spec.get("steps")
+    if not isinstance(steps, list) or not steps:
+        raise WalkthroughError(None, None, "a walkthrough needs a non-empty 'steps:' list")
+    match = start_match(engine, spec, rules_version=rules_version)
+    start = _frame(match)
+    played: list[WalkthroughStep] = []
+    for index, step in enumerate(steps):
+        notation, caption = _read_step(index, step)
+        possible = [engine.notation(outcome) for outcome, _ in match.chance_outcomes()]
+        drawn = _resolve_unwritten_chance(match, notation)
+        hint = ""
+        if drawn:  # if the step fails now, perhaps it was meant as the chance outcome
+            hint = (f"; before this step the seed drew {', '.join(s.notation for s in drawn)} for an unfixed "
+                    f"chance turn (possible outcomes were {', '.join(possible)})")
+        played.extend(drawn)
+        played.append(_play(match, index, notation, caption, hint))
+    return Walkthrough(str(spec.get("title") or ""), start, tuple(played))
+
+
+def position_from_spec(engine: Engine, spec: Mapping[str, Any], *, rules_version: str | None = None) -> PositionDiagram:
+    """The state a ```position block shows: its start, after any `do:` actions,
+    with `highlight:` cells (a list) and/or the cells of one legal `move:`."""
+    _check_keys(spec, POSITION_KEYS, "position")
+    match = start_match(engine, spec, rules_version=rules_version)
+    actions = spec.get("do") or []
+    if isinstance(actions, str):
+        actions = [actions]
+    for index, notation in enumerate(actions):
+        try:
+            match.apply(str(notation))
+        except IllegalAction as error:
+            raise WalkthroughError(index, str(notation), error.message + f" ({error.rule})") from error
+    highlight = spec.get("highlight") or []
+    if isinstance(highlight, str):
+        highlight = highlight.split()
+    if not isinstance(highlight, list):
+        raise WalkthroughError(None, None, "'highlight:' must be a list of cell names")
+    cells = [str(cell) for cell in highlight]
+    move = spec.get("move")
+    if move is not None:
+        try:
+            action = parse_action(engine, match.state, str(move))
+            engine.apply(match.state, action)  # only to check it is legal here
+        except IllegalAction as error:
+            raise WalkthroughError(None, str(move), f"move: {error.message} ({error.rule})") from error
+        cells.extend(c for c in engine.cells(match.state, action) if c not in cells)
+    frame = _frame(match)
+    return PositionDiagram(str(spec.get("title") or ""), str(spec.get("caption") or ""), frame.state,
+                           frame.state_json, frame.turn, tuple(cells), frame.position)
+
+
+def start_match(engine: Engine, spec: Mapping[str, Any], *, rules_version: str | None = None) -> Match:
+    """The match a walkthrough or position block starts from."""
+    setup, position = spec.get("setup"), spec.get("position")
+    if setup is not None and position is not None:
+        raise WalkthroughError(None, None, "give either 'setup:' or 'position:', not both")
+    players, seed, options = spec.get("players"), spec.get("seed", 0), spec.get("options") or {}
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+        raise WalkthroughError(None, None, f"'players:' must be a whole number, not {describe_value(players)}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise WalkthroughError(None, None, f"'seed:' must be a whole number, not {describe_value(seed)}")
+    if not isinstance(options, Mapping):
+        raise WalkthroughError(None, None, "'options:' must be a mapping of option names to values")
+    try:
+        if isinstance(position, str):
+            return Match.from_position(engine, position, rules_version=rules_version)
+        if position is not None and not isinstance(position, Mapping):
+            raise WalkthroughError(None, None, "'position:' must be a state (a mapping) or a position string")
+        if setup is not None and not isinstance(setup, str):
+            raise WalkthroughError(None, None, f"'setup:' must be a setup name, not {describe_value(setup)}")
+        if setup is None and position is None and players is None:
+            raise WalkthroughError(None, None, "say where the walkthrough starts: 'setup:', 'position:' or 'players:'")
+        return Match(engine, players, options, seed, start=setup if setup is not None else position,
+                     rules_version=rules_version)
+    except IllegalAction as error:
+        raise WalkthroughError(None, None, f"cannot start: {error.message} ({error.rule})") from error
+    except PositionError as error:
+        raise WalkthroughError(None, None, f"cannot start from this position: {error}") from error
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, WalkthroughError):
+            raise
+        raise WalkthroughError(None, None, f"cannot read the starting state: {error}") from error
+
+
+# -- helpers ---------------------------------------------------------------------
+def _check_keys(spec: Mapping[str, Any], known: frozenset, what: str) -> None:
+    if not isinstance(spec, Mapping):
+        raise WalkthroughError(None, None, f"a {what} block's body must be a YAML mapping")
+    unknown = sorted(str(key) for key in spec if key not in known)
+    if unknown:
+        raise WalkthroughError(None, None, f"unknown key {unknown[0]!r}{did_you_mean(unknown[0], known)} in a {what} "
+                                           f"block; known: {', '.join(sorted(known))}")
+
+
+def _read_step(index: int, step) -> tuple[str, str]:
+    if isinstance(step, str):
+        return step, ""
+    if not isinstance(step, Mapping):
+        raise WalkthroughError(index, None, "a step must be a mapping with 'do:' (and 'say:')")
+    unknown = sorted(str(key) for key in step if key not in STEP_KEYS)
+    if unknown:
+        raise WalkthroughError(index, None, f"unknown key {unknown[0]!r}{did_you_mean(unknown[0], STEP_KEYS)} in a step; "
+                                            "known: do, say")
+    notation = step.get("do")
+    if not isinstance(notation, (str, int)) or str(notation).strip() == "":
+        raise WalkthroughError(index, None, "a step needs 'do:' with the action's notation")
+    return str(notation), str(step.get("say") or "")
+
+
+def _resolve_unwritten_chance(match: Match, notation: str) -> list[WalkthroughStep]:
+    """Chance turns the spec does not fix (its next step is not one of their outcomes)
+    are drawn from the seed, as steps of their own without a caption."""
+    drawn = []
+    while match.turn.kind == CHANCE and not _is_outcome(match, notation):
+        before = match.state
+        outcome = draw_outcome(match.chance_outcomes(), match.chance_rng())  # as Match.resolve_chance does
+        match.apply(outcome)
+        drawn.append(_step(match, None, "", before, outcome, {"kind": CHANCE, "players": []}))
+    return drawn
+
+
+def _is_outcome(match: Match, notation: str) -> bool:
+    engine = match.engine
+    possible = {engine.notation(outcome) for outcome, _ in match.chance_outcomes()}
+    if notation.strip() in possible:
+        return True
+    try:
+        return engine.notation(engine.parse(match.state, notation)) in possible
+    except (IllegalAction, ValueError, KeyError, TypeError):
+        return False
+
+
+def _play(match: Match, index: int, notation: str, caption: str, hint: str = "") -> WalkthroughStep:
+    engine, before = match.engine, match.state
+    actor = turn_json(match.turn)
+    try:
+        action = parse_action(engine, before, notation)
+        match.apply(action)
+    except IllegalAction as error:
+        raise WalkthroughError(index, notation, f"{error.message} ({error.rule}){hint}") from error
+    except (ValueError, KeyError, TypeError) as error:
+        raise WalkthroughError(index, notation, f"the engine could not read this action: {error}{hint}") from error
+    return _step(match, index, caption, before, action, actor)
+
+
+def _step(match: Match, index, caption, before, action, actor) -> WalkthroughStep:
+    return WalkthroughStep(index, match.log[-1], caption, actor, events_json(match.last_events),
+                           tuple(match.engine.cells(before, action)), _frame(match))
+
+
+def _frame(match: Match) -> Frame:
+    return Frame(match.state, match.engine.state_to_json(match.state), turn_json(match.turn), match.to_position())

@@ -1,0 +1,84 @@
+"""An A5 booklet: the book set on A5, padded to a multiple of four pages and
+imposed two-up on landscape A4 or Letter sheets in saddle-stitch order, so the
+printed stack, folded in half and stapled on the fold, reads in order.
+pypdf places the pages (reportlab writes PDFs but does not read them)."""
+from __future__ import annotations
+
+import io
+
+from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
+from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.rulebook.fonts import SANS, register_book_fonts
+
+SHEETS = {"a4": landscape(A4), "letter": landscape(LETTER)}
+HOW_TO_PRINT = ("Print double-sided, flipping on the short edge, at 100%. Fold the stack in half "
+                "and staple along the fold.")
+
+
+def saddle_order(pages: int) -> list[tuple[int, int]]:
+    """(left, right) page numbers (1-based) of each side of each sheet, front then back."""
+    sides = []
+    for sheet in range(pages // 4):
+        sides.append((pages - 2 * sheet, 1 + 2 * sheet))  # front
+        sides.append((2 + 2 * sheet, pages - 1 - 2 * sheet))  # back
+    return sides
+
+
+def impose(a5_book: bytes, paper: str) -> bytes:
+    """The A5 book's pages two-up on `paper` ("a4" or "letter"), landscape."""
+    reader = PdfReader(io.BytesIO(a5_book))
+    pages = list(reader.pages)
+    width, height = float(pages[0].mediabox.width), float(pages[0].mediabox.height)
+    while len(pages) % 4:
+        pages.append(PageObject.create_blank_page(width=width, height=height))
+    sheet_width, sheet_height = SHEETS[paper]
+    scale = min(sheet_width / 2 / width, sheet_height / height)
+    writer = PdfWriter()
+    forms: dict[int, object] = {}  # page number -> its Form XObject in the writer
+    for index, (left, right) in enumerate(saddle_order(len(pages))):
+        side = writer.add_blank_page(width=sheet_width, height=sheet_height)
+        ops, names = [], DictionaryObject()
+        for half, number in enumerate((left, right)):
+            if number not in forms:
+                forms[number] = writer._add_object(page_form(pages[number - 1], writer))
+            x = half * sheet_width / 2 + (sheet_width / 2 - width * scale) / 2
+            y = (sheet_height - height * scale) / 2
+            names[NameObject(f"/P{number}")] = forms[number]
+            ops.append(f"q {scale:.6f} 0 0 {scale:.6f} {x:.4f} {y:.4f} cm /P{number} Do Q")
+        side[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): names})
+        content = DecodedStreamObject()
+        content.set_data(" ".join(ops).encode("ascii"))
+        side[NameObject("/Contents")] = writer._add_object(content)
+        if index == 0:
+            side.merge_page(how_to_print(sheet_width, sheet_height))
+    writer.add_metadata({key: value for key, value in (reader.metadata or {}).items()})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def page_form(page: PageObject, writer: PdfWriter) -> DecodedStreamObject:
+    """A page as a Form XObject: its content drawn as one unit, not re-parsed (pypdf's
+    merge_transformed_page rewrites every operator, and took most of a booklet's time)."""
+    form = DecodedStreamObject()
+    form.set_data(page.get_contents().get_data() if page.get_contents() is not None else b"")
+    form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+                 NameObject("/BBox"): ArrayObject([FloatObject(v) for v in page.mediabox]),
+                 NameObject("/Resources"): page["/Resources"].clone(writer) if "/Resources" in page
+                 else DictionaryObject()})
+    return form
+
+
+def how_to_print(width: float, height: float) -> PageObject:
+    """The first sheet's note on duplex and folding, in the gutter of the outer side."""
+    register_book_fonts()
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(width, height), invariant=1, initialFontName=SANS)
+    canvas.setFont(SANS, 6.5)
+    canvas.drawCentredString(width / 2, 8, HOW_TO_PRINT)
+    canvas.showPage()
+    canvas.save()
+    return PdfReader(io.BytesIO(out.getvalue())).pages[0]

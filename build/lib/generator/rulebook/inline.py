@@ -1,0 +1,50 @@
+"""Inline tokens as reportlab's paragraph markup (<b>, <i>, <font>, <a>, <super>)."""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from markdown_it.tree import SyntaxTreeNode
+
+from generator.rulebook.fonts import MONO
+
+
+def markup(node: SyntaxTreeNode) -> str:
+    """The markup of an inline node and everything in it."""
+    return "".join(child_markup(child) for child in node.children)
+
+
+def child_markup(node: SyntaxTreeNode) -> str:
+    kind = node.type
+    if kind == "text" or kind == "html_inline":
+        return escape(node.content)
+    if kind == "softbreak":
+        return " "
+    if kind == "hardbreak":
+        return "<br/>"
+    if kind == "strong":
+        return f"<b>{markup(node)}</b>"
+    if kind == "em":
+        return f"<i>{markup(node)}</i>"
+    if kind == "s":
+        return f"<strike>{markup(node)}</strike>"
+    if kind == "code_inline":
+        return f'<font face="{MONO}">{escape(node.content)}</font>'
+    if kind == "link":
+        href = str(node.attrs.get("href", ""))
+        if href.startswith(("http://", "https://", "mailto:")):
+            return f'<a href="{escape(href, {chr(34): "&quot;"})}" color="#1d4f91">{markup(node)}</a>'
+        return markup(node)  # a link within the site: on paper, its words are enough
+    if kind == "image":
+        return escape(node.content or "")
+    if kind == "footnote_ref":
+        return f"<super>{node.meta['id'] + 1}</super>"
+    return markup(node) if node.children else escape(node.content or "")
+
+
+def plain(node: SyntaxTreeNode) -> str:
+    """The text of a node, for titles, outlines and the contents."""
+    if node.type in ("text", "code_inline"):
+        return node.content
+    if node.type in ("softbreak", "hardbreak"):
+        return " "
+    return "".join(plain(child) for child in node.children)

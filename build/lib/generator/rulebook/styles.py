@@ -1,0 +1,75 @@
+"""Paragraph styles of the rulebook: one text face, headings that keep with what follows."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+
+from generator.rulebook.fonts import MONO, SANS, SERIF
+
+INK = HexColor("#1f1f1f")
+MUTED = HexColor("#5a5a5a")
+RULE = HexColor("#b9b9b9")
+NOTE_FILL = HexColor("#f3f5f8")
+# every table's own font (reportlab's default is Helvetica, which would not be embedded)
+IN_BOOK_FACE = ("FONTNAME", (0, 0), (-1, -1), SERIF)
+
+
+@dataclass(frozen=True)
+class Styles:
+    body: ParagraphStyle
+    small: ParagraphStyle
+    table_caption: ParagraphStyle
+    caption: ParagraphStyle
+    cell: ParagraphStyle
+    head_cell: ParagraphStyle
+    code: ParagraphStyle
+    term: ParagraphStyle
+    note_title: ParagraphStyle
+    headings: dict  # level -> style
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    toc: list
+
+
+def make_styles(accent: str, scale: float = 1.0) -> Styles:
+    """The styles at `scale` of the book's sizes (a player aid sets its text smaller)."""
+    colour = HexColor(accent)
+    body = ParagraphStyle("body", fontName=SERIF, fontSize=9.6 * scale, leading=13.2 * scale, textColor=INK,
+                          spaceAfter=5 * scale,
+                          allowWidows=0, allowOrphans=0, hyphenationLang="")
+    heading = dict(fontName=SANS + "-Bold", textColor=INK, keepWithNext=1, allowWidows=0)
+    headings = {
+        1: ParagraphStyle("h1", fontSize=20 * scale, leading=24 * scale, spaceBefore=4 * scale, spaceAfter=10 * scale, textColor=colour,
+                          fontName=SANS + "-Bold", keepWithNext=1),
+        2: ParagraphStyle("h2", fontSize=14 * scale, leading=17 * scale, spaceBefore=12 * scale, spaceAfter=5 * scale, **heading),
+        3: ParagraphStyle("h3", fontSize=11.5 * scale, leading=14 * scale, spaceBefore=9 * scale, spaceAfter=4 * scale, **heading),
+        4: ParagraphStyle("h4", fontSize=10 * scale, leading=13 * scale, spaceBefore=7 * scale, spaceAfter=3 * scale, **heading),
+    }
+    headings[5] = headings[6] = headings[4]
+    return Styles(
+        body=body,
+        small=ParagraphStyle("small", parent=body, fontSize=8.2 * scale, leading=10.6 * scale, spaceAfter=3 * scale),
+        table_caption=ParagraphStyle("table-caption", parent=body, fontSize=8.2 * scale, leading=10.6 * scale, spaceAfter=2 * scale,
+                                     keepWithNext=1),
+        caption=ParagraphStyle("caption", parent=body, fontSize=7.8 * scale, leading=9.8 * scale, spaceAfter=0 * scale, textColor=INK),
+        cell=ParagraphStyle("cell", parent=body, fontSize=8.4 * scale, leading=10.4 * scale, spaceAfter=0 * scale),
+        head_cell=ParagraphStyle("head-cell", parent=body, fontName=SANS + "-Bold", fontSize=8.2 * scale, leading=10.2 * scale,
+                                 spaceAfter=0 * scale),
+        code=ParagraphStyle("code", parent=body, fontName=MONO, fontSize=8 * scale, leading=10.4 * scale),
+        term=ParagraphStyle("term", parent=body, fontName=SERIF + "-Bold", spaceAfter=1 * scale, keepWithNext=1),
+        note_title=ParagraphStyle("note-title", parent=body, fontName=SANS + "-Bold", fontSize=9 * scale, spaceAfter=3 * scale,
+                                  textColor=colour, keepWithNext=1),
+        headings=headings,
+        title=ParagraphStyle("title", fontName=SANS + "-Bold", fontSize=34 * scale, leading=40 * scale, alignment=TA_CENTER,
+                             textColor=colour, spaceAfter=14 * scale),
+        subtitle=ParagraphStyle("subtitle", parent=body, fontSize=12 * scale, leading=16 * scale, alignment=TA_CENTER,
+                                textColor=MUTED, spaceAfter=6 * scale),
+        toc=[ParagraphStyle("toc0", parent=body, fontName=SANS + "-Bold", fontSize=10.5 * scale, leading=15 * scale, leftIndent=0,
+                            firstLineIndent=0, spaceBefore=5 * scale),
+             ParagraphStyle("toc1", parent=body, fontSize=9.6 * scale, leading=12.5 * scale, leftIndent=14, firstLineIndent=0),
+             ParagraphStyle("toc2", parent=body, fontSize=8.8 * scale, leading=11.5 * scale, leftIndent=28, firstLineIndent=0,
+                            textColor=MUTED)],
+    )

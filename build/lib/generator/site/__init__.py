@@ -1,0 +1,1 @@
+"""The site stage: Jinja2 templates, assets with content hashes, sitemap."""

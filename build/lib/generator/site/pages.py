@@ -1,0 +1,140 @@
+"""Render every HTML file of the site from the templates, over one shared context."""
+from __future__ import annotations
+
+import re
+from html import unescape
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from generator.content.model import Game, Site
+from generator.markdown.links import relative
+from generator.markdown.render import RenderedPage
+from generator.site.sitemap import absolute_url
+
+# An id attribute as the renderer, the templates and the SVG writer write it; text and
+# attribute values have their quotes escaped, so ` id="` cannot appear inside them.
+ID_ATTRIBUTE = re.compile(r'\sid="([^"]*)"')
+
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+       "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+       "object-src 'none'; base-uri 'none'; form-action 'none'")
+
+
+@dataclass
+class SiteContext:
+    """What every template sees: the site, hashed asset names and extra page sections."""
+
+    site: Site
+    assets: dict[str, str]  # logical name -> hashed path under the site root
+    sections: dict[str, list[dict]] = field(default_factory=dict)  # page url -> [{id, title, html}]
+    bytecode_dir: Path | None = None  # compiled templates kept between builds (site.theme.template_cache)
+    csp: str = CSP
+    notes: list[str] = field(default_factory=list)  # what the build tells its user beside "Built ..."
+
+    def asset_url(self, from_url: str, name: str) -> str:
+        if name not in self.assets:
+            raise KeyError(f"no asset named {name!r}")
+        return relative(from_url, self.assets[name])
+
+
+def root_prefix(url: str) -> str:
+    depth = url.count("/")
+    return "../" * depth or "./"
+
+
+def common(context: SiteContext, url: str) -> dict:
+    site = context.site
+    return {
+        "site": site,
+        "url": url,
+        "root": root_prefix(url),
+        "asset": lambda name: context.asset_url(url, name),
+        "link": lambda target: relative(url, target),
+        "canonical": absolute_url(site.base_url, site.path_prefix, url),
+        "csp": Markup(context.csp),  # our own constant: its quotes must stay readable
+        "extra_head": Markup(""),
+    }
+
+
+def render_index(env: jinja2.Environment, context: SiteContext) -> str:
+    games = [{"game": g, "href": relative("index.html", g.pages[0].url), "links": game_links(g),
+              "picture": cover_picture(g)} for g in context.site.games]
+    return env.get_template("index.html").render(**common(context, "index.html"), games=games,
+                                                 title=context.site.title)
+
+
+def game_links(game: Game) -> list[dict]:
+    """The index's direct links for a game: Rules · Player aid · Print & play · Play (those it has)."""
+    links = []
+    for name, label in (("rules", "Rules"), ("reference", "Player aid")):
+        page = game.page(name)
+        if page:
+            links.append({"label": label, "href": relative("index.html", page.url)})
+    rules = game.page("rules")
+    if rules and (game.folder / "components.toml").is_file():
+        links.append({"label": "Print & play", "href": relative("index.html", rules.url) + "#print-and-play"})
+    play = game.page("play")
+    if play:
+        links.append({"label": "Play", "href": relative("index.html", play.url)})
+    return links
+
+
+def cover_picture(game: Game) -> str:
+    """The game's picture on the index: its kit's first board (the board its diagrams draw), else
+    its first other component, as the kit stage previews it ("" without a kit)."""
+    import tomllib
+
+    try:
+        spec = tomllib.loads((game.folder / "components.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    for kind in ("board", "deck", "token", "sheet"):
+        names = [table.get("name") for table in spec.get(kind, []) if isinstance(table, dict)]
+        if names and isinstance(names[0], str):
+            return f"{game.slug}/kit/{names[0]}.svg"
+    return ""
+
+
+def render_not_found(env: jinja2.Environment, context: SiteContext) -> str:
+    # A 404 page is served at any depth, so it links from the site root.
+    data = common(context, "404.html")
+    prefix = context.site.path_prefix
+    data["asset"] = lambda name: prefix + context.assets[name]
+    data["link"] = lambda target: prefix + target
+    data["root"] = prefix
+    return env.get_template("404.html").render(**data, title="Page not found",
+                                               games=context.site.games)
+
+
+def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, rendered: RenderedPage) -> str:
+    page = rendered.page
+    url = page.url
+    order = list(game.pages)
+    index = order.index(page)
+    nav = [{"title": p.title, "href": relative(url, p.url), "current": p is page} for p in order]
+    prev_page = order[index - 1] if index > 0 else None
+    next_page = order[index + 1] if index + 1 < len(order) else None
+    data = common(context, url)
+    data["extra_head"] = Markup("\n".join(rendered.head))  # tags the page's directives asked for
+    return env.get_template("game.html").render(
+        **data,
+        title=f"{page.title} — {game.title}",
+        game=game,
+        page=page,
+        content=Markup(rendered.html),
+        toc=rendered.toc,
+        nav=nav,
+        prev={"title": prev_page.title, "href": relative(url, prev_page.url)} if prev_page else None,
+        next={"title": next_page.title, "href": relative(url, next_page.url)} if next_page else None,
+        terms=rendered.terms,
+        sections=context.sections.get(url, []),
+        home=relative(url, "index.html"),
+    )
+
+
+def page_ids(html: str) -> set[str]:
+    """Every id in a finished page: what a link's #anchor may name."""
+    return {unescape(value) for value in ID_ATTRIBUTE.findall(html)}

@@ -1,0 +1,61 @@
+"""Where templates come from: the site's own `templates/` first, file by file,
+then the default theme that ships inside the package."""
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE_THEME = Path(__file__).resolve().parent.parent / "theme"
+
+
+def theme_dirs(site_root: Path) -> list[Path]:
+    own = site_root / "templates"
+    dirs = [own] if own.is_dir() and own.resolve() != PACKAGE_THEME.resolve() else []
+    return dirs + [PACKAGE_THEME]
+
+
+def template_cache() -> Path | None:
+    """Where compiled templates are kept, for every site of this user: like
+    Python's __pycache__, they depend only on the template's text (Jinja2
+    checks it before reuse), so a clean build need not compile them again."""
+    from generator.usercache import user_cache
+
+    return user_cache("templates")  # None: nowhere to keep them, compile each time
+
+
+def make_environment(site_root: Path, bytecode_dir: Path | None = None):
+    """The template environment; with `bytecode_dir`, compiled templates are kept
+    there between builds (Jinja2 checks each template's source before reuse)."""
+    import jinja2  # not at import time: a no-op build never renders a template
+
+    cache = None
+    if bytecode_dir is not None:
+        bytecode_dir.mkdir(parents=True, exist_ok=True)
+        cache = jinja2.FileSystemBytecodeCache(str(bytecode_dir))
+    env = jinja2.Environment(
+        bytecode_cache=cache,
+        loader=jinja2.FileSystemLoader([str(d) for d in theme_dirs(site_root)]),
+        autoescape=jinja2.select_autoescape(["html", "xml"]),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    return env
+
+
+def find_asset(site_root: Path, name: str) -> Path | None:
+    """An asset file (under assets/) with the same override order as templates."""
+    for folder in theme_dirs(site_root):
+        candidate = folder / "assets" / name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def asset_names(site_root: Path) -> list[str]:
+    names = set()
+    for folder in theme_dirs(site_root):
+        assets = folder / "assets"
+        if assets.is_dir():
+            names.update(str(p.relative_to(assets)) for p in assets.rglob("*") if p.is_file())
+    return sorted(names)

@@ -1,0 +1,205 @@
+// The page works without this file. With it: the theme toggle (it follows the system
+// setting until the reader chooses, and remembers the choice on this device), the
+// on-page contents that mark the section being read, the phone menu that closes when
+// a section is chosen, glossary terms that open their definition in place, and search.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var stored = null;
+  try { stored = localStorage.getItem("rulepress-theme"); } catch (e) { /* storage may be off */ }
+  if (stored === "light" || stored === "dark") root.setAttribute("data-theme", stored);
+  var systemDark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+
+  function current() {
+    return root.getAttribute("data-theme") || (systemDark && systemDark.matches ? "dark" : "light");
+  }
+
+  function themeToggle() {
+    var button = document.querySelector(".theme-toggle");
+    if (!button) return;
+    var icon = document.createElement("span");
+    icon.className = "theme-toggle-icon";
+    icon.setAttribute("aria-hidden", "true");
+    button.insertBefore(icon, button.firstChild);
+    function show() {
+      var dark = current() === "dark";
+      button.setAttribute("aria-pressed", dark ? "true" : "false");
+      icon.textContent = dark ? "☾ " : "☀ ";
+      button.title = dark ? "Dark theme is on: switch to the light theme" : "Light theme is on: switch to the dark theme";
+    }
+    button.hidden = false;
+    show();
+    button.addEventListener("click", function () {
+      var next = current() === "dark" ? "light" : "dark";
+      root.setAttribute("data-theme", next);
+      try { localStorage.setItem("rulepress-theme", next); } catch (e) { /* ignore */ }
+      show();
+    });
+    if (systemDark && systemDark.addEventListener) systemDark.addEventListener("change", show);
+  }
+
+  function scrollSpy() {
+    var links = document.querySelectorAll(".toc a[href^='#']");
+    if (!links.length || !("IntersectionObserver" in window)) return;
+    var byId = {};
+    links.forEach(function (link) {
+      var id = decodeURIComponent(link.getAttribute("href").slice(1));
+      (byId[id] = byId[id] || []).push(link);
+    });
+    var headings = Object.keys(byId).map(function (id) { return document.getElementById(id); }).filter(Boolean);
+    var visible = {};
+    function mark() {
+      var active = null;
+      for (var i = 0; i < headings.length; i++) {
+        if (headings[i].getBoundingClientRect().top < Math.min(120, window.innerHeight * 0.2)) active = headings[i].id;
+      }
+      if (!active && headings.length) active = headings[0].id;
+      links.forEach(function (link) { link.classList.remove("active"); link.removeAttribute("aria-current"); });
+      (byId[active] || []).forEach(function (link) {
+        link.classList.add("active");
+        link.setAttribute("aria-current", "location");
+      });
+    }
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) { visible[entry.target.id] = entry.isIntersecting; });
+      mark();
+    }, { rootMargin: "0px 0px -60% 0px" });
+    headings.forEach(function (heading) { observer.observe(heading); });
+    window.addEventListener("scroll", mark, { passive: true });
+    mark();
+  }
+
+  function drawer() {
+    var menu = document.querySelector(".nav-drawer");
+    if (!menu) return;
+    menu.addEventListener("click", function (event) {
+      if (event.target.closest("a")) menu.open = false;
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && menu.open) { menu.open = false; menu.querySelector("summary").focus(); }
+    });
+  }
+
+  function glossaryInPlace() {
+    var open = null;
+    function close() {
+      if (open) { open.term.setAttribute("aria-expanded", "false"); open.box.remove(); open = null; }
+    }
+    document.addEventListener("click", function (event) {
+      var term = event.target.closest("a.term");
+      if (!term) { if (open && !event.target.closest(".term-popover")) close(); return; }
+      if (event.ctrlKey || event.metaKey || event.shiftKey) return;  // a new tab: follow the link
+      event.preventDefault();
+      var same = open && open.term === term;
+      close();
+      if (same) return;
+      var box = document.createElement("span");
+      box.className = "term-popover";
+      box.setAttribute("role", "note");
+      var text = document.createElement("span");
+      text.textContent = term.getAttribute("data-def") || "";
+      var more = document.createElement("a");
+      more.href = term.href;
+      more.textContent = "In the glossary";
+      box.appendChild(text);
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(more);
+      term.insertAdjacentElement("afterend", box);
+      term.setAttribute("aria-expanded", "true");
+      open = { term: term, box: box };
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && open) { var term = open.term; close(); term.focus(); }
+    });
+  }
+
+  // Search: Pagefind's own UI in a dialog, loaded (from this site) the first time it opens
+  function search() {
+    var button = document.querySelector(".search-open");
+    var dialog = document.querySelector(".search-dialog");
+    if (!button || !dialog || typeof dialog.showModal !== "function") return;
+    var root = dialog.getAttribute("data-root") || "./";
+    var box = dialog.querySelector(".search-box");
+    var started = false;
+    var ready = false;
+    var typed = "";  // keys pressed in the dialog before Pagefind's UI is there
+    button.hidden = false;
+    dialog.addEventListener("keydown", function (event) {
+      if (ready || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key.length === 1) typed += event.key;
+      else if (event.key === "Backspace") typed = typed.slice(0, -1);
+    });
+    function note(text) {
+      var p = dialog.querySelector(".search-note");
+      p.textContent = text;
+      p.hidden = false;
+    }
+    function focusInput() {
+      var input = box.querySelector("input");
+      if (input) input.focus();
+    }
+    function start() {
+      if (started) return;
+      started = true;
+      if (location.protocol === "file:") {
+        note("Search needs the site served over HTTP, not opened from disk: run `rulepress serve` in the site's folder and open the address it prints.");
+        return;
+      }
+      var bundle = root + "pagefind/";
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = bundle + "pagefind-ui.css";
+      document.head.appendChild(css);
+      var script = document.createElement("script");
+      script.src = bundle + "pagefind-ui.js";
+      script.onload = function () {
+        /* global PagefindUI */
+        var ui = new PagefindUI({ element: box, bundlePath: bundle, baseUrl: new URL(root, location.href).pathname,
+                                  showSubResults: true, showImages: false, resetStyles: false });
+        var input = box.querySelector("input");
+        if (input) {  // a visible label, not the placeholder alone
+          input.id = "search-input";
+          var label = document.createElement("label");
+          label.htmlFor = "search-input";
+          label.className = "search-label";
+          label.textContent = "Search the rules of every game";
+          box.insertBefore(label, box.firstChild);
+        }
+        ready = true;
+        if (typed) {  // what the reader typed while the search was loading
+          if (input) input.value = typed;
+          ui.triggerSearch(typed);
+        }
+        focusInput();
+      };
+      script.onerror = function () { note("The search index could not be loaded: build the site again."); };
+      document.head.appendChild(script);
+    }
+    function open() {
+      start();
+      if (!dialog.open) dialog.showModal();
+      focusInput();
+    }
+    button.addEventListener("click", open);
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      var typing = target.closest && target.closest("input, textarea, select, [contenteditable]");
+      if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typing && !dialog.open) {
+        event.preventDefault();
+        open();
+      }
+    });
+    dialog.addEventListener("click", function (event) {
+      // a click on the backdrop, or on a result (it may be a section of this very page)
+      if (event.target === dialog || event.target.closest("a")) dialog.close();
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    search();
+    themeToggle();
+    scrollSpy();
+    drawer();
+    glossaryInPlace();
+  });
+})();

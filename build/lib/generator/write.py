@@ -1,0 +1,269 @@
+"""Write the build into a staging folder beside the output, and change the
+output only once the whole build has succeeded, in one step: a failed or
+killed build never leaves a half-written, mixed or missing `output/`.
+
+The staging folder becomes the complete new output: new files are written
+there, and files kept from the previous output are hard-linked in (the same
+inode: an open reader keeps its bytes, and nothing is copied). `commit` then
+exchanges the two folders atomically (Linux renameat2 RENAME_EXCHANGE) and
+removes the old one. Where the exchange is not available it falls back to two
+renames recorded in a journal, which the next command (`recover`) completes
+before anything else. Leftover staging folders of builds that were killed are
+removed by the next build; a lock keeps two builds of one output apart.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import errno
+import fcntl
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+RENAME_EXCHANGE = 2  # linux/fs.h
+AT_FDCWD = -100
+
+
+def _libc():
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    except OSError:
+        return None
+
+
+LIBC = _libc() if sys.platform.startswith("linux") else None
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one atomic step; False where the system cannot (then nothing changed)."""
+    if LIBC is None or not hasattr(LIBC, "renameat2"):
+        return False
+    if LIBC.renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):  # an old kernel or a filesystem without it
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+class Output:
+    """The staging folder of one build. `write` puts new files there; `reuse`
+    keeps a file of the previous output as it is (linked in at commit)."""
+
+    def __init__(self, target: Path):
+        self.target = Path(target)
+        recover(self.target)
+        remove_stale(self.target)
+        self.staging = staging_path(self.target, "building", os.getpid())
+        if self.staging.exists():
+            shutil.rmtree(self.staging)
+        self.staging.mkdir(parents=True)
+        self.files: dict[str, int] = {}  # every file of the new output -> size
+        self.reused: dict[str, list] = {}  # those kept from the previous output -> [size, mtime_ns]
+        self.made: set[Path] = {self.staging}  # folders known to exist
+
+    def path(self, rel: str) -> Path:
+        """A path inside the staging folder (parents created), for writers that
+        need a file name."""
+        self.reused.pop(rel, None)
+        path = self.staging / rel
+        if path.parent not in self.made:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.made.add(path.parent)
+        return path
+
+    def folder(self, rel: str) -> Path:
+        """A folder inside the staging output, for writers that write several files."""
+        path = self.staging / rel
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def write(self, rel: str, data: bytes | str) -> None:
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        self.path(rel).write_bytes(data)
+        self.files[rel] = len(data)
+
+    def reuse(self, rel: str, known: list | None = None) -> bool:
+        """Keep `rel` from the previous output; False if it is not there.
+        `known`: its [size, mtime_ns] from the build cache, which has just checked it."""
+        if known is None:
+            try:
+                known = file_stat(self.target / rel)
+            except OSError:
+                return False
+        self.files[rel] = known[0]
+        self.reused[rel] = known
+        return True
+
+    def record(self, rel: str, size: int | None = None) -> None:
+        """Note a file some other writer put at `self.path(rel)` (of `size` bytes, if known)."""
+        self.reused.pop(rel, None)
+        self.files[rel] = (self.staging / rel).stat().st_size if size is None else size
+
+    def read(self, rel: str) -> bytes:
+        """A file of the new output: written by this build, or kept from the previous one."""
+        return (self.target if rel in self.reused else self.staging).joinpath(rel).read_bytes()
+
+    def exists(self, rel: str) -> bool:
+        return rel in self.reused or (self.staging / rel).is_file()
+
+    def commit(self) -> None:
+        """Make the staging folder the output, in one step."""
+        for rel in self.reused:  # the kept files join the new files: the staging folder is the whole output
+            destination = self.staging / rel
+            if destination.parent not in self.made:
+                destination.parent.mkdir(parents=True, exist_ok=True)
+                self.made.add(destination.parent)
+            link_or_copy(self.target / rel, destination)
+        if self.target.exists() and exchange(self.staging, self.target):
+            shutil.rmtree(self.staging)  # now the previous output
+        else:
+            self.swap()
+
+    def swap(self) -> None:
+        """Two renames, for systems without an atomic exchange: journaled, so that a kill
+        between them is completed by the next command instead of leaving no output."""
+        old = staging_path(self.target, "old", os.getpid())
+        journal = journal_path(self.target)
+        write_journal(journal, {"staging": str(self.staging), "old": str(old)})
+        if self.target.exists():
+            os.replace(self.target, old)
+        os.replace(self.staging, self.target)
+        journal.unlink()
+        if old.exists():
+            shutil.rmtree(old)
+
+    def abort(self) -> None:
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+    def stats(self) -> dict[str, list]:
+        """[size, mtime_ns] of every file of the committed output, for the build
+        cache: a reused file's as it was (it was linked, not rewritten)."""
+        return {rel: self.reused.get(rel) or file_stat(self.target / rel) for rel in self.files}
+
+
+def staging_path(target: Path, kind: str, pid: int) -> Path:
+    return target.parent / f".{target.name}.{kind}-{pid}"
+
+
+def journal_path(target: Path) -> Path:
+    return target.parent / f".{target.name}.journal"
+
+
+def write_journal(path: Path, entry: dict) -> None:
+    temporary = path.with_name(path.name + f".{os.getpid()}")
+    temporary.write_text(json.dumps(entry), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def recover(target: Path) -> None:
+    """Complete a swap a killed build left half done: the output is never left missing."""
+    journal = journal_path(target)
+    try:
+        entry = json.loads(journal.read_text(encoding="utf-8"))
+        staging, old = Path(entry["staging"]), Path(entry["old"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return
+    if staging.is_dir() and not target.exists():
+        os.replace(staging, target)  # the kill fell between the two renames: roll forward
+    elif staging.is_dir():
+        shutil.rmtree(staging)  # killed before the first rename: the old output stands
+    if old.exists() and target.exists():
+        shutil.rmtree(old, ignore_errors=True)
+    journal.unlink(missing_ok=True)
+
+
+def remove_stale(target: Path) -> None:
+    """Staging and old folders, and half-written journals, of builds whose process is gone
+    (killed builds leave them)."""
+    prefix = f".{target.name}."
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if not name.startswith(prefix):
+            continue
+        kind, _, pid = name[len(prefix):].replace("journal.", "journal-").rpartition("-")
+        if not (pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid))):
+            continue
+        if kind in ("building", "old") and entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+        elif kind == "journal":  # a journal being written when its build was killed: never in force
+            os.unlink(entry.path)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
+
+
+class BuildLock:
+    """One build of an output at a time: the second waits, and says why."""
+
+    def __init__(self, target: Path, say=None):
+        folder = Path(target).parent / ".rulepress-cache"  # beside the build cache, out of the site's way
+        if folder.exists() and not folder.is_dir():
+            folder.unlink()
+        folder.mkdir(exist_ok=True)
+        self.path = folder / f"{Path(target).name}.lock"
+        self.target = Path(target)
+        self.say = say or (lambda message: print(message, file=sys.stderr))
+        self.handle = None
+
+    def __enter__(self) -> "BuildLock":
+        self.handle = open(self.path, "a+", encoding="utf-8")
+        try:
+            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.handle.seek(0)
+            holder = self.handle.read().strip() or "another process"
+            self.say(f"Waiting for another build of {self.target} (process {holder}) to finish…")
+            fcntl.flock(self.handle, fcntl.LOCK_EX)
+        self.handle.seek(0)
+        self.handle.truncate()
+        self.handle.write(str(os.getpid()))
+        self.handle.flush()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        fcntl.flock(self.handle, fcntl.LOCK_UN)
+        self.handle.close()
+
+
+def link_or_copy(source: Path, destination: Path) -> None:
+    try:
+        os.link(source, destination)
+    except OSError as error:
+        if error.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP):
+            raise
+        shutil.copy2(source, destination)
+
+
+def file_stat(path: Path) -> list:
+    stat = os.stat(path)
+    return [stat.st_size, stat.st_mtime_ns]
+
+
+def files_below(folder: Path) -> list[str]:
+    """Every file (or link) below `folder`, as a path relative to it with / separators."""
+    found, stack = [], [("", str(folder))]
+    while stack:  # scandir, not os.walk: this runs over the whole output on every build
+        prefix, where = stack.pop()
+        with os.scandir(where) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((f"{prefix}{entry.name}/", entry.path))
+                else:
+                    found.append(prefix + entry.name)
+    return found
