@@ -1,3 +1,0 @@
-from generator.cli import run
-
-run()

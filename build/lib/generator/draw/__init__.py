@@ -1,1 +1,0 @@
-"""Drawing: one model of primitives in mm (shapes.py), two backends (svg.py, pdf.py)."""

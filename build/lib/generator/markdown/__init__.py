@@ -1,1 +1,0 @@
-"""Markdown to HTML: markdown-it-py with one small module per syntax rule."""

@@ -1,1 +1,0 @@
-"""The site stage: Jinja2 templates, assets with content hashes, sitemap."""
