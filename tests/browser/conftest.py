@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
-from tests.browser.harness import ROOT, Server, launch
+from tests.browser.harness import ROOT, Server, Watch, launch
 
 FIXTURE_SITE = ROOT / "tests" / "interactive" / "fixtures" / "hopsite"
 
@@ -39,3 +39,20 @@ def real_site(tmp_path_factory) -> Server:
     server = Server(output)
     yield server
     server.close()
+
+
+@pytest.fixture
+def open_page(browser):
+    """A page in a context of its own at a width and colour scheme, watched for errors."""
+    contexts = []
+
+    def make(width: int, scheme: str):
+        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.watch = Watch().attach(page)
+        return page
+    yield make
+    for context in contexts:
+        context.close()

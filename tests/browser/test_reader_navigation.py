@@ -6,25 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import Watch, axe_violations
+from tests.browser.harness import axe_violations
 
 SCHEMES = ["light", "dark"]
-
-
-@pytest.fixture
-def open_page(browser):
-    contexts = []
-
-    def make(width: int, scheme: str):
-        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(20_000)
-        page.watch = Watch().attach(page)
-        return page
-    yield make
-    for context in contexts:
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

@@ -6,26 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import PYODIDE_TIMEOUT_MS, Watch
+from tests.browser.harness import PYODIDE_TIMEOUT_MS
 
 VIEWS = [(1366, "light"), (1366, "dark"), (390, "light"), (390, "dark")]
 VISIBLE_BOARDS = "f => [...f.querySelectorAll('.rp-board')].filter(b => b.offsetParent !== null && b.querySelector('svg')).length"
-
-
-@pytest.fixture
-def open_page(browser):
-    contexts = []
-
-    def make(width: int, scheme: str):
-        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.watch = Watch().attach(page)
-        return page
-    yield make
-    for context in contexts:
-        context.close()
 
 
 @pytest.mark.parametrize("width, scheme", VIEWS)
