@@ -20,15 +20,15 @@ def test_the_tutorial_site_builds_with_its_walkthrough_and_play_page(tmp_path):
     site = tmp_path / "tutorial"
     shutil.copytree(TUTORIAL, site)
     report = build(site, use_cache=False)
-    rules = (site / "output/pig/index.html").read_text()
+    rules = (site / "output/dice-pig/index.html").read_text()
     assert 'data-rp-widget="walkthrough"' in rules and 'data-rp-widget="position"' in rules
-    assert 'data-rp-widget="play"' in (site / "output/pig/play.html").read_text()
-    assert any(name.startswith("_play/pig.") for name in report.files)
+    assert 'data-rp-widget="play"' in (site / "output/dice-pig/play.html").read_text()
+    assert any(name.startswith("_play/dice-pig.") for name in report.files)
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_every_game_of_pig_ends_with_one_winner(seed):
-    engine = load_engine(TUTORIAL / "content/pig/engine.py")
+    engine = load_engine(TUTORIAL / "content/dice-pig/engine.py")
     players = 2 + seed % 3
     game = random_playout(engine, players, seed)
     assert not game.capped and len(game.result.winners) == 1
@@ -40,7 +40,7 @@ def test_every_game_of_pig_ends_with_one_winner(seed):
 def test_pig_refuses_a_hold_with_nothing_to_bank():
     from generator.play.api import IllegalAction
 
-    engine = load_engine(TUTORIAL / "content/pig/engine.py")
+    engine = load_engine(TUTORIAL / "content/dice-pig/engine.py")
     with pytest.raises(IllegalAction) as refused:
         engine.apply(engine.initial_state(2), "hold")
     assert refused.value.rule == "Pig §Holding"
