@@ -17,6 +17,8 @@ from .board import BANDS, DEATH_DAMAGE, LOCATION_INDEX, LOCATIONS, PLAYER_COLOUR
 from .cards import cannot_attack, card, lost_locations, minus_movement, movement_allowance, weapon
 
 PANEL_W, PANEL_H = 88.0, 64.0  # one player's panel, in mm (two panels a row)
+TEXT = 3.4  # the smallest text: 12 px when the 184 mm drawing shows 652 px wide (generator/interactive/diagram.py)
+LINE_CHARS = 22  # what a panel's text column holds at that size
 HIGHLIGHT = Style(fill=None, stroke="#ff7a00", stroke_width=1.2)
 
 
@@ -51,7 +53,7 @@ def _hero_panel(state, p: int, x0: float, y0: float, highlight) -> list:
     if state.flag == p:
         marks.append("has the Flag")
     shapes.append(Text(x0 + 3, y0 + 5.8, f"{cell} {colour_name}", 4.0, fill="#ffffff", bold=True))
-    shapes.append(Text(x0 + PANEL_W - 3, y0 + 5.8, ", ".join([status] + marks), 3.0, fill="#ffffff", anchor="end"))
+    shapes.append(Text(x0 + PANEL_W - 3, y0 + 5.8, ", ".join([status] + marks), TEXT, fill="#ffffff", anchor="end"))
     # the body of the Medical Record
     hits: dict[str, int] = {}
     for cid in hero.record:
@@ -76,28 +78,27 @@ def _hero_panel(state, p: int, x0: float, y0: float, highlight) -> list:
         if name in highlight:
             shapes.append(Circle(cx, cy, radius + 1.0, HIGHLIGHT, role="highlight"))
         if loc.key in lost:
-            shapes.append(Text(cx, cy + 1.2, "X", 3.0, fill="#ffffff", anchor="middle", bold=True))
-    # damage track 0-10
+            shapes.append(Text(cx, cy + 1.2, "X", TEXT, fill="#ffffff", anchor="middle", bold=True))
+    # damage track 0-10: the filled boxes, and the count in words above them
     tx, ty = x0 + 36, y0 + 11
-    shapes.append(Text(tx, ty + 2.5, "Damage", 2.8, bold=True))
+    shapes.append(Text(tx, ty + 3.0, f"Damage {hero.damage} of {DEATH_DAMAGE}", TEXT, bold=True))
     for d in range(DEATH_DAMAGE + 1):
         fill = "#ffffff"
         if d <= hero.damage and d > 0:
             fill = "#a61c1c" if hero.damage >= DEATH_DAMAGE else "#e06666"
         x = tx + d * 4.5
-        shapes.append(Rect(x, ty + 4, 4.2, 5, Style(fill=fill, stroke="#666666", stroke_width=0.3),
+        shapes.append(Rect(x, ty + 4.5, 4.2, 4, Style(fill=fill, stroke="#666666", stroke_width=0.3),
                            cell=f"{cell}.damage", role="track"))
-        shapes.append(Text(x + 2.1, ty + 7.6, str(d), 2.4, anchor="middle",
-                           fill="#ffffff" if fill != "#ffffff" else "#333333"))
     if f"{cell}.damage" in highlight:
-        shapes.append(Rect(tx - 0.5, ty + 3.5, 50.5, 6, HIGHLIGHT, role="highlight"))
+        shapes.append(Rect(tx - 0.5, ty + 4, 50.5, 5, HIGHLIGHT, role="highlight"))
     lines = []
     w = hero.weapon
     if w:
         wp = weapon(w)
         draws = " ".join(f"{b if b != 'inf' else '∞'}:{n if n else '-'}" for b, n in zip(BANDS, wp.draws))
-        lines.append(f"Weapon: {w} ({draws})")
-        lines.append("JAM " + " | ".join(f"{'ABC'[i]} {box.short()}" for i, box in enumerate(wp.jams)))
+        lines.append(f"{w} {draws}")
+        jams = [box.short() for box in wp.jams]
+        lines.append("JAM " + " ".join(f"{'ABC'[i]}{' ' + j if j != 'empty' else '–'}" for i, j in enumerate(jams)))
     else:
         lines.append("Weapon: none")
     lines.append("Gadgets: " + (", ".join(hero.gadgets) if hero.gadgets else "none"))
@@ -112,12 +113,12 @@ def _hero_panel(state, p: int, x0: float, y0: float, highlight) -> list:
                  + (f" ({', '.join(wounds)})" if wounds else ""))
     lines.append(f"Kills {hero.kills}   Deaths {hero.deaths}")
     for i, text in enumerate(lines):
-        shapes.append(Text(x0 + 36, y0 + 26 + i * 5.6, _fit(text, 30), 2.7))
+        shapes.append(Text(x0 + 36, y0 + 24.5 + i * 5.4, _fit(text, LINE_CHARS), TEXT))
     return shapes
 
 
 def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width + 6 else text[: width + 5] + "…"
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _table_strip(state, x0: float, y0: float) -> list:
@@ -131,17 +132,17 @@ def _table_strip(state, x0: float, y0: float) -> list:
         info += "moving" if state.moving else ("deciding" if state.phase == "start" else "standing")
         if state.action_card:
             info += f", action card {state.action_card} ({lengths(movement_allowance(state, state.current))})"
-    shapes.append(Text(x0 + 3, y0 + 5, info, 3.0, bold=True))
+    shapes.append(Text(x0 + 3, y0 + 5, info, TEXT, bold=True))
     shapes.append(Text(x0 + 3, y0 + 10, f"Splattercards: deck {sum(state.deck)}, discard {sum(state.discard)}"
                                         + (f"   On the battlefield: {', '.join(n for n, _ in state.field)}"
-                                           if state.field else ""), 2.7))
-    for i, cid in enumerate(state.last_cards[-7:]):
+                                           if state.field else ""), TEXT))
+    for i, cid in enumerate(state.last_cards[-4:]):  # the latest four, large enough to read
         c = card(cid)
-        x = x0 + 3 + i * 25
+        x = x0 + 3 + i * 44
         fill = "#fff4c2" if c.is_jam else "#ffffff"
-        shapes.append(Rect(x, y0 + 13, 23.5, 15, Style(fill=fill, stroke="#444444", stroke_width=0.3), rx=1,
+        shapes.append(Rect(x, y0 + 12.5, 42.5, 16.5, Style(fill=fill, stroke="#444444", stroke_width=0.3), rx=1,
                            role="card"))
-        shapes.append(Text(x + 1.5, y0 + 17, f"{c.id} {c.title}"[:16], 2.4, bold=True))
+        shapes.append(Text(x + 1.5, y0 + 16.5, _fit(f"{c.id} {c.title}", 20), TEXT, bold=True))
         if c.is_jam:
             summary = f"JAM {c.jam}"
         elif c.death:
@@ -150,6 +151,6 @@ def _table_strip(state, x0: float, y0: float) -> list:
             summary = f"{LOCATION_INDEX[c.hit].label} {c.action} str. {c.still} pl."
         else:
             summary = "Miss"
-        shapes.append(Text(x + 1.5, y0 + 21, summary[:20], 2.2))
-        shapes.append(Text(x + 1.5, y0 + 25.5, f"move {c.move}  heal {c.heal}  {c.answer}", 2.1))
+        shapes.append(Text(x + 1.5, y0 + 21.5, _fit(summary, 20), TEXT))
+        shapes.append(Text(x + 1.5, y0 + 26.5, f"move {c.move} heal {c.heal} {c.answer}", TEXT))
     return shapes

@@ -143,11 +143,7 @@ TEXT_SIZE = """() => Math.min(...[...document.querySelectorAll('main svg.rp-diag
     .map(t => { const m = t.getScreenCTM(); return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); }))"""
 
 
-@pytest.mark.parametrize("game", [
-    "splut", "splat", "sitters", "splash",
-    pytest.param("shoot", marks=pytest.mark.xfail(strict=True, reason="SHOOT's status panels pack two heroes "
-                                                  "a row: their smallest text shows at 8.5 px until they are redrawn")),
-])
+@pytest.mark.parametrize("game", ["splut", "splat", "sitters", "splash", "shoot"])
 def test_diagram_text_is_at_least_12_px_on_a_desktop(open_page, real_site, game):
     """Issue 15.5: a diagram is as wide as its smallest text needs for 12 px, within the column."""
     page = open_page(1366, "light")
