@@ -276,7 +276,7 @@ class Builder:
                     before = set(output.files)
                     info = stage.write_game(site, game, output, context) or {}
                     files = sorted(set(output.files) - before)
-                add_sections(context, info)
+                add_sections(context, info, game.slug)
                 keys[game.slug].append(digest(name, json.dumps(info, sort_keys=True)))
                 self.manifest.games[entry_name] = build_cache.GameEntry(key, files, info)
         return {slug: digest(*parts) for slug, parts in keys.items()}
@@ -365,10 +365,13 @@ def start_stages(stages: list[Stage], site: Site) -> dict:
     return directives
 
 
-def add_sections(context, info: dict) -> None:
-    """The page sections a stage's game info holds (`write_game` or `plan_game`)."""
+def add_sections(context, info: dict, slug: str) -> None:
+    """What a stage's game info gives pages (`write_game` or `plan_game`): sections, and
+    the game's picture on the index."""
     for url, sections in sorted(info.get("sections", {}).items()):
         context.sections.setdefault(url, []).extend(sections)
+    if info.get("cover"):
+        context.covers[slug] = info["cover"]
 
 
 def pages_uses(results) -> dict[str, set]:
@@ -457,6 +460,6 @@ def plan_games(site: Site, stages: list, context) -> list[str]:
     for stage in stages:
         for game in site.games:
             info = stage.plan_game(site, game, context)
-            add_sections(context, info)
+            add_sections(context, info, game.slug)
             files.extend(info.get("files", []))
     return files

@@ -8,19 +8,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from generator.draw.colour import is_hex, lighten
 from generator.draw.shapes import Drawing, Group, Image, Line, Path, Shape, Style, Text
-
-WHITE = (255, 255, 255)
 
 
 def _lighter(colour: str | None, amount: float) -> str | None:
-    """`colour` mixed towards white by `amount` (0..1); None and non-hex colours stay."""
-    if not colour or not colour.startswith("#") or len(colour) not in (4, 7):
-        return colour
-    digits = colour[1:] if len(colour) == 7 else "".join(ch * 2 for ch in colour[1:])
-    rgb = [int(digits[i:i + 2], 16) for i in (0, 2, 4)]
-    mixed = [round(c + (255 - c) * amount) for c in rgb]
-    return "#" + "".join(f"{c:02x}" for c in mixed)
+    """`colour` mixed towards white by `amount` (0..1); None and named colours stay."""
+    return lighten(colour, amount) if colour and is_hex(colour) else colour
 
 
 def ink_saver(drawing: Drawing, amount: float = 0.75) -> Drawing:
@@ -36,11 +30,11 @@ def _saver(shape: Shape, amount: float) -> Shape:
     style: Style = shape.style
     if isinstance(shape, (Line, Path)) or style.fill is None:
         return shape
-    stroke = style.stroke or _darker_edge(style.fill)
+    stroke = style.stroke or _outline_of(style.fill)
     return replace(shape, style=replace(style, fill=_lighter(style.fill, amount), stroke=stroke,
                                         stroke_width=max(style.stroke_width, 0.25)))
 
 
-def _darker_edge(fill: str) -> str | None:
+def _outline_of(fill: str) -> str | None:
     """A filled shape without an outline gets one in its own colour, so it still reads when pale."""
     return fill if fill.startswith("#") else None

@@ -11,7 +11,7 @@ import string
 
 from generator.draw.inksaver import ink_saver as lightened
 from generator.draw.shapes import Drawing, Line, Path, Rect, Style, Text
-from generator.kit import colour as colours
+from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.spec import BoardSpec
 

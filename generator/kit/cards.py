@@ -24,7 +24,7 @@ from typing import Optional
 
 from generator.draw.icons import ICONS, icon as vector_icon
 from generator.draw.shapes import Circle, Drawing, Group, Line, Path, Rect, Style
-from generator.kit import colour as colours
+from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.spec import CardBack, CardFace, DeckSpec, FrontTemplate
 

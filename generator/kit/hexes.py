@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from generator.draw.shapes import Drawing, Polygon, Rect, Style, Text
-from generator.kit import colour as colours
+from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.spec import BoardSpec
 

@@ -23,7 +23,7 @@ from generator.errors import ContentError, ContentErrors, describe_cell, describ
 from generator.draw.icons import ICONS
 from generator.draw.svgimport import ArtworkError, import_svg
 from generator.draw.shapes import Drawing
-from generator.kit import colour as colours
+from generator.draw import colour as colours
 from generator.kit.cards import CardTextDoesNotFit, card_layout, front_drawing
 from generator.kit.hexes import hex_drawing
 from generator.kit.points import BoardPoint, points_drawing

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
-from generator.kit import colour as colours
+from generator.draw import colour as colours
 from generator.kit import text as fit
 
 MARGIN = 14.0

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from generator.content.schema import Check, Field, Problem, Schema
 from generator.errors import describe_value, did_you_mean
-from generator.kit.colour import is_hex
+from generator.draw.colour import is_hex
 from generator.kit.data import template_fields
 from generator.kit.spec import CARD_SIZES, CORNERS, PAPERS, VARIANTS
 

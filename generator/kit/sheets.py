@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Optional
 
 from generator.draw.shapes import Drawing, Line, Rect, Style, Text
-from generator.kit import colour as colours
+from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.data import fill
 from generator.kit.spec import Player, SheetSpec

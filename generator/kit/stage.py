@@ -115,7 +115,8 @@ class KitStage(Stage):
             output.record(rel)
             kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
                          "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
-        return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead)}
+        return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead),
+                "cover": cover(game, previews)}
 
     def plan_game(self, site: Site, game: Game, context) -> dict:
         """What write_game gives, without drawing or writing anything (for `check`):
@@ -138,7 +139,7 @@ class KitStage(Stage):
         files = [f"{game.slug}/{entry['file']}" for entry in previews + kits]
         files += [f"{game.slug}/{card['file']}" for gallery in galleries for card in gallery["cards"]]
         return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead),
-                "files": files}
+                "cover": cover(game, previews), "files": files}
 
     def section(self, site: Site, game: Game, context, previews: list[dict], kits: list[dict],
                 galleries: list[dict], instead=()) -> dict:
@@ -155,6 +156,16 @@ class KitStage(Stage):
 
 
 PREVIEW_WIDTH = 720  # px for the widest component: every preview shares one scale, so sizes compare
+
+
+def cover(game: Game, previews: list[dict]) -> str:
+    """The game's picture on the index: its first board (the board its diagrams draw), else its
+    first deck, token or sheet, as previewed."""
+    for kind in ("board", "deck", "token", "sheet"):
+        for preview in previews:
+            if preview["kind"] == kind:
+                return f"{game.slug}/{preview['file']}"
+    return ""
 
 
 def preview_scale(widths: list[float]) -> float:

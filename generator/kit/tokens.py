@@ -4,7 +4,7 @@ outline is the cut line."""
 from __future__ import annotations
 
 from generator.draw.shapes import Circle, Drawing, Rect, Style
-from generator.kit import colour as colours
+from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.spec import Player, TokenItem, TokenSpec
 

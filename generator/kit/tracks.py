@@ -8,7 +8,7 @@ space is tinted and its number bold, so counting is quick.
 from __future__ import annotations
 
 from generator.draw.shapes import Drawing, Rect, Style, Text
-from generator.kit import colour as colours
+from generator.draw import colour as colours
 
 MARGIN = 4.0
 

@@ -33,6 +33,7 @@ class SiteContext:
     bytecode_dir: Path | None = None  # compiled templates kept between builds (site.theme.template_cache)
     csp: str = CSP
     notes: list[str] = field(default_factory=list)  # what the build tells its user beside "Built ..."
+    covers: dict[str, str] = field(default_factory=dict)  # game slug -> its index picture (from the kit stage)
 
     def asset_url(self, from_url: str, name: str) -> str:
         if name not in self.assets:
@@ -61,7 +62,7 @@ def common(context: SiteContext, url: str) -> dict:
 
 def render_index(env: jinja2.Environment, context: SiteContext) -> str:
     games = [{"game": g, "href": relative("index.html", g.pages[0].url), "links": game_links(g),
-              "picture": cover_picture(g)} for g in context.site.games]
+              "picture": context.covers.get(g.slug, "")} for g in context.site.games]
     return env.get_template("index.html").render(**common(context, "index.html"), games=games,
                                                  title=context.site.title)
 
@@ -80,22 +81,6 @@ def game_links(game: Game) -> list[dict]:
     if play:
         links.append({"label": "Play", "href": relative("index.html", play.url)})
     return links
-
-
-def cover_picture(game: Game) -> str:
-    """The game's picture on the index: its kit's first board (the board its diagrams draw), else
-    its first other component, as the kit stage previews it ("" without a kit)."""
-    import tomllib
-
-    try:
-        spec = tomllib.loads((game.folder / "components.toml").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return ""
-    for kind in ("board", "deck", "token", "sheet"):
-        names = [table.get("name") for table in spec.get(kind, []) if isinstance(table, dict)]
-        if names and isinstance(names[0], str):
-            return f"{game.slug}/kit/{names[0]}.svg"
-    return ""
 
 
 def render_not_found(env: jinja2.Environment, context: SiteContext) -> str:

@@ -86,7 +86,6 @@ GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a gam
     "generator/commands/serve.py": "output files it serves",
     "generator/commands/new.py": "the scaffold it writes",
     "generator/write.py": "the output it writes",
-    "generator/site/pages.py": "the name of a game's first kit component (components.toml), for the index picture",
 }
 OPENS = re.compile(r"(?<![\w.])(?<!def )open\(|(?<!self)\.open\(|\.read_text\(|\.read_bytes\(|\bos\.fdopen\(|^\s*import csv\b", re.M)
 READS_CSV = re.compile(r"^\s*import csv\b|\bcsv\.(reader|DictReader)\(", re.M)
