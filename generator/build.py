@@ -205,7 +205,7 @@ class Builder:
             raise ContentErrors([cannot_write(Path(error.filename or build_cache.cache_dir(self.output_dir)),
                                               "the build cache folder is not writable")]) from None
         try:
-            return Output(self.output_dir)
+            return Output(self.output_dir, previous=build_cache.cache_dir(self.output_dir) / "previous")
         except PermissionError as error:
             raise ContentErrors([cannot_write(Path(error.filename or self.output_dir.parent),
                                               "the folder that holds the output is not writable")]) from None
@@ -308,7 +308,7 @@ class Builder:
             if not result.errors:
                 output.record(result.url, result.size)
             pages[result.url] = build_cache.PageEntry(pages[result.url].key, result.path, result.anchors, result.links,
-                                                      {k: sorted(v) for k, v in result.uses.items()})
+                                                      {k: sorted(v) for k, v in result.uses.items()}, result.digest)
         if errors:
             raise ContentErrors(errors)
         self.rendered = len(todo)
@@ -319,23 +319,34 @@ class Builder:
         return pages, uses
 
     def write_search(self, site: Site, output: Output, pages: dict[str, build_cache.PageEntry]) -> None:
-        """The search index of every game page, made again only when a page's HTML
-        changed (not merely re-rendered: a whitespace edit keeps the index)."""
-        from generator.site.search import FOLDER, write_index
+        """The search index in shards of whole games (see generator/site/search.py), each
+        made again only when one of its pages' HTML changed (not merely re-rendered: a
+        whitespace edit keeps it), so an edit re-indexes its shard, not the site."""
+        from generator.site.search import FOLDER, LIST, index_shards, plan_shards, shard_list
         from generator.write import files_below
 
-        html = {url: output.read(url) for url in sorted(pages)}
-        key = digest(self.code, site.language, *(part for url, data in html.items() for part in (url, data)))
-        old = self.previous.search if self.previous else None
-        if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
-            files = old.files
-        else:
-            self.say("indexing pages for search")
-            write_index(html, output.staging / FOLDER, site.language)
-            files = [f"{FOLDER}/{name}" for name in sorted(files_below(output.staging / FOLDER))]
+        shards = plan_shards([[page.url for page in game.pages] for game in site.games])
+        old = self.previous.search if self.previous else {}
+        todo = []
+        for shard in shards:
+            key = digest(self.code, site.language, str(shard.first),
+                         *(f"{url}\0{pages[url].html}" for url in shard.urls))
+            before = old.get(shard.name)
+            if before and before.key == key and all(self.reuse(output, rel) for rel in before.files):
+                self.manifest.search[shard.name] = before
+            else:
+                self.manifest.search[shard.name] = build_cache.GameEntry(key, [], {})
+                todo.append(shard)
+        if todo:
+            self.say(f"indexing pages for search ({sum(len(shard.urls) for shard in todo)} pages)")
+        index_shards(todo, output.read, output.staging / FOLDER, site.language, self.processes)
+        for shard in todo:
+            folder = f"{FOLDER}/{shard.name}"
+            files = [f"{folder}/{name}" for name in sorted(files_below(output.staging / folder))]
             for rel in files:
                 output.record(rel)
-        self.manifest.search = build_cache.GameEntry(key, files, {})
+            self.manifest.search[shard.name].files = files
+        output.write(LIST, shard_list(shards))
 
     def write_site_pages(self, site: Site, output: Output, context) -> None:
         """The index, the 404 page and the sitemap: made again only when the

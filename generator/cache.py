@@ -21,7 +21,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 9
+CACHE_VERSION = 10
 
 
 class Untrusted(ValueError):
@@ -47,6 +47,7 @@ class PageEntry:
     anchors: list[str] = field(default_factory=list)  # every id of the finished page
     links: list[dict] = field(default_factory=list)  # {line, href, url, anchor} of each internal link
     uses: dict[str, list[str]] = field(default_factory=dict)  # what its directives need site-wide
+    html: str = ""  # sha256 of the finished page (the search index is keyed by it)
 
     @classmethod
     def from_json(cls, data) -> "PageEntry":
@@ -59,7 +60,7 @@ class PageEntry:
             expect(link["line"], (int, type(None)), "link line")
         uses = {expect(kind, str, "use"): strings(values, "uses") for kind, values in expect(data["uses"], dict, "uses").items()}
         return cls(expect(data["key"], str, "key"), expect(data["path"], str, "path"),
-                   strings(data["anchors"], "anchors"), links, uses)
+                   strings(data["anchors"], "anchors"), links, uses, expect(data["html"], str, "html"))
 
 
 @dataclass
@@ -91,7 +92,7 @@ class Manifest:
     front: dict[str, dict] = field(default_factory=dict)  # page file's sha256 -> its front matter
     game_toml: dict[str, dict] = field(default_factory=dict)  # game.toml's sha256 -> its validated values
     site_pages: str = ""  # key of the index, 404 page and sitemap
-    search: GameEntry | None = None  # the search index: key of the pages it was made from, its files
+    search: dict[str, GameEntry] = field(default_factory=dict)  # search index shards by name: key of their pages, files
     notes: list[str] = field(default_factory=list)  # the build's notes to its user, repeated by a no-op
 
     def to_json(self) -> dict:
@@ -100,7 +101,7 @@ class Manifest:
                 "games": {name: vars(entry) for name, entry in self.games.items()},
                 "files": self.files, "sources": self.sources, "front": self.front,
                 "game_toml": self.game_toml, "site_pages": self.site_pages,
-                "search": vars(self.search) if self.search else None, "notes": self.notes}
+                "search": {name: vars(entry) for name, entry in self.search.items()}, "notes": self.notes}
 
 
 def checksum(body: str) -> str:
@@ -142,7 +143,8 @@ def load(output: Path, code: str) -> Manifest | None:
                             files=stats_of(data["files"], "files"), sources=stats_of(data["sources"], "sources"),
                             front=tables_of(data["front"], "front"), game_toml=tables_of(data["game_toml"], "game_toml"),
                             site_pages=expect(data["site_pages"], str, "site_pages"),
-                            search=GameEntry.from_json(data["search"]) if data["search"] is not None else None,
+                            search={expect(name, str, "shard"): GameEntry.from_json(entry)
+                                    for name, entry in expect(data["search"], dict, "search").items()},
                             notes=strings(data["notes"], "notes"))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):  # Untrusted is a ValueError
         return None

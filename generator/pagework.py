@@ -8,6 +8,7 @@ Small sites render in this process: forking costs more than it saves there.
 from __future__ import annotations
 
 import gc
+import hashlib
 import os
 from dataclasses import dataclass, field
 
@@ -26,6 +27,7 @@ class PageResult:
     links: list[dict]
     uses: dict[str, set] = field(default_factory=dict)  # what its directives need site-wide
     errors: list[ContentError] = field(default_factory=list)
+    digest: str = ""  # of the finished HTML: what the search index of its game depends on
 
 
 class PageRenderer:
@@ -57,17 +59,19 @@ class PageRenderer:
         if slug not in self.terms:
             self.terms[slug] = glossary_terms(self.md, self.site, game)
         rendered = render_page(self.md, self.site, game, page, self.terms[slug])
-        size = 0
+        size, html_digest = 0, ""
         anchors = rendered.anchors | {section["id"] for section in self.context.sections.get(url, [])}
         if not rendered.errors:
             html = render_game_page(self.templates, self.context, game, rendered)
             # A link may aim at any id of the finished page (the template's, a stage's,
             # a widget's, a footnote's), and `build` and `check` must agree on them.
             anchors = page_ids(html)
+            data = html.encode("utf-8")
+            html_digest = hashlib.sha256(data).hexdigest()
             if self.folder is not None:
-                size = self.write(url, html.encode("utf-8"))
+                size = self.write(url, data)
         return PageResult(url=url, path=str(page.path), size=size, anchors=sorted(anchors),
-                          links=rendered.links, uses=rendered.uses, errors=rendered.errors)
+                          links=rendered.links, uses=rendered.uses, errors=rendered.errors, digest=html_digest)
 
     def write(self, url: str, html: bytes) -> int:
         path = os.path.join(self.folder, url)

@@ -51,10 +51,18 @@ def exchange(a: Path, b: Path) -> bool:
 
 class Output:
     """The staging folder of one build. `write` puts new files there; `reuse`
-    keeps a file of the previous output as it is (linked in at commit)."""
+    keeps a file of the previous output as it is (linked in at commit).
 
-    def __init__(self, target: Path):
+    `previous`, where given, is a folder (on the output's file system) that keeps the
+    output a commit replaced. The next commit brings that folder up to date and
+    exchanges it with the output, instead of making every folder and link of a
+    whole new tree and deleting the old one: a one-page edit of a 1,000-page site
+    then touches a few files, not 2,000 links and 300 folders (on this kind of
+    disk a folder costs 0.1-0.3 ms to make)."""
+
+    def __init__(self, target: Path, previous: Path | None = None):
         self.target = Path(target)
+        self.previous = Path(previous) if previous is not None else None
         recover(self.target)
         remove_stale(self.target)
         self.staging = staging_path(self.target, "building", os.getpid())
@@ -113,6 +121,9 @@ class Output:
 
     def commit(self) -> None:
         """Make the staging folder the output, in one step."""
+        if self.previous is not None and self.target.is_dir() and self.previous.is_dir() and can_exchange():
+            self.commit_into_previous()
+            return
         for rel in self.reused:  # the kept files join the new files: the staging folder is the whole output
             destination = self.staging / rel
             if destination.parent not in self.made:
@@ -120,9 +131,46 @@ class Output:
                 self.made.add(destination.parent)
             link_or_copy(self.target / rel, destination)
         if self.target.exists() and exchange(self.staging, self.target):
-            shutil.rmtree(self.staging)  # now the previous output
+            self.keep_as_previous(self.staging)  # now the previous output
         else:
             self.swap()
+
+    def commit_into_previous(self) -> None:
+        """Make the previous output's folder exactly the new output (new files moved in,
+        kept files the output's own inodes, the rest removed), then exchange it with the
+        output. A kill on the way leaves the output as it was: only the exchange touches it,
+        and the next commit brings the folder up to date again from whatever state it is in."""
+        base = self.previous
+        present = set(files_below(base))
+        gone = present - set(self.files)
+        for rel in sorted(gone):  # first, so a file that stood where a folder now goes is out of the way
+            (base / rel).unlink()
+            remove_empty_folders(base, rel)
+        for rel in self.files:
+            destination = base / rel
+            if rel in self.reused:
+                if rel in present and same_file(self.target / rel, destination):
+                    continue
+                make_room(base, rel)
+                link_or_copy(self.target / rel, destination)
+            else:
+                make_room(base, rel)
+                os.replace(self.staging / rel, destination)
+        if exchange(base, self.target):
+            shutil.rmtree(self.staging)  # only the folders its files were moved out of
+        else:  # the exchange failed after all: the two journaled renames, with the brought-up folder
+            shutil.rmtree(self.staging)
+            self.staging = base
+            self.swap()
+
+    def keep_as_previous(self, folder: Path) -> None:
+        if self.previous is None:
+            shutil.rmtree(folder)
+            return
+        if self.previous.exists() or self.previous.is_symlink():
+            remove_path(self.previous)
+        self.previous.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(folder, self.previous)
 
     def swap(self) -> None:
         """Two renames, for systems without an atomic exchange: journaled, so that a kill
@@ -144,6 +192,51 @@ class Output:
         """[size, mtime_ns] of every file of the committed output, for the build
         cache: a reused file's as it was (it was linked, not rewritten)."""
         return {rel: self.reused.get(rel) or file_stat(self.target / rel) for rel in self.files}
+
+
+def can_exchange() -> bool:
+    return LIBC is not None and hasattr(LIBC, "renameat2")
+
+
+def same_file(a: Path, b: Path) -> bool:
+    try:
+        first, second = os.stat(a), os.lstat(b)
+    except OSError:
+        return False
+    return (first.st_ino, first.st_dev) == (second.st_ino, second.st_dev)
+
+
+def remove_path(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def make_room(base: Path, rel: str) -> None:
+    """Make `base/rel` free to receive a file: its folders made (a file in their way
+    removed), and whatever stands at `rel` itself removed."""
+    parent = base
+    for part in rel.split("/")[:-1]:
+        parent = parent / part
+        if parent.is_symlink() or parent.exists() and not parent.is_dir():
+            parent.unlink()
+        if not parent.is_dir():
+            parent.mkdir()
+    destination = base / rel
+    if destination.exists() or destination.is_symlink():
+        remove_path(destination)
+
+
+def remove_empty_folders(base: Path, rel: str) -> None:
+    """The folders of `rel` that its removal left empty."""
+    parts = rel.split("/")[:-1]
+    while parts:
+        try:
+            os.rmdir(base.joinpath(*parts))
+        except OSError:  # not empty (or already gone)
+            return
+        parts.pop()
 
 
 def staging_path(target: Path, kind: str, pid: int) -> Path:

@@ -145,16 +145,26 @@
         note("Search needs the site served over HTTP, not opened from disk: run `rulepress serve` in the site's folder and open the address it prints.");
         return;
       }
-      var bundle = root + "pagefind/";
+      // The index comes in shards (pagefind/shards.json): the first brings the UI, the others merge into it
+      var folder = new URL(root + "pagefind/", location.href).pathname;
+      fetch(folder + "shards.json").then(function (response) {
+        if (!response.ok) throw new Error(response.status);
+        return response.json();
+      }).then(function (list) { load(list.shards.map(function (shard) { return folder + shard; })); })
+        .catch(function () { note("The search index could not be loaded: build the site again."); });
+    }
+    function load(bundles) {
       var css = document.createElement("link");
       css.rel = "stylesheet";
-      css.href = bundle + "pagefind-ui.css";
+      css.href = bundles[0] + "pagefind-ui.css";
       document.head.appendChild(css);
       var script = document.createElement("script");
-      script.src = bundle + "pagefind-ui.js";
+      script.src = bundles[0] + "pagefind-ui.js";
       script.onload = function () {
         /* global PagefindUI */
-        var ui = new PagefindUI({ element: box, bundlePath: bundle, baseUrl: new URL(root, location.href).pathname,
+        var merged = bundles.slice(1).map(function (bundle) { return { bundlePath: bundle }; });
+        var ui = new PagefindUI({ element: box, bundlePath: bundles[0], mergeIndex: merged,
+                                  baseUrl: new URL(root, location.href).pathname,
                                   showSubResults: true, showImages: false, resetStyles: false });
         var input = box.querySelector("input");
         if (input) {  // a visible label, not the placeholder alone

@@ -1,16 +1,39 @@
-"""Site search (issue 15.1): every game page is indexed at build time into the output's
-own `pagefind/` folder, and the index is made again only when a page's HTML changed."""
+"""Site search (issues 15.1 and 29.3): every game page is indexed at build time into the
+output's own `pagefind/` folder, in shards of whole games, and an edit re-indexes only the
+shard whose pages' HTML changed."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
 
 from generator.build import build
+from generator.site import search
+from generator.site.search import Shard, plan_shards
 from tests.core.sitefactory import make_site
 from tests.core.test_incremental import edit
 
 
-def entry(site) -> dict:
-    return json.loads((site / "output/pagefind/pagefind-entry.json").read_text())
+def shard_names(site: Path) -> list[str]:
+    return [name.rstrip("/") for name in json.loads((site / "output/pagefind/shards.json").read_text())["shards"]]
+
+
+def entry(site: Path, shard: str = "0") -> dict:
+    return json.loads((site / f"output/pagefind/{shard}/pagefind-entry.json").read_text())
+
+
+def three_games(tmp_path: Path) -> Path:
+    """A site of three games of three pages each: pebbles, pebbles-b, pebbles-c."""
+    site = make_site(tmp_path / "site")
+    for suffix in ("b", "c"):
+        folder = site / f"content/pebbles-{suffix}"
+        shutil.copytree(site / "content/pebbles", folder)
+        edit(folder / "game.toml", 'title = "Pebbles"', f'title = "Pebbles {suffix.upper()}"')
+    edit(site / "content/pebbles-c/reference.md", "Move a Pebble.", "Move a Pebble past the zeppelin.")
+    return site
 
 
 def test_the_search_index_holds_every_game_page(tmp_path):
@@ -18,9 +41,70 @@ def test_the_search_index_holds_every_game_page(tmp_path):
     report = build(site, stages=[])
     game_pages = [name for name in report.files if name.endswith(".html") and "/" in name]
     assert len(game_pages) == 3
+    assert shard_names(site) == ["0"]  # a small site is one index, as before shards
     assert entry(site)["languages"]["en"]["page_count"] == len(game_pages)  # not the index, not the 404 page
-    assert (site / "output/pagefind/pagefind-ui.js").is_file()
-    assert not (site / "output/pagefind/pagefind-component-ui.js").exists()  # the UIs the theme does not use
+    assert (site / "output/pagefind/0/pagefind-ui.js").is_file()
+    assert not (site / "output/pagefind/0/pagefind-component-ui.js").exists()  # the UIs the theme does not use
+
+
+def test_shards_are_whole_games_in_site_order_of_at_most_the_budget():
+    games = [[f"g{n}/p{i}.html" for i in range(size)] for n, size in enumerate([8, 8, 8, 30, 1])]
+    shards = plan_shards(games)
+    assert [len(shard.urls) for shard in shards] == [16, 8, 30, 1]  # 24 > 20 starts a new shard; a big game is one
+    assert [shard.name for shard in shards] == ["0", "1", "2", "3"]
+    assert [url for shard in shards for url in shard.urls] == [url for game in games for url in game]
+    assert plan_shards([]) == [] and plan_shards([["a.html"]]) == [Shard("0", ("a.html",))]
+
+
+def test_a_large_site_is_searched_through_every_shard(tmp_path, monkeypatch):
+    """Only the first shard carries Pagefind's runtime and UI; the others hold their pages'
+    index alone, and together they hold every page once."""
+    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    site = three_games(tmp_path)
+    build(site, stages=[])
+    assert shard_names(site) == ["0", "1", "2"]
+    assert sum(entry(site, name)["languages"]["en"]["page_count"] for name in shard_names(site)) == 9
+    merged = sorted(os.listdir(site / "output/pagefind/2"))
+    assert "pagefind-entry.json" in merged and "index" in merged and "fragment" in merged
+    assert not [name for name in merged if name.startswith(("pagefind.js", "pagefind-ui", "pagefind-worker", "wasm."))]
+
+
+def test_a_page_edit_remakes_only_the_shard_of_its_game(tmp_path, monkeypatch):
+    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    site = three_games(tmp_path)
+    build(site, stages=[])
+    before = {name: entry(site, name)["languages"]["en"]["hash"] for name in shard_names(site)}
+    inodes = {name: (site / f"output/pagefind/{name}/pagefind-entry.json").stat().st_ino for name in before}
+    edit(site / "content/pebbles-b/reference.md", "Move a Pebble.", "Move a Pebble northwards.")
+    report = build(site, stages=[])
+    assert report.rendered == 1
+    after = {name: entry(site, name)["languages"]["en"]["hash"] for name in shard_names(site)}
+    assert after["1"] != before["1"]
+    assert {name: (site / f"output/pagefind/{name}/pagefind-entry.json").stat().st_ino for name in ("0", "2")} \
+        == {name: inodes[name] for name in ("0", "2")}  # the other games' shards were kept, not made again
+
+
+def test_a_game_added_between_builds_gets_indexed_and_a_removed_one_leaves(tmp_path, monkeypatch):
+    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    site = three_games(tmp_path)
+    build(site, stages=[])
+    shutil.rmtree(site / "content/pebbles-c")
+    build(site, stages=[])
+    assert shard_names(site) == ["0", "1"] and not (site / "output/pagefind/2").exists()
+
+
+@pytest.mark.parametrize("shard_pages", [20, 3])
+def test_an_edit_that_leaves_every_page_the_same_keeps_the_index(tmp_path, monkeypatch, shard_pages):
+    monkeypatch.setattr(search, "SHARD_PAGES", shard_pages)
+    site = three_games(tmp_path)
+    build(site, stages=[])
+    index = site / "output/pagefind/0/pagefind-entry.json"
+    inode = index.stat().st_ino
+    page = site / "content/pebbles/reference.md"
+    page.write_text(page.read_text() + "\n\n\n")  # blank lines at the end: the same HTML
+    report = build(site, stages=[])
+    assert report.rendered == 1
+    assert index.stat().st_ino == inode  # kept from the last build, not written again
 
 
 def test_the_index_marks_only_the_article_for_search(tmp_path):
@@ -29,24 +113,3 @@ def test_the_index_marks_only_the_article_for_search(tmp_path):
     page = (site / "output/pebbles/reference.html").read_text()
     assert page.count("data-pagefind-body") == 1
     assert 'data-pagefind-meta="title:Pebbles · Player aid"' in page  # results name the game and the page
-
-
-def test_a_page_edit_makes_the_index_again(tmp_path):
-    site = make_site(tmp_path / "site")
-    build(site, stages=[])
-    before = entry(site)["languages"]["en"]["hash"]
-    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move a Pebble northwards.")
-    build(site, stages=[])
-    assert entry(site)["languages"]["en"]["hash"] != before
-
-
-def test_an_edit_that_leaves_every_page_the_same_keeps_the_index(tmp_path):
-    site = make_site(tmp_path / "site")
-    build(site, stages=[])
-    index = site / "output/pagefind/pagefind-entry.json"
-    inode = index.stat().st_ino
-    page = site / "content/pebbles/reference.md"
-    page.write_text(page.read_text() + "\n\n\n")  # blank lines at the end: the same HTML
-    report = build(site, stages=[])
-    assert report.rendered == 1
-    assert index.stat().st_ino == inode  # kept from the last build, not written again

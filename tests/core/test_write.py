@@ -58,3 +58,34 @@ def test_a_file_written_after_being_reused_is_the_new_one(tmp_path):
     output.write("kit/a.pdf", "new")  # a stage's files failed to carry over: it writes them all again
     output.commit()
     assert (target / "kit/a.pdf").read_text() == "new" and (target / "kit/b.pdf").read_text() == "old"
+
+
+def test_a_commit_brings_the_kept_previous_output_up_to_date_and_exchanges_it(tmp_path):
+    """The folder that holds the output before last is made exactly the new output (whatever
+    state a killed commit left it in) and exchanged with the output, which it then keeps."""
+    target = make_output(tmp_path / "out", {"keep.html": "kept", "changed.html": "old", "gone.html": "x"})
+    previous = make_output(tmp_path / "previous", {
+        "keep.html": "an older copy", "stale/deep/file.txt": "left over", "folder": "a file where a folder goes",
+        "changed.html/inside.txt": "a folder where a file goes"})
+    kept = os.stat(target / "keep.html").st_ino
+    old_output = snapshot(target)
+    output = Output(target, previous=previous)
+    output.reuse("keep.html")
+    output.write("changed.html", "new")
+    output.write("folder/page.html", "inside")
+    output.commit()
+    assert snapshot(target) == {"changed.html": "new", "folder/page.html": "inside", "keep.html": "kept"}
+    assert os.stat(target / "keep.html").st_ino == kept  # the output's own file, not a copy
+    assert snapshot(previous) == old_output  # the replaced output, kept for the next commit
+    assert not output.staging.exists()
+    again = Output(target, previous=previous)  # and the next commit recycles it in turn
+    again.reuse("keep.html")
+    again.reuse("folder/page.html")
+    again.write("changed.html", "newer")
+    again.commit()
+    assert snapshot(target) == {"changed.html": "newer", "folder/page.html": "inside", "keep.html": "kept"}
+    assert os.stat(target / "keep.html").st_ino == kept
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {rel: (folder / rel).read_text() for rel in sorted(files_below(folder))}
