@@ -325,7 +325,7 @@ class Builder:
         from generator.site.search import FOLDER, LIST, index_shards, plan_shards, shard_list
         from generator.write import files_below
 
-        shards = plan_shards([[page.url for page in game.pages] for game in site.games])
+        shards = plan_shards([[page.url for page in game.pages] for game in site.games]) if site.search else []
         old = self.previous.search if self.previous else {}
         todo = []
         for shard in shards:
@@ -339,14 +339,18 @@ class Builder:
                 todo.append(shard)
         if todo:
             self.say(f"indexing pages for search ({sum(len(shard.urls) for shard in todo)} pages)")
-        index_shards(todo, output.read, output.staging / FOLDER, site.language, self.processes)
+        for shard in todo:
+            for url in shard.urls:
+                output.materialize(url)  # Pagefind reads the finished pages where they stand
+        index_shards(todo, output.staging, output.staging / FOLDER, site.language, self.processes)
         for shard in todo:
             folder = f"{FOLDER}/{shard.name}"
             files = [f"{folder}/{name}" for name in sorted(files_below(output.staging / folder))]
             for rel in files:
                 output.record(rel)
             self.manifest.search[shard.name].files = files
-        output.write(LIST, shard_list(shards))
+        if shards:
+            output.write(LIST, shard_list(shards))
 
     def write_site_pages(self, site: Site, output: Output, context) -> None:
         """The index, the 404 page and the sitemap: made again only when the

@@ -112,6 +112,14 @@ class Output:
         self.reused.pop(rel, None)
         self.files[rel] = (self.staging / rel).stat().st_size if size is None else size
 
+    def materialize(self, rel: str) -> Path:
+        """The path of `rel` in the staging folder, a file kept from the previous output
+        linked in now rather than at the commit (for a tool that reads the new output)."""
+        known = self.reused.pop(rel, None)
+        if known is not None:
+            link_or_copy(self.target / rel, self.path(rel))
+        return self.staging / rel
+
     def read(self, rel: str) -> bytes:
         """A file of the new output: written by this build, or kept from the previous one."""
         return (self.target if rel in self.reused else self.staging).joinpath(rel).read_bytes()

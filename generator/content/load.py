@@ -56,6 +56,7 @@ SITE_SCHEMA = Schema({
     "description": Field(str, default=""),
     "raw_html": Field(bool, default=False),
     "rulebooks": Field(bool, default=True, describe="true to typeset every game's rules as PDF (the default)"),
+    "search": Field(bool, default=True, describe="true to index every game page for the site's search (the default)"),
     "pyodide_url": Field(str, default=""),
     "theme": Field(dict, default=dict, schema=Schema({"accent": Field(str, default="#3559c7", check=colour)})),
 })
@@ -405,6 +406,6 @@ def load_site(root: Path, known: Known | None = None) -> Site:
     return Site(
         root=root, title=values["title"], base_url=values["base_url"], path_prefix=values["path_prefix"],
         language=values["language"], description=values["description"], raw_html=values["raw_html"],
-        rulebooks=values["rulebooks"],
+        rulebooks=values["rulebooks"], search=values["search"],
         pyodide_url=values["pyodide_url"], accent=theme.get("accent", "#3559c7"), games=tuple(games),
     )

@@ -100,6 +100,7 @@ class Site:
     description: str
     raw_html: bool
     rulebooks: bool  # typeset each game's rules as PDF
+    search: bool  # index the games' pages for the site's search
     pyodide_url: str
     accent: str
     games: tuple[Game, ...]

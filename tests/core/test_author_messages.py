@@ -209,7 +209,7 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
         "    expected: one of: clarifications, glossary, print, summary, title\n"
         "    found:    sumary\n"
         "content/site.toml:2: unknown key 'base_ulr' (did you mean base_url?)\n"
-        "    expected: one of: base_url, description, language, path_prefix, pyodide_url, raw_html, rulebooks, theme, title\n"
+        "    expected: one of: base_url, description, language, path_prefix, pyodide_url, raw_html, rulebooks, search, theme, title\n"
         "    found:    base_ulr")
     site = make_site(tmp_path / "kit", **{"content__pebbles__components.toml": KIT.replace("[[sheet]]", "[[sheets]]")})
     assert problems(capsys, "check", site) == (

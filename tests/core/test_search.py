@@ -113,3 +113,13 @@ def test_the_index_marks_only_the_article_for_search(tmp_path):
     page = (site / "output/pebbles/reference.html").read_text()
     assert page.count("data-pagefind-body") == 1
     assert 'data-pagefind-meta="title:Pebbles · Player aid"' in page  # results name the game and the page
+
+
+def test_a_site_can_go_without_search(tmp_path):
+    """`search = false` in site.toml: no index is made and no page offers a search."""
+    site = make_site(tmp_path / "site")
+    (site / "content/site.toml").write_text((site / "content/site.toml").read_text() + "search = false\n")
+    report = build(site, stages=[])
+    assert not any(name.startswith("pagefind/") for name in report.files)
+    page = (site / "output/pebbles/reference.html").read_text()
+    assert "search-open" not in page and "search-dialog" not in page
