@@ -45,6 +45,7 @@ class BuildReport:
     rendered: int = 0  # pages rendered this time (the rest came from the cache)
     up_to_date: bool = False
     notes: list[str] = field(default_factory=list)  # what the stages tell the user (kept for a no-op)
+    deferred: bool = False  # pages first: printed files or search shards kept from before, out of date
 
     @property
     def pages(self) -> int:
@@ -133,9 +134,13 @@ class Builder:
     """One build of one site. Holds the run's state so each step stays small."""
 
     def __init__(self, root: Path, output_dir: Path, stages: list, say: Progress,
-                 processes: int | None, use_cache: bool):
+                 processes: int | None, use_cache: bool, pages_first: bool = False):
         self.root, self.output_dir, self.stages, self.say = root, output_dir, stages, say
         self.processes, self.use_cache = processes, use_cache
+        # `serve`'s first pass after a save: what is printed (stages marked `printed`) and the
+        # search index are kept as the last build made them, for the full build that follows
+        self.pages_first = pages_first and use_cache
+        self.deferred = False
         self.code = code_digest()
         self.previous = build_cache.load(output_dir, self.code) if self.use_cache else None
         self.read: dict[str, bytes] = {}  # sources read for hashing, kept for loading
@@ -163,7 +168,8 @@ class Builder:
                                          bytecode_dir=template_cache() if self.use_cache else None)
         directives = start_stages(self.stages, site)
         self.game_keys = self.stage_game_keys(site)
-        raise_any([e for stage in self.stages if not self.checked_before(stage) for e in stage.check(site)])
+        raise_any([e for stage in self.stages if not self.checked_before(stage) and not self.can_defer(stage, site)
+                    for e in stage.check(site)])
         output = self.start_output()
         try:
             self.write_assets(site, output, context)
@@ -181,6 +187,8 @@ class Builder:
             raise
         output.commit()
         self.manifest.notes = list(context.notes)
+        if self.deferred:  # the next build must not find this output up to date
+            self.manifest.inputs = ""
         try:
             if self.use_cache:
                 self.manifest.files = output.stats()
@@ -190,7 +198,7 @@ class Builder:
         except OSError:  # checked writable before: if it still fails, the next build is a clean one
             build_cache.forget(self.output_dir)
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
-                           rendered=self.rendered, notes=list(context.notes))
+                           rendered=self.rendered, notes=list(context.notes), deferred=self.deferred)
 
     def start_output(self):
         """The staging output, once every folder the build writes is known to be writable:
@@ -246,6 +254,22 @@ class Builder:
         before = {entry: old.key for entry, old in self.previous.games.items() if entry.startswith(prefix)}
         return bool(now) and now == before  # no keys: nothing vouches for its inputs
 
+    def can_defer(self, stage, site: Site) -> bool:
+        """Pages first, and every game the stage has work for has files from the last build
+        to stand in (a game new to the stage is made now: its pages link to its files)."""
+        if not (self.pages_first and getattr(stage, "printed", False) and self.previous):
+            return False
+        prefix = f"{stage.name}/"
+        return all(entry in self.previous.games for entry in self.game_keys if entry.startswith(prefix))
+
+    def kept_for_now(self, output: Output, old) -> bool:
+        """Pages first: keep an out-of-date entry's files (and its old key, so that the full
+        build that follows makes them again)."""
+        if self.pages_first and old is not None and all(self.reuse(output, rel) for rel in old.files):
+            self.deferred = True
+            return True
+        return False
+
     def reuse(self, output: Output, rel: str) -> bool:
         """Keep the previous output's `rel`, whose stat the build cache has just checked."""
         return output.reuse(rel, self.previous.files.get(rel))
@@ -271,6 +295,8 @@ class Builder:
                 old = self.previous.games.get(entry_name) if self.previous else None
                 if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
                     info, files = old.info, old.files
+                elif getattr(stage, "printed", False) and self.kept_for_now(output, old):
+                    info, files, key = old.info, old.files, old.key
                 else:
                     self.say(f"writing {name}: {game.title}")
                     before = set(output.files)
@@ -333,6 +359,8 @@ class Builder:
                          *(f"{url}\0{pages[url].html}" for url in shard.urls))
             before = old.get(shard.name)
             if before and before.key == key and all(self.reuse(output, rel) for rel in before.files):
+                self.manifest.search[shard.name] = before
+            elif self.kept_for_now(output, before):
                 self.manifest.search[shard.name] = before
             else:
                 self.manifest.search[shard.name] = build_cache.GameEntry(key, [], {})
@@ -400,9 +428,11 @@ def pages_uses(results) -> dict[str, set]:
 
 def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
           progress: Progress | None = None, processes: int | None = None,
-          use_cache: bool = True) -> BuildReport:
+          use_cache: bool = True, pages_first: bool = False) -> BuildReport:
     """Build the site in `root` into `output_dir` (default root/output): one build of an
-    output at a time (a second one waits), a killed build's leftovers completed or cleared first."""
+    output at a time (a second one waits), a killed build's leftovers completed or cleared first.
+    `pages_first` (for `serve`): keep the last printed files and search index where they are
+    out of date, and say so in `report.deferred`; a plain build then brings them up to date."""
     from generator.write import BuildLock, recover
 
     started = time.perf_counter()
@@ -416,7 +446,7 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
     try:
         recover(output_dir)
         builder = Builder(root, output_dir, stages, progress or (lambda message: None), processes,
-                          use_cache)
+                          use_cache, pages_first)
         if builder.up_to_date():  # decided before importing any stage: a no-op must be instant
             report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True,
                                  notes=list(builder.previous.notes))

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 class Stage:
     name = "stage"  # for progress messages and the build cache
+    # What it makes is for print (PDFs): after a save, `serve` rebuilds the pages with the
+    # stage's last files and info, and makes them anew in the full build that follows.
+    printed = False
 
     def start(self, site: Site) -> None:
         """A new build or check begins: sources may have changed since the last one."""

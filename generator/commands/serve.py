@@ -1,5 +1,11 @@
 """Serve the built site on 127.0.0.1, rebuild when sources change and reload the open page.
 
+Pages first: a save rebuilds the pages (with the kits', rulebooks' and search index's
+last files) and reloads the open page at once; the full build then follows in a
+background process, and the open pages show "PDFs updating…", then "PDFs up to date"
+(or what went wrong, with file and line). The next save stops a background build that
+is still running: its work would be out of date.
+
 The server never dies of a bad rebuild: whatever goes wrong (a content error, a file
 that is not UTF-8, a template override that does not parse) is printed, shown in every
 open page as an overlay naming the file and line, and the last good output stays
@@ -10,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 import threading
 import urllib.parse
 from pathlib import Path
@@ -25,9 +32,24 @@ RELOAD_TAG = b'<script src="%s" defer></script>' % RELOAD_SCRIPT.encode()
 RELOAD_JS = b"""(function () {
   var source = new EventSource("%s");
   source.addEventListener("reload", function () { location.reload(); });
+  source.addEventListener("status", function (event) {
+    var chip = document.getElementById("rulepress-status");
+    if (!chip) {
+      chip = document.createElement("div");
+      chip.id = "rulepress-status";
+      chip.setAttribute("role", "status");
+      var s = chip.style;
+      s.position = "fixed"; s.right = "1rem"; s.bottom = "1rem"; s.zIndex = "2147483646";
+      s.padding = "0.4rem 0.8rem"; s.borderRadius = "1rem"; s.font = "14px/1.4 system-ui, sans-serif";
+      s.background = "#1d2330"; s.color = "#ffffff"; s.boxShadow = "0 2px 8px rgba(0, 0, 0, 0.3)";
+      document.body.appendChild(chip);
+    }
+    chip.textContent = JSON.parse(event.data).text;
+  });
   source.addEventListener("problem", function (event) {
     var old = document.getElementById("rulepress-problem");
     if (old) { old.remove(); }
+    var data = JSON.parse(event.data);
     var box = document.createElement("div");
     box.id = "rulepress-problem";
     box.setAttribute("role", "alert");
@@ -35,10 +57,10 @@ RELOAD_JS = b"""(function () {
     s.position = "fixed"; s.inset = "0"; s.zIndex = "2147483647"; s.overflow = "auto"; s.padding = "2rem";
     s.background = "rgba(20, 20, 24, 0.94)"; s.color = "#ffd7d7"; s.font = "14px/1.5 monospace";
     var title = document.createElement("strong");
-    title.textContent = "The last rebuild failed: this page is the last good build. Fix the file and save.";
+    title.textContent = data.title;
     var text = document.createElement("pre");
     text.style.whiteSpace = "pre-wrap";
-    text.textContent = JSON.parse(event.data).text;
+    text.textContent = data.text;
     box.appendChild(title); box.appendChild(text);
     document.body.appendChild(box);
   });
@@ -52,25 +74,40 @@ def add_arguments(parser) -> None:
     parser.add_argument("-o", "--output", type=Path, help="output folder (default: SITE/output)")
 
 
+PAGES_FAILED = "The last rebuild failed: this page is the last good build. Fix the file and save."
+PDFS_FAILED = ("The pages are up to date, but the PDFs and the search index could not be made: "
+               "the last good ones are still served. Fix the file and save.")
+PDFS_UPDATING = "PDFs updating…"
+PDFS_DONE = "PDFs up to date"
+
+
 class Reloader:
     """Tells every open page to reload after a successful rebuild, or what is wrong after a
-    failed one (server-sent events)."""
+    failed one, and how the background build stands (server-sent events)."""
 
     def __init__(self):
         self.generation = 0
         self.problem: str | None = None  # the last rebuild's failure, until one succeeds
+        self.title = PAGES_FAILED  # what failed: the pages, or the background build
+        self.status: str | None = None  # the background build's state, for the open pages
+        self.event = "reload"  # what the last change of generation was
         self.changed = threading.Condition()
 
-    def bump(self) -> None:
-        with self.changed:
-            self.generation += 1
-            self.problem = None
-            self.changed.notify_all()
+    def bump(self, status: str | None = None) -> None:
+        """The pages changed: reload them (and show `status`)."""
+        self.tell("reload", None, PAGES_FAILED, status)
 
-    def fail(self, text: str) -> None:
+    def fail(self, text: str, title: str = PAGES_FAILED) -> None:
+        self.tell("problem", text, title, None)
+
+    def show(self, status: str) -> None:
+        """Only the background build's state changed: the open pages keep their place."""
+        self.tell("status", None, PAGES_FAILED, status)
+
+    def tell(self, event: str, problem: str | None, title: str, status: str | None) -> None:
         with self.changed:
             self.generation += 1
-            self.problem = text
+            self.event, self.problem, self.title, self.status = event, problem, title, status
             self.changed.notify_all()
 
     def wait(self, seen: int, timeout: float = 15.0) -> int:
@@ -143,22 +180,26 @@ def make_handler(output: Path, reloader: Reloader):
             seen = reloader.generation
             try:
                 if reloader.problem:  # a page opened while the build is broken shows why at once
-                    self.event("problem", reloader.problem)
+                    self.event("problem", reloader.problem, reloader.title)
+                if reloader.status:
+                    self.event("status", reloader.status)
                 while True:
                     now = reloader.wait(seen)
                     if now == seen:
                         self.wfile.write(b": keep-alive\n\n")
-                    elif reloader.problem:
-                        self.event("problem", reloader.problem)
+                    elif reloader.event == "problem":
+                        self.event("problem", reloader.problem, reloader.title)
+                    elif reloader.event == "status":
+                        self.event("status", reloader.status)
                     else:
-                        self.wfile.write(b"event: reload\ndata: %d\n\n" % now)
+                        self.event("reload", reloader.status or "")
                     seen = now
                     self.wfile.flush()
             except (BrokenPipeError, ConnectionResetError):
                 return
 
-        def event(self, kind: str, text: str) -> None:
-            self.wfile.write(f"event: {kind}\ndata: {json.dumps({'text': text})}\n\n".encode())
+        def event(self, kind: str, text: str, title: str = "") -> None:
+            self.wfile.write(f"event: {kind}\ndata: {json.dumps({'text': text, 'title': title})}\n\n".encode())
             self.wfile.flush()
 
         def send_error(self, code, message=None, explain=None):
@@ -181,13 +222,15 @@ def make_server(output: Path, port: int, reloader: Reloader):
     return Server((HOST, port), make_handler(output, reloader))
 
 
-def rebuild(site: Path, output: Path, reloader: Reloader | None = None) -> bool:
-    """Build; on any failure print it, tell the open pages, and keep serving the last good output."""
+def rebuild(site: Path, output: Path, reloader: Reloader | None = None, pages_first: bool = False,
+            background: Background | None = None) -> bool:
+    """Build; on any failure print it, tell the open pages, and keep serving the last good output.
+    `pages_first`: the pages now, and what they can wait for (`report.deferred`) from `background`."""
     from generator.build import build
     from generator.errors import ContentErrors, format_errors
 
     try:
-        report = build(site, output)
+        report = build(site, output, pages_first=pages_first)
     except ContentErrors as problems:
         text = format_errors(problems.errors)
     except KeyboardInterrupt:
@@ -196,13 +239,70 @@ def rebuild(site: Path, output: Path, reloader: Reloader | None = None) -> bool:
         text = describe_failure(error)
     else:
         print(rebuilt(report), flush=True)
+        later = bool(report.deferred and background)
         if reloader:
-            reloader.bump()
+            reloader.bump(PDFS_UPDATING if later else None)
+        if later:
+            background.start()
         return True
     print(text + "\nThe last good build is still being served.", flush=True)
     if reloader:
         reloader.fail(text)
     return False
+
+
+class Background:
+    """The full build that follows a pages-first rebuild: `rulepress build` in a process
+    group of its own, so that it and its workers stop together when the next save comes."""
+
+    def __init__(self, site: Path, output: Path, reloader: Reloader):
+        self.site, self.output, self.reloader = site, output, reloader
+        self.process = None
+        self.lock = threading.Lock()
+
+    def start(self) -> None:
+        import subprocess
+        import sys
+
+        self.stop()
+        with self.lock:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "generator", "build", str(self.site), "-o", str(self.output)],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+            threading.Thread(target=self.finish, args=(self.process,), daemon=True).start()
+
+    def finish(self, process) -> None:
+        said = process.stdout.read()
+        code = process.wait()
+        with self.lock:
+            if process is not self.process:  # stopped for a newer save: its news is out of date
+                return
+            self.process = None
+        if code == 0:
+            print(f"{PDFS_DONE}.", flush=True)
+            rendered = re.search(r"\((\d+) rendered", said)
+            if rendered and int(rendered.group(1)):  # the kits' new sections or drawings changed pages
+                self.reloader.bump(PDFS_DONE)
+            else:
+                self.reloader.show(PDFS_DONE)
+        elif code > 0:
+            print(said.rstrip() + "\nThe last good PDFs are still being served.", flush=True)
+            self.reloader.fail(said.rstrip(), PDFS_FAILED)
+
+    def stop(self) -> None:
+        """Stop a background build that is still running (a killed build leaves the output
+        as it was, and the next build clears what it left)."""
+        import os
+        import signal
+
+        with self.lock:
+            process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            process.wait()
 
 
 def describe_failure(error: BaseException) -> str:
@@ -221,7 +321,8 @@ def rebuilt(report) -> str:
         return f"Nothing changed: no page rebuilt ({report.seconds:.2f} s)"
     count, unchanged = report.rendered, len(report.site.pages) - report.rendered
     kept = f" ({unchanged} unchanged)" if unchanged else ""
-    return f"Rebuilt {count} page{'s' if count != 1 else ''}{kept} in {report.seconds:.2f} s"
+    later = "; PDFs and search index follow" if report.deferred else ""
+    return f"Rebuilt {count} page{'s' if count != 1 else ''}{kept} in {report.seconds:.2f} s{later}"
 
 
 def run(args) -> int:
@@ -242,14 +343,17 @@ def run(args) -> int:
               file=sys.stderr)
         return 1
     rebuild(site, output, reloader)
+    background = Background(site, output, reloader)
     output.mkdir(parents=True, exist_ok=True)
     host, port = server.server_address[:2]
     print(f"Serving {output} at http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     watched = [str(p) for p in (site / "content", site / "templates") if p.exists()]
     try:
-        for _changes in watchfiles.watch(*watched, debounce=200, step=50):
-            rebuild(site, output, reloader)
+        for _changes in watchfiles.watch(*watched, debounce=200, step=30):
+            background.stop()
+            rebuild(site, output, reloader, pages_first=True, background=background)
     finally:
+        background.stop()
         server.shutdown()
     return 0

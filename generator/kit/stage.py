@@ -22,6 +22,7 @@ def has_kit(game: Game) -> bool:
 
 class KitStage(Stage):
     name = "print-and-play kits"
+    printed = True  # PDFs: `serve` may make them after the pages
 
     def __init__(self):
         self._galleries: dict[str, list] = {}  # slug -> its decks' galleries (names and words), per build

@@ -25,6 +25,7 @@ def files_of(game: Game) -> list[tuple[str, str, str]]:
 
 class RulebookStage(Stage):
     name = "rulebooks"
+    printed = True  # PDFs: `serve` may make them after the pages
 
     def game_key(self, site: Site, game: Game) -> str | None:
         if not site.rulebooks:

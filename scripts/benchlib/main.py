@@ -184,6 +184,7 @@ def main() -> None:
         if "browser" in only:
             script_section("Browser", "bench_browser.py")
         if "serve" in only:
+            script_section("Save to reload in serve", "bench_reload.py")
             script_section("Development server under load", "bench_serve.py")
     finally:
         shutil.rmtree(out, ignore_errors=True)
