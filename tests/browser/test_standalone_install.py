@@ -47,7 +47,7 @@ def test_the_wheel_scaffolds_builds_and_serves_a_site_anywhere(installed, browse
     assert built.returncode == 0, built.stderr
     assert "Built 2 games" in built.stdout
     assert "Note: built without the Python runtime" in built.stdout and "rulepress runtime" in built.stdout
-    assert (site / "output/pebbles/index.html").is_file() and (site / "output/pagefind/pagefind-ui.js").is_file()
+    assert (site / "output/pebbles/index.html").is_file() and (site / "output/pagefind/0/pagefind-ui.js").is_file()
 
     with serving(installed, site) as base:
         page, watch = open_page(browser, base + "hop/index.html")
