@@ -177,12 +177,16 @@ class Builder:
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, directives, game_keys)
             for stage in self.stages:
+                stage.finish(site, output)
+            for stage in self.stages:
                 self.say(f"writing {stage.name}")
                 stage.write_site(site, output, context, uses)
             self.write_search(site, output, pages)
             self.write_site_pages(site, output, context)
             raise_any(check_links(pages, output.files))
         except BaseException:
+            for stage in self.stages:
+                stage.abandon()
             output.abort()
             raise
         output.commit()
@@ -301,7 +305,7 @@ class Builder:
                     self.say(f"writing {name}: {game.title}")
                     before = set(output.files)
                     info = stage.write_game(site, game, output, context) or {}
-                    files = sorted(set(output.files) - before)
+                    files = sorted(info["files"] if stage.writes_later else set(output.files) - before)
                 add_sections(context, info, game.slug)
                 keys[game.slug].append(digest(name, json.dumps(info, sort_keys=True)))
                 self.manifest.games[entry_name] = build_cache.GameEntry(key, files, info)

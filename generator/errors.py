@@ -19,6 +19,9 @@ class ContentErrors(Exception):
         self.errors = sorted(errors, key=lambda e: (str(e.path), e.line or 0, e.column or 0))
         super().__init__("\n".join(e.describe() for e in self.errors))
 
+    def __reduce__(self):  # sent from a worker process as the errors it holds
+        return (ContentErrors, (self.errors,))
+
 
 class ContentError(ContentErrors):
     """One problem in the site's sources: where, what was expected, what was found."""

@@ -15,6 +15,10 @@ every method here does nothing. The build calls them in this order:
                                                 {"sections": {page url: [{id, title, html}]}}
     plan_game(site, game, context) -> info      what write_game would give, without writing:
                                                 its sections and "files", the paths it would write
+    finish(site, output)                        after the pages: wait for what write_game left
+                                                running (in child processes) and record its files;
+                                                such a stage lists them in the info's "files"
+    abandon()                                   the build failed: stop what is still running
     write_site(site, output, context, uses)     site-wide files, knowing what pages use
                                                 (`uses`: kind -> set of values from directives)
     plan_site(site, uses) -> [path]             the files write_site would write
@@ -33,6 +37,9 @@ class Stage:
     # What it makes is for print (PDFs): after a save, `serve` rebuilds the pages with the
     # stage's last files and info, and makes them anew in the full build that follows.
     printed = False
+    # write_game leaves work running that `finish` completes: the game's files are the
+    # info's "files", not what write_game itself wrote
+    writes_later = False
 
     def start(self, site: Site) -> None:
         """A new build or check begins: sources may have changed since the last one."""
@@ -51,6 +58,12 @@ class Stage:
 
     def plan_game(self, site: Site, game: Game, context) -> dict:
         return {}
+
+    def finish(self, site: Site, output) -> None:
+        return None
+
+    def abandon(self) -> None:
+        return None
 
     def write_site(self, site: Site, output, context, uses: dict) -> None:
         return None

@@ -43,15 +43,16 @@ def _typeset_in_worker(job: tuple[str, str]) -> bytes:
     return getattr(_book, kind)(paper)
 
 
-def typeset_all(site: Site, game: Game, jobs: list[tuple[str, str]]) -> dict[tuple[str, str], bytes]:
-    """Each (kind, paper) job's PDF, on every core: platypus is pure Python, and a
-    game's books are independent of each other."""
+def typeset_all(site: Site, game: Game, jobs: list[tuple[str, str]], parallel: bool = True
+                ) -> dict[tuple[str, str], bytes]:
+    """Each (kind, paper) job's PDF, on every core (unless not `parallel`): platypus is
+    pure Python, and a game's books are independent of each other."""
     global _book
     book = GameBook(site, game)
     first, rest = jobs[0], jobs[1:]
     # the first here: fonts registered and diagrams drawn once, before the workers fork
     made = {first: getattr(book, first[0])(first[1])}
-    workers = min(len(rest), worker_count())
+    workers = min(len(rest), worker_count()) if parallel else 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return {**made, **{job: getattr(book, job[0])(job[1]) for job in rest}}
     _book = book
@@ -60,3 +61,81 @@ def typeset_all(site: Site, game: Game, jobs: list[tuple[str, str]]) -> dict[tup
             return {**made, **dict(zip(rest, pool.map(_typeset_in_worker, rest)))}
     finally:
         _book = None
+
+
+class Background:
+    """Games' rulebooks typeset in child processes while the build goes on (kits, bundles,
+    pages), at most one per core at a time: a game's child typesets its books one after
+    another (sharing their diagrams) and writes the PDFs where it is told. A child dies
+    with the build (PR_SET_PDEATHSIG), so a killed build leaves none behind."""
+
+    def __init__(self):
+        self.running: list[tuple[str, object, object]] = []  # (game, process, pipe end to read)
+        self.done: list[str] = []
+
+    def start(self, site: Site, game: Game, jobs: list[tuple[str, str]], write) -> None:
+        """Typeset `jobs` for `game` in a child, which calls `write(made)` with the PDFs."""
+        if "fork" not in multiprocessing.get_all_start_methods():
+            write(typeset_all(site, game, jobs))
+            return
+        while len(self.running) >= worker_count():
+            self.wait_one()
+        context = multiprocessing.get_context("fork")
+        reader, writer = context.Pipe(duplex=False)
+        process = context.Process(target=_typeset_child, args=(site, game, jobs, write, writer), daemon=True)
+        process.start()
+        writer.close()
+        self.running.append((game.title, process, reader))
+
+    def wait_one(self) -> None:
+        title, process, reader = self.running.pop(0)
+        try:
+            outcome = reader.recv()
+        except EOFError:  # the child died without a word (killed, or out of memory)
+            outcome = ("failed", RuntimeError(f"typesetting the rulebooks of {title} stopped "
+                                              f"(exit status {process.join() or process.exitcode})"))
+        finally:
+            reader.close()
+        process.join()
+        if outcome[0] != "ok":
+            self.abandon()
+            raise outcome[1]
+        self.done.append(title)
+
+    def finish(self) -> None:
+        """Wait for every child; the first failure is raised as it would be in this process."""
+        while self.running:
+            self.wait_one()
+
+    def abandon(self) -> None:
+        for _title, process, reader in self.running:
+            process.kill()
+            process.join()
+            reader.close()
+        self.running = []
+
+
+def _typeset_child(site: Site, game: Game, jobs, write, pipe) -> None:
+    die_with_parent()
+    try:
+        write(typeset_all(site, game, jobs, parallel=False))
+    except BaseException as error:  # sent to the build, which raises it
+        try:
+            pipe.send(("failed", error))
+        except Exception:  # an exception that does not pickle
+            pipe.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
+    else:
+        pipe.send(("ok", None))
+    finally:
+        pipe.close()
+
+
+def die_with_parent() -> None:
+    """Ask Linux to kill this process when the build that forked it dies."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the build's own end stops it
+        pass

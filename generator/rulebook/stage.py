@@ -26,6 +26,14 @@ def files_of(game: Game) -> list[tuple[str, str, str]]:
 class RulebookStage(Stage):
     name = "rulebooks"
     printed = True  # PDFs: `serve` may make them after the pages
+    writes_later = True  # typeset in child processes while the pages are made
+
+    def __init__(self):
+        self.background = None  # the games' typesetting, running while the pages are made
+        self.written: list[str] = []  # the PDFs it writes, recorded in the output by `finish`
+
+    def start(self, site: Site) -> None:
+        self.abandon()
 
     def game_key(self, site: Site, game: Game) -> str | None:
         if not site.rulebooks:
@@ -36,17 +44,31 @@ class RulebookStage(Stage):
                       site.base_url, site.path_prefix)
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:
-        from generator.rulebook.booklet import impose
-        from generator.rulebook.make import typeset_all
+        """Starts typesetting in a child process: `finish` waits for it. The PDFs' paths are
+        in the info's "files"."""
+        from generator.rulebook.make import Background
 
-        made = typeset_all(site, game, [("rules", "a5")] + [("rules", paper) for paper, _ in PAPERS]
-                           + ([("player_aid", paper) for paper, _ in PAPERS] if aid_pages(game) else []))
-        for paper, _label in PAPERS:
-            output.write(f"{game.slug}/{game.slug}-rules-{paper}.pdf", made["rules", paper])
-            output.write(f"{game.slug}/{game.slug}-rules-booklet-{paper}.pdf", impose(made["rules", "a5"], paper))
-            if aid_pages(game):
-                output.write(f"{game.slug}/{game.slug}-player-aid-{paper}.pdf", made["player_aid", paper])
+        if self.background is None:
+            self.background = Background()
+        jobs = ([("rules", "a5")] + [("rules", paper) for paper, _ in PAPERS]
+                + ([("player_aid", paper) for paper, _ in PAPERS] if aid_pages(game) else []))
+        paths = {path: output.path(path) for path, _what, _label in files_of(game)}  # folders made here
+        self.written.extend(paths)
+        self.background.start(site, game, jobs, lambda made: write_books(game, made, paths))
         return self.plan_game(site, game, context)
+
+    def finish(self, site: Site, output) -> None:
+        if self.background is not None:
+            background, self.background = self.background, None
+            background.finish()
+        for path in self.written:
+            output.record(path)
+        self.written = []
+
+    def abandon(self) -> None:
+        if self.background is not None:
+            self.background.abandon()
+        self.background, self.written = None, []
 
     def plan_game(self, site: Site, game: Game, context) -> dict:
         if not site.rulebooks:
@@ -58,3 +80,15 @@ class RulebookStage(Stage):
                 f"of these pages.</p>\n<ul class=\"rulebook-downloads\">{items}</ul>\n")
         section = {"id": "rulebook", "title": "Printable rules", "html": html}
         return {"sections": {rules.url: [section]}, "files": [path for path, _what, _label in files_of(game)]}
+
+
+def write_books(game: Game, made: dict, paths: dict) -> None:
+    """The typeset books of `game` (`made`: (kind, paper) -> PDF) at their `paths`."""
+    from generator.rulebook.booklet import impose
+
+    slug = game.slug
+    for paper, _label in PAPERS:
+        paths[f"{slug}/{slug}-rules-{paper}.pdf"].write_bytes(made["rules", paper])
+        paths[f"{slug}/{slug}-rules-booklet-{paper}.pdf"].write_bytes(impose(made["rules", "a5"], paper))
+        if ("player_aid", paper) in made:
+            paths[f"{slug}/{slug}-player-aid-{paper}.pdf"].write_bytes(made["player_aid", paper])
