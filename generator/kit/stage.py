@@ -85,7 +85,8 @@ class KitStage(Stage):
         # the spec, its data and the game's code (its drawings are the kit's boards and card art);
         # the pages do not change a kit
         inputs = [p for p in tree_files(game.folder) if p.suffix != ".md"]
-        return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers), str(site.rulebooks))
+        return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers), str(site.rulebooks),
+                      section_template(site))
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:
         from generator.kit import load_components, render_previews, write_kits
@@ -154,6 +155,18 @@ class KitStage(Stage):
             game=game, previews=previews, kits=kits, rulebooks=rulebooks, galleries=galleries,
             instead=instead)
         return {game.page("rules").url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}
+
+
+def section_template(site: Site) -> str:
+    """The text of the kit section's template (the site's own, else the theme's): the section
+    is part of what the stage makes."""
+    from generator.site.theme import theme_dirs
+
+    for folder in theme_dirs(site.root):
+        path = folder / "kit-section.html"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return ""
 
 
 PREVIEW_WIDTH = 720  # px for the widest component: every preview shares one scale, so sizes compare

@@ -17,14 +17,25 @@
   function themeToggle() {
     var button = document.querySelector(".theme-toggle");
     if (!button) return;
-    var icon = document.createElement("span");
-    icon.className = "theme-toggle-icon";
+    // drawn, not a glyph: a font's ☾ came out faint grey whatever the text colour
+    var NS = "http://www.w3.org/2000/svg";
+    var SUN = "M8 4.5a3.5 3.5 0 1 1 0 7a3.5 3.5 0 1 1 0-7zM8 0.5v2M8 13.5v2M0.5 8h2M13.5 8h2M2.7 2.7l1.4 1.4M11.9 11.9l1.4 1.4M2.7 13.3l1.4-1.4M11.9 4.1l1.4-1.4";
+    var MOON = "M10.5 1.5a6.5 6.5 0 1 0 4 11.2a5.2 5.2 0 0 1-4-11.2z";
+    var icon = document.createElementNS(NS, "svg");
+    icon.setAttribute("class", "theme-toggle-icon");
+    icon.setAttribute("viewBox", "0 0 16 16");
     icon.setAttribute("aria-hidden", "true");
+    var path = document.createElementNS(NS, "path");
+    path.setAttribute("stroke", "currentColor");
+    path.setAttribute("stroke-width", "1.6");
+    path.setAttribute("stroke-linecap", "round");
+    icon.appendChild(path);
     button.insertBefore(icon, button.firstChild);
     function show() {
       var dark = current() === "dark";
       button.setAttribute("aria-pressed", dark ? "true" : "false");
-      icon.textContent = dark ? "☾ " : "☀ ";
+      path.setAttribute("d", dark ? MOON : SUN);
+      path.setAttribute("fill", dark ? "currentColor" : "none");
       button.title = dark ? "Dark theme is on: switch to the light theme" : "Light theme is on: switch to the dark theme";
     }
     button.hidden = false;
@@ -205,7 +216,78 @@
     });
   }
 
+  // A diagram opens full screen, zoomable, on a tap (or Enter): on a phone its board is
+  // wider than the column. Live boards ("Try it", Play) are left alone: their taps are moves.
+  function diagramViewer() {
+    var boards = [].slice.call(document.querySelectorAll(".rp-board")).filter(function (board) {
+      return board.querySelector("svg.rp-diagram") && !board.closest(".rp-live, .rp-play");
+    });
+    if (!boards.length) return;
+    var dialog = document.createElement("dialog");
+    dialog.className = "diagram-viewer";
+    dialog.setAttribute("aria-label", "Diagram, full screen");
+    var bar = document.createElement("div");
+    bar.className = "diagram-viewer-bar";
+    var stage = document.createElement("div");
+    stage.className = "diagram-viewer-stage";
+    stage.tabIndex = 0;  // it scrolls: the keyboard must reach it
+    stage.setAttribute("role", "region");
+    stage.setAttribute("aria-label", "The diagram, enlarged");
+    var zoom = 1, natural = 0, shown = null, opener = null;
+    function button(text, label, act) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "diagram-viewer-button";
+      b.textContent = text;
+      b.setAttribute("aria-label", label);
+      b.addEventListener("click", act);
+      bar.appendChild(b);
+      return b;
+    }
+    function fit() {  // the whole diagram on the screen, or its natural size if that is larger
+      return Math.max(natural, Math.min(stage.clientWidth - 16, natural * 3));
+    }
+    function size() { if (shown) shown.style.width = Math.round(fit() * zoom) + "px"; }
+    button("−", "Zoom out", function () { zoom = Math.max(0.5, zoom / 1.5); size(); });
+    button("+", "Zoom in", function () { zoom = Math.min(6, zoom * 1.5); size(); });
+    var close = button("Close", "Close the full-screen diagram", function () { dialog.close(); });
+    dialog.appendChild(bar);
+    dialog.appendChild(stage);
+    document.body.appendChild(dialog);
+    dialog.addEventListener("close", function () {
+      stage.textContent = "";
+      shown = null;
+      if (opener) opener.focus();
+    });
+    function open(board) {
+      var svg = board.querySelector("svg.rp-diagram");
+      if (!svg || typeof dialog.showModal !== "function") return;
+      opener = board;
+      shown = svg.cloneNode(true);
+      shown.removeAttribute("id");
+      [].slice.call(shown.querySelectorAll("[id]")).forEach(function (node) { node.removeAttribute("id"); });
+      natural = parseFloat(svg.getAttribute("width")) || svg.getBoundingClientRect().width;
+      zoom = 1;
+      stage.appendChild(shown);
+      dialog.showModal();
+      size();
+      close.focus();
+    }
+    boards.forEach(function (board) {
+      var title = board.querySelector("svg.rp-diagram title");
+      board.classList.add("rp-zoomable");
+      board.tabIndex = 0;
+      board.setAttribute("role", "button");
+      board.setAttribute("aria-label", "Show full screen" + (title ? ": " + title.textContent : ""));
+      board.addEventListener("click", function () { open(board); });
+      board.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(board); }
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    diagramViewer();
     search();
     themeToggle();
     scrollSpy();
