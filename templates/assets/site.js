@@ -216,8 +216,8 @@
     });
   }
 
-  // A diagram opens full screen, zoomable, on a tap (or Enter): on a phone its board is
-  // wider than the column. Live boards ("Try it", Play) are left alone: their taps are moves.
+  // A diagram opens full screen, zoomable, on a tap or its "Full screen" button: on a phone its
+  // board is wider than the column. Live boards ("Try it", Play) are left alone: their taps are moves.
   function diagramViewer() {
     var boards = [].slice.call(document.querySelectorAll(".rp-board")).filter(function (board) {
       return board.querySelector("svg.rp-diagram") && !board.closest(".rp-live, .rp-play");
@@ -259,10 +259,10 @@
       shown = null;
       if (opener) opener.focus();
     });
-    function open(board) {
+    function open(board, from) {
       var svg = board.querySelector("svg.rp-diagram");
       if (!svg || typeof dialog.showModal !== "function") return;
-      opener = board;
+      opener = from || board;
       shown = svg.cloneNode(true);
       shown.removeAttribute("id");
       [].slice.call(shown.querySelectorAll("[id]")).forEach(function (node) { node.removeAttribute("id"); });
@@ -273,17 +273,31 @@
       size();
       close.focus();
     }
-    boards.forEach(function (board) {
+    function scrollable(board, number) {  // a board that scrolls must be reachable by the keyboard
       var title = board.querySelector("svg.rp-diagram title");
+      if (board.scrollWidth > board.clientWidth + 1) {
+        board.tabIndex = 0;
+        board.setAttribute("role", "region");  // named uniquely: a walkthrough's frames share a title
+        board.setAttribute("aria-label", "Diagram " + (number + 1) + ", scrolls sideways" +
+                           (title ? ": " + title.textContent : ""));
+      } else if (board.hasAttribute("role")) {
+        board.removeAttribute("tabindex");
+        board.removeAttribute("role");
+        board.removeAttribute("aria-label");
+      }
+    }
+    boards.forEach(function (board) {
       board.classList.add("rp-zoomable");
-      board.tabIndex = 0;
-      board.setAttribute("role", "button");
-      board.setAttribute("aria-label", "Show full screen" + (title ? ": " + title.textContent : ""));
       board.addEventListener("click", function () { open(board); });
-      board.addEventListener("keydown", function (event) {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(board); }
-      });
+      var enlarge = document.createElement("button");
+      enlarge.type = "button";
+      enlarge.className = "rp-button rp-enlarge";
+      enlarge.textContent = "Full screen";
+      enlarge.addEventListener("click", function () { open(board, enlarge); });
+      board.insertAdjacentElement("afterend", enlarge);
     });
+    boards.forEach(scrollable);
+    window.addEventListener("resize", function () { boards.forEach(scrollable); });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
