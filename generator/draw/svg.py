@@ -206,14 +206,17 @@ class _Writer:
 
 
 def neutral_tone(colour: Optional[str]) -> str:
-    """"paper" for white and near-white greys, "ink" for near-black greys, else "" (a colour of the board)."""
+    """"paper" for white and near-white greys, "ink" for near-black greys (a slightly tinted
+    near-black too, such as a slate #1d2b36: on the dark theme's paper it would vanish), else ""
+    (a colour of the board)."""
     if not colour or not colour.startswith("#") or len(colour) not in (4, 7):
         return ""
     digits = colour[1:] if len(colour) == 7 else "".join(ch * 2 for ch in colour[1:])
     r, g, b = (int(digits[i:i + 2], 16) for i in (0, 2, 4))
-    if max(r, g, b) - min(r, g, b) > 24:
-        return ""
-    return "paper" if min(r, g, b) >= 0xf0 else "ink" if max(r, g, b) <= 0x66 else ""
+    chroma = max(r, g, b) - min(r, g, b)
+    if min(r, g, b) >= 0xf0 and chroma <= 24:
+        return "paper"
+    return "ink" if max(r, g, b) <= 0x66 and chroma <= 40 else ""
 
 
 def to_svg(drawing: Drawing, *, width: str | None = None, height: str | None = None,
