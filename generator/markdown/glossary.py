@@ -22,6 +22,28 @@ class Term:
 
 def glossary_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("glossary_anchors", glossary_anchors)
+    for kind, tag in GLOSSARY_TAGS.items():
+        md.add_render_rule(kind, glossary_tag(md.renderer.rules.get(kind), tag))
+
+
+# On the glossary page each term is a heading over its definition: a reader can jump from
+# term to term, and the site's search (Pagefind, which splits a page at headings with ids)
+# gives each term a result of its own that links to it, not a run of "Throw What a Troll
+# must…". Only the web page: a typeset rulebook reads the same tokens as a definition list.
+GLOSSARY_TAGS = {"dl_open": '<div class="glossary">', "dl_close": "</div>",
+                 "dt_open": '<h2 class="glossary-term"{id}>', "dt_close": "</h2>",
+                 "dd_open": '<div class="glossary-definition">', "dd_close": "</div>"}
+
+
+def glossary_tag(default, tag: str):
+    def render(self, tokens, index, options, env):
+        page, token = env.get("page"), tokens[index]
+        top = token.level == (0 if token.type.startswith("dl") else 1)  # the page's list, not one nested in it
+        if not (page and page.glossary and top):
+            return default(tokens, index, options, env) if default else self.renderToken(tokens, index, options, env)
+        anchor = token.attrGet("id")
+        return tag.replace("{id}", f' id="{anchor}"' if anchor else "") + ("\n" if tag.startswith("</") else "")
+    return render
 
 
 def glossary_anchors(state) -> None:

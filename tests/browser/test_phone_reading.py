@@ -106,3 +106,27 @@ def test_the_phone_downloads_are_cards_with_labelled_facts(open_page, real_site)
     row.scroll_into_view_if_needed()
     assert row.evaluate("r => getComputedStyle(r).display") == "block"
     assert row.locator("td").nth(1).evaluate("c => getComputedStyle(c, '::before').content") == '"Pages: "'
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_search_results_show_each_heading_apart_from_its_excerpt(open_page, real_site, width):
+    """Issue 33.4: the glossary's terms are results of their own ("Throw" over "What a Troll
+    must…"), and every heading stands on its own line above its excerpt."""
+    page = open_page(width, "dark")
+    page.goto(real_site.url("splut/index.html"))
+    page.keyboard.press("/")
+    page.locator(".search-dialog input").wait_for()
+    page.keyboard.type("Troll")
+    page.locator(".pagefind-ui__result").first.wait_for()
+    page.wait_for_function("() => [...document.querySelectorAll('.pagefind-ui__result-title a')]"
+                           ".some(a => a.textContent.includes('Glossary'))")
+    glossary = page.locator(".pagefind-ui__result", has_text="Splut! · Glossary")
+    nested = glossary.locator(".pagefind-ui__result-nested")
+    assert nested.count() >= 1
+    assert nested.first.locator("a").get_attribute("href").startswith("/splut/glossary.html#term-")
+    pairs = page.locator(".pagefind-ui__result-nested").evaluate_all("""ns => ns.map(n => {
+        const title = n.querySelector('.pagefind-ui__result-link'), text = n.querySelector('.pagefind-ui__result-excerpt');
+        return [title !== text && !title.contains(text) && !text.contains(title),
+                text.getBoundingClientRect().top >= title.getBoundingClientRect().bottom - 1];
+    })""")
+    assert pairs and all(separate and below for separate, below in pairs)

@@ -34,10 +34,20 @@ def test_headings_are_never_linked(tmp_path):
     assert '<h2 id="summary">Pebble moves</h2>' in html
 
 
-def test_glossary_terms_get_anchors_on_the_glossary_page(tmp_path):
+def test_glossary_terms_are_headings_with_anchors_on_the_glossary_page(tmp_path):
+    """Issue 33.4: a term is a heading over its definition, so the search (which splits a page
+    at headings with ids) gives each term a result of its own, apart from its excerpt."""
     html = built(tmp_path, "glossary.html")
-    assert '<dt id="term-pebble">Pebble</dt>' in html
+    assert '<h2 class="glossary-term" id="term-pebble">Pebble</h2>' in html
+    assert '<div class="glossary-definition">' in html and "<dt" not in html
     assert 'class="term"' not in html.split("<article", 1)[1]
+
+
+def test_a_definition_list_elsewhere_stays_a_definition_list(tmp_path):
+    make_site(tmp_path, **{"content__pebbles__reference.md": "---\ntitle: Aid\n---\n## Summary\n\nStone\n: A thing.\n"})
+    build(tmp_path, stages=[])
+    html = (tmp_path / "output/pebbles/reference.html").read_text()
+    assert "<dl>" in html and "<dt>" in html and "glossary-term" not in html
 
 
 def test_plurals_link_to_the_singular_term(tmp_path):
