@@ -89,6 +89,9 @@ _renderer: PageRenderer | None = None  # one per worker process, set by _start_w
 
 def _start_worker(renderer: PageRenderer) -> None:
     global _renderer
+    from generator.children import die_with_parent
+
+    die_with_parent()  # a killed build leaves no worker behind
     # What the worker inherited never becomes garbage: keep the collector off
     # it (it would also touch, and so copy, every inherited page). And a page
     # leaves no cycles worth collecting before the worker ends with the build.

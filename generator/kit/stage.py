@@ -158,14 +158,14 @@ class KitStage(Stage):
 
 
 def section_template(site: Site) -> str:
-    """The text of the kit section's template (the site's own, else the theme's): the section
+    """A digest of the kit section's template (the site's own, else the theme's): the section
     is part of what the stage makes."""
     from generator.site.theme import theme_dirs
 
     for folder in theme_dirs(site.root):
         path = folder / "kit-section.html"
         if path.is_file():
-            return path.read_text(encoding="utf-8")
+            return files_digest([path], folder)
     return ""
 
 

@@ -8,6 +8,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator.content.model import Game, Site
 from generator.markdown.render import make_markdown
+from generator.children import die_with_parent
 from generator.pagework import worker_count
 from generator.rulebook.document import Chapter, typeset, typeset_sheet
 from generator.rulebook.selection import aid_pages, book_pages
@@ -128,14 +129,3 @@ def _typeset_child(site: Site, game: Game, jobs, write, pipe) -> None:
         pipe.send(("ok", None))
     finally:
         pipe.close()
-
-
-def die_with_parent() -> None:
-    """Ask Linux to kill this process when the build that forked it dies."""
-    import ctypes
-    import signal
-
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # not Linux: the build's own end stops it
-        pass

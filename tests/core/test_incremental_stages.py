@@ -92,3 +92,19 @@ def test_the_whole_catalogue_builds_the_same_bytes_twice(tmp_path):
     one, two = tree_digest(tmp_path / "one"), tree_digest(tmp_path / "two")
     assert one == two
     assert sum(name.endswith(".pdf") for name in one) >= 20 and sum(name.startswith("_play/") for name in one) == 5
+
+
+def test_a_site_override_of_the_kit_section_template_is_used_at_once(tmp_path):
+    """The kit's section is made by the kit stage: its template is one of the stage's inputs."""
+    from generator.site.theme import PACKAGE_THEME
+    from tests.core.sitefactory import make_site
+    from tests.core.test_author_messages import KIT
+
+    site = make_site(tmp_path / "site", **{"content__pebbles__components.toml": KIT})
+    build(site)
+    assert "Our own kit section" not in (site / "output/pebbles/index.html").read_text()
+    (site / "templates").mkdir()
+    template = (PACKAGE_THEME / "kit-section.html").read_text()
+    (site / "templates/kit-section.html").write_text("<p>Our own kit section.</p>\n" + template)
+    build(site)
+    assert "Our own kit section" in (site / "output/pebbles/index.html").read_text()
