@@ -43,19 +43,18 @@ def _text_colour(hex_colour: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
-def _piece_shapes(pid: int, state, x: float, y: float) -> list:
+def piece_shapes(kind: int, fill: str, role: str, x: float = 0.0, y: float = 0.0) -> list:
+    """One piece as the diagrams draw it, on the square whose corner is (x, y): the Sorcerer a
+    circle, the Troll a square, the Dwarf a diamond, each with its letter, and the Rock a grey
+    octagon. The kit prints these very shapes as its tokens (`kit_piece`)."""
     cx, cy = x + CELL / 2, y + CELL / 2
-    kind = kind_of(pid)
     if kind == ROCK:
         r = CELL * 0.38
         points = tuple((cx + r * dx, cy + r * dy) for dx, dy in
                        ((-0.55, -0.9), (0.45, -1.0), (1.0, -0.3), (0.8, 0.7), (0.05, 1.0), (-0.9, 0.6), (-1.0, -0.2)))
-        return [Polygon(points, Style(fill=ROCK_FILL, stroke="#3c3c38", stroke_width=0.4), role="rock"),
-                Text(cx, cy + 1.4, "R", size=4.0, fill="#ffffff", anchor="middle", bold=True, role="rock-label")]
-    fill = SEATS[state.seat(owner_of(pid))]["hex"]
+        return [Polygon(points, Style(fill=ROCK_FILL, stroke="#3c3c38", stroke_width=0.4), role=role),
+                Text(cx, cy + 1.4, "R", size=4.0, fill="#ffffff", anchor="middle", bold=True, role=f"{role}-label")]
     style = Style(fill=fill, stroke="#1b1b1b", stroke_width=0.4)
-    letter = KIND_LETTERS[kind]
-    role = f"{KIND_NAMES[kind].lower()}-{owner_of(pid)}"
     if kind == SORCERER:
         shape = Circle(cx, cy, CELL * 0.36, style, role=role)
     elif kind == TROLL:
@@ -64,9 +63,26 @@ def _piece_shapes(pid: int, state, x: float, y: float) -> list:
     else:
         r = CELL * 0.4
         shape = Polygon(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), style, role=role)
-    label = Text(cx, cy + 1.4, letter, size=4.0, fill=_text_colour(fill), anchor="middle", bold=True,
+    label = Text(cx, cy + 1.4, KIND_LETTERS[kind], size=4.0, fill=_text_colour(fill), anchor="middle", bold=True,
                  role=f"{role}-label")
     return [shape, label]
+
+
+def _piece_shapes(pid: int, state, x: float, y: float) -> list:
+    kind = kind_of(pid)
+    if kind == ROCK:
+        return piece_shapes(ROCK, ROCK_FILL, "rock", x, y)
+    fill = SEATS[state.seat(owner_of(pid))]["hex"]
+    return piece_shapes(kind, fill, f"{KIND_NAMES[kind].lower()}-{owner_of(pid)}", x, y)
+
+
+def kit_piece(label: str, colour: str) -> Drawing:
+    """A piece for the print-and-play kit (components.toml): the diagrams' own drawing of the
+    piece named `label`, in `colour` (a Rock is always the diagrams' grey)."""
+    kind = KIND_NAMES.index(label)
+    shapes = piece_shapes(kind, ROCK_FILL if kind == ROCK else colour, label.lower())
+    edge = CELL * 0.1  # the square's margin round the piece: the token is the piece alone
+    return Drawing(CELL - 2 * edge, CELL - 2 * edge, (Group(tuple(shapes), dx=-edge, dy=-edge),), title=label)
 
 
 def arena_shapes() -> list:

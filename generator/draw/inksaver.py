@@ -1,4 +1,5 @@
-"""The ink-saver variant of any drawing: light fills, full outlines, text as it was.
+"""The ink-saver variant of any drawing: light fills, full outlines, text as it was
+except light text, which turns dark (it was set on a full colour that is now pale).
 
 Derived from the drawing itself rather than drawn a second time, so a game's own
 board drawing gets its ink-saver print for free and the two can never disagree.
@@ -8,8 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.draw.colour import is_hex, lighten
+from generator.draw.colour import is_hex, lighten, luminance
 from generator.draw.shapes import Drawing, Group, Image, Line, Path, Shape, Style, Text
+
+
+INK = "#1b1b1b"
 
 
 def _lighter(colour: str | None, amount: float) -> str | None:
@@ -25,7 +29,10 @@ def ink_saver(drawing: Drawing, amount: float = 0.75) -> Drawing:
 def _saver(shape: Shape, amount: float) -> Shape:
     if isinstance(shape, Group):
         return replace(shape, shapes=tuple(_saver(inner, amount) for inner in shape.shapes))
-    if isinstance(shape, (Text, Image)):
+    if isinstance(shape, Text):
+        # white on a strong colour becomes white on its pale tint: unreadable, so it goes dark
+        return replace(shape, fill=INK) if is_hex(shape.fill) and luminance(shape.fill) > 0.5 else shape
+    if isinstance(shape, Image):
         return shape
     style: Style = shape.style
     if isinstance(shape, (Line, Path)) or style.fill is None:

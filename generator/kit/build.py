@@ -208,7 +208,7 @@ def assembly_steps(components: Components, variant: str, tiled: bool, square: st
         steps.append("Boards on several pages: cut each tile along its dashed line, lay it over its neighbour "
                      "so the ring marks line up, and glue. The map on each tile shows where it goes.")
     if components.tokens:
-        steps.append("Pieces: glue the page to card before cutting, so they stand up to play.")
+        steps.append("Pieces: glue the page to thin card before cutting, so the tokens are sturdy to handle.")
     if variant == "ink-saver":
         steps.append("This ink-saver kit prints light fills and outlines instead of full colour.")
     return steps

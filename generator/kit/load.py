@@ -734,7 +734,24 @@ class _Loader:
         if not items and not from_data:
             self.source.report(table.key("items"), "a token set needs at least one item",
                                expected="items = [{ label = \"...\", count = 1 }]", found="no items")
-        return TokenSpec(name, title, table["shape"], table["size"], table["per_player"], tuple(items))
+        pieces = self.token_pieces(table, items) if table["drawing"] else ()
+        return TokenSpec(name, title, table["shape"], table["size"], table["per_player"], tuple(items), pieces)
+
+    def token_pieces(self, table: Values, items: list[TokenItem]) -> tuple:
+        """The game's drawing of each piece, `drawing(label, colour)`: the piece its diagrams
+        draw, in the player's colour (or the item's fill), for the kit to print as the token."""
+        draw = self.game_function(table, "drawing", "drawing.kit_piece")
+        if draw is None:
+            return ()
+        owners = self.options.players if table["per_player"] else (None,)
+        pieces = []
+        for owner in owners:
+            for index, item in enumerate(items):
+                drawing = self.drawn(table, "token", draw, item.label, owner.colour if owner else item.fill)
+                if drawing is None:
+                    return ()
+                pieces.append(((owner.name if owner else "", index), drawing))
+        return tuple(pieces)
 
     def token_items_from_data(self, table: Values) -> list[TokenItem]:
         """data = "pieces.csv", quantity = "qty", where = {...}, item = { label = "{letter}", ... }"""

@@ -266,6 +266,8 @@ TOKEN = keys(
     quantity=text("", "the column with each row's number of copies"),
     where=WHERE,
     item=table(TOKEN_FROM_DATA, "a table { label, caption, icon, fill, ink } of templates"),
+    # or the game's own drawing of each piece, the one its diagrams draw: function(label, colour) -> Drawing
+    drawing=text(None, "a drawing function of the game folder: \"module.function\", e.g. \"drawing.kit_piece\""),
 )
 
 INSTEAD = keys(

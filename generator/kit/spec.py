@@ -99,6 +99,7 @@ items = [{ label = "S", caption = "Sorcerer", icon = "", count = 1,
            fill = "#888888", ink = "" }]                # fill is the player's colour
 data = "pieces.csv"  quantity = "qty"  where = {...}   # or one item per data row:
 item = { label = "{letter}", caption = "{piece}", fill = "{colour}", ink = "{ink}" }
+drawing = "drawing.kit_piece"       # or each piece as the game draws it: f(label, colour) -> Drawing
 ```
 A token icon is a character drawn from the font (★ ☂ ⚑ ☠ ...) or a vector icon name.
 """
@@ -337,6 +338,8 @@ class TokenSpec:
     size: float
     per_player: bool
     items: tuple[TokenItem, ...]
+    # the game's own drawing of each piece (its diagrams' piece), by (player name or "", item index)
+    pieces: tuple[tuple[tuple[str, int], Drawing], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -62,8 +62,40 @@ def token_drawings(spec: TokenSpec, players: tuple[Player, ...], ink_saver: bool
     """Every physical token of the set, in order (player by player when per player)."""
     out: list[Drawing] = []
     owners = players if spec.per_player else (None,)
+    pieces = dict(spec.pieces)
     for owner in owners:
-        for item in spec.items:
-            drawing = token_drawing(spec, item, owner, ink_saver)
+        for index, item in enumerate(spec.items):
+            piece = pieces.get((owner.name if owner else "", index))
+            drawing = (piece_token(spec, item, piece, owner, ink_saver) if piece is not None
+                       else token_drawing(spec, item, owner, ink_saver))
             out.extend([drawing] * item.count)
     return out
+
+
+CAPTION_MM = 2.3  # 6.5 pt: a caption a player reads on the table
+
+
+def piece_token(spec: TokenSpec, item: TokenItem, piece: Drawing, player: Player | None,
+                ink_saver: bool = False) -> Drawing:
+    """The game's own drawing of the piece (the one its diagrams show), as large as the token
+    allows above its name, on plain paper inside the cut line."""
+    from generator.draw.inksaver import ink_saver as saving_ink
+    from generator.draw.shapes import Group, Text
+
+    s = spec.size
+    outline = Style(fill=colours.WHITE, stroke=CUT.stroke, stroke_width=CUT.stroke_width)
+    cut = (Circle(s / 2, s / 2, s / 2, outline, role="cut-line") if spec.shape == "round"
+           else Rect(0, 0, s, s, outline, role="cut-line"))
+    label = item.caption or item.label
+    under = CAPTION_MM * 1.3 if label else 0.0
+    room = s * (0.5 if spec.shape == "round" else 0.58) if label else s * 0.66  # the piece's height
+    scale = room / max(piece.width, piece.height)
+    top = (s - room - under) / 2
+    drawn = saving_ink(piece) if ink_saver else piece
+    shapes: list = [cut, Group(drawn.shapes, dx=(s - piece.width * scale) / 2,
+                                dy=top + (room - piece.height * scale) / 2, scale=scale, role="piece")]
+    if label:
+        shapes.append(fit.line(s / 2, top + room + CAPTION_MM * 1.1, label, size=CAPTION_MM, max_width=s * 0.8,
+                               min_size=CAPTION_MM, fill="#1b1b1b", anchor="middle"))
+    title = " ".join(t for t in (player.name if player else "", label) if t)
+    return Drawing(s, s, tuple(shapes), title=title)

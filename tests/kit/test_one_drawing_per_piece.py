@@ -1,0 +1,79 @@
+"""Issue 24.2: a game's pieces are drawn once, by the game's own drawing code; the kit's
+tokens are that drawing, as the site's diagrams and the rulebook's figures are. Splut! so far:
+its Sorcerer circle, Troll square, Dwarf diamond and grey octagon Rock."""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from generator.draw.shapes import Group, Text
+from generator.kit import load_components
+from generator.kit.tokens import CAPTION_MM, token_drawings
+from generator.play import game_package
+
+ROOT = Path(__file__).resolve().parents[2]
+PT = 72 / 25.4
+
+
+def groups(shapes, role: str) -> list[Group]:
+    found = []
+    for shape in shapes:
+        if isinstance(shape, Group):
+            found += [shape] if shape.role == role else groups(shape.shapes, role)
+    return found
+
+
+def texts(shapes, scale=1.0):
+    for shape in shapes:
+        if isinstance(shape, Group):
+            yield from texts(shape.shapes, scale * shape.scale)
+        elif isinstance(shape, Text):
+            yield shape, shape.size * scale * PT
+
+
+def test_each_splut_token_is_the_diagrams_piece():
+    folder = ROOT / "content/splut"
+    drawing = importlib.import_module(f"{game_package(folder)}.drawing")
+    board = importlib.import_module(f"{game_package(folder)}.board")
+    components = load_components(folder)
+    colours = {player.name: player.colour for player in components.options.players}
+    seen = set()
+    for spec in components.tokens:
+        tokens = token_drawings(spec, components.options.players)
+        assert len(tokens) == (12 if spec.per_player else 4)
+        for token in tokens:
+            owner, _, label = token.title.rpartition(" ")
+            kind = board.KIND_NAMES.index(label)
+            fill = drawing.ROCK_FILL if kind == board.ROCK else colours[owner]
+            (piece,) = groups(token.shapes, "piece")
+            (shapes,) = [g.shapes for g in piece.shapes]  # the kit's crop of the piece
+            assert list(shapes) == drawing.piece_shapes(kind, fill, label.lower())  # the very shapes
+            seen.add((owner, label))
+    assert len(seen) == 13  # four teams of three, and the Rock
+
+
+def test_the_diagrams_draw_their_pieces_with_the_same_function():
+    folder = ROOT / "content/splut"
+    engine = importlib.import_module(f"{game_package(folder)}.engine").ENGINE
+    drawing = importlib.import_module(f"{game_package(folder)}.drawing")
+    board = importlib.import_module(f"{game_package(folder)}.board")
+    state = engine.initial_state(4)
+    diagram = drawing.draw_position(state)
+    for pid, square in enumerate(state.where):
+        if square < 0:
+            continue
+        kind = board.kind_of(pid)
+        x, y = drawing._cell_origin(square)
+        role = "rock" if kind == board.ROCK else f"{board.KIND_NAMES[kind].lower()}-{board.owner_of(pid)}"
+        fill = drawing.ROCK_FILL if kind == board.ROCK else board.SEATS[state.seat(board.owner_of(pid))]["hex"]
+        expected = drawing.piece_shapes(kind, fill, role, x, y)
+        assert all(shape in diagram.shapes for shape in expected)
+
+
+def test_token_captions_and_the_pieces_letters_print_at_6_pt_or_more():
+    components = load_components(ROOT / "content/splut")
+    for spec in components.tokens:
+        for token in token_drawings(spec, components.options.players):
+            sizes = [pt for _text, pt in texts(token.shapes)]
+            assert sizes and min(sizes) >= 6.0, (token.title, sizes)
+    assert CAPTION_MM * PT >= 6.0
