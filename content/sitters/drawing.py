@@ -98,24 +98,38 @@ def _markers(state) -> list:
 
 
 def _marker(piece: str, cell: int, scale: float, dx: float = 0.0, dy: float = 0.0) -> list:
-    """Goodie: blue disc 'G'. Baddie: red diamond 'B'. Chest: brown box 'C'."""
     x, y = _corner(cell)
-    cx, cy = x + CELL_MM / 2 + dx, y + CELL_MM / 2 + dy
+    return marker_shapes(piece, x + CELL_MM / 2 + dx, y + CELL_MM / 2 + dy, scale, BOARD.names[cell])
+
+
+def marker_shapes(piece: str, cx: float, cy: float, scale: float = 1.0, cell: str = "") -> list:
+    """Goodie: blue disc 'G'. Baddie: red diamond 'B'. Chest: brown box 'C'. Centred on (cx, cy);
+    the kit prints these very shapes as its markers (`kit_piece`)."""
     r = 5.0 * scale
-    name = BOARD.names[cell]
     edge = Style(fill=None, stroke="#ffffff", stroke_width=0.5)
     if piece == "G":
-        body = Circle(cx, cy, r, Style(fill=GOODIE_FILL, stroke=edge.stroke, stroke_width=0.5), cell=name, role="goodie")
+        body = Circle(cx, cy, r, Style(fill=GOODIE_FILL, stroke=edge.stroke, stroke_width=0.5), cell=cell, role="goodie")
     elif piece == "B":
         k = r * 1.15
         body = Polygon(((cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy)),
-                       Style(fill=BADDIE_FILL, stroke=edge.stroke, stroke_width=0.5), cell=name, role="baddie")
+                       Style(fill=BADDIE_FILL, stroke=edge.stroke, stroke_width=0.5), cell=cell, role="baddie")
     else:
         body = Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r, Style(fill=CHEST_FILL, stroke=edge.stroke, stroke_width=0.5),
-                    rx=0.8 * scale, cell=name, role="chest")
+                    rx=0.8 * scale, cell=cell, role="chest")
     label = Text(cx, cy + 1.5 * scale, piece, size=max(4.4 * scale, 3.1), fill="#ffffff", anchor="middle", bold=True,
                  role="marker-label")
     return [body, label]
+
+
+MARKER_LETTERS = {"Goodie": "G", "Baddie": "B", "Chest": "C"}
+
+
+def kit_piece(label: str, colour: str) -> Drawing:
+    """A marker for the print-and-play kit (components.toml): the diagrams' own drawing of the
+    Goodie, Baddie or Chest named `label`, in the diagrams' colours (`colour` is not used)."""
+    half = 5.0 * 1.15 + 0.3  # the diamond's half-width, the largest, and its edge
+    shapes = marker_shapes(MARKER_LETTERS[label], half, half)
+    return Drawing(2 * half, 2 * half, (Group(tuple(shapes)),), title=label)
 
 
 def _status_line(state, verdict: str) -> str:

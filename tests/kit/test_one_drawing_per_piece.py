@@ -77,3 +77,35 @@ def test_token_captions_and_the_pieces_letters_print_at_6_pt_or_more():
             sizes = [pt for _text, pt in texts(token.shapes)]
             assert sizes and min(sizes) >= 6.0, (token.title, sizes)
     assert CAPTION_MM * PT >= 6.0
+
+
+def test_each_sitters_marker_is_the_diagrams_marker():
+    """SiTTeRS: the blue disc Goodie, red diamond Baddie and brown box Chest of its diagrams
+    (the kit printed green smileys, skulls and houses)."""
+    folder = ROOT / "content/sitters"
+    drawing = importlib.import_module(f"{game_package(folder)}.drawing")
+    components = load_components(folder)
+    counts: dict[str, int] = {}
+    for spec in components.tokens:
+        for token in token_drawings(spec, components.options.players):
+            (piece,) = groups(token.shapes, "piece")
+            (shapes,) = [g.shapes for g in piece.shapes]
+            centre = drawing.kit_piece(token.title, "").width / 2
+            assert list(shapes) == drawing.marker_shapes(drawing.MARKER_LETTERS[token.title], centre, centre)
+            counts[token.title] = counts.get(token.title, 0) + 1
+    assert counts == {"Goodie": 4, "Baddie": 6, "Chest": 8}
+
+
+def test_the_sitters_diagrams_draw_their_markers_with_the_same_function():
+    folder = ROOT / "content/sitters"
+    drawing = importlib.import_module(f"{game_package(folder)}.drawing")
+    board = importlib.import_module(f"{game_package(folder)}.board")
+    pieces = "".join("GBC"[i % 3] if i < 9 else "." for i in range(len(board.BOARD.names)))
+    state = type("State", (), {"pieces": pieces, "phase": None, "at": -1})()
+    shapes = drawing._markers(state)
+    expected = []
+    for cell, piece in enumerate(pieces[:9]):
+        x, y = drawing._corner(cell)
+        expected += drawing.marker_shapes(piece, x + drawing.CELL_MM / 2, y + drawing.CELL_MM / 2, 1.0,
+                                          board.BOARD.names[cell])
+    assert shapes == expected
