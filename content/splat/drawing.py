@@ -49,6 +49,12 @@ def _cell_box(cell: Cell) -> tuple:
 
 def _skydiver(seat: int, cell: Cell, holding: bool) -> list:
     x, y = _cell_box(cell)
+    return skydiver_shapes(seat, x, y, holding)
+
+
+def skydiver_shapes(seat: int, x: float, y: float, holding: bool = False) -> list:
+    """A skydiver in the cell whose corner is (x, y): a disc in the seat's colour with its letter,
+    smaller under a canopy when holding the parachute. The kit prints these shapes (`kit_piece`)."""
     cx, cy = x + CELL_MM / 2, y + CELL_MM / 2
     row = SKYDIVERS[seat]
     shapes = []
@@ -62,6 +68,24 @@ def _skydiver(seat: int, cell: Cell, holding: bool) -> list:
     shapes.append(Text(cx, cy + radius * 0.42, row["letter"], size=radius * 1.25, fill=row["ink"],
                        anchor="middle", bold=True))
     return shapes
+
+
+def chute_shapes(x: float, y: float) -> list:
+    """The free parachute in the cell whose corner is (x, y), as the diagrams draw it."""
+    return _canopy(x + CELL_MM / 2, y + 1.5, CELL_MM * 0.44, y + CELL_MM - 1.5)
+
+
+def kit_piece(label: str, colour: str) -> Drawing:
+    """A piece for the print-and-play kit (components.toml): the diagrams' own skydiver whose
+    letter is `label` (R, B, G, Y), or the parachute (P); the colours are the diagrams'."""
+    edge = CELL_MM * 0.12  # the cell's margin round the piece
+    if label == PARACHUTE["letter"]:
+        shapes = chute_shapes(-edge, -edge)
+    else:
+        seat = next(seat for seat, row in enumerate(SKYDIVERS) if row["letter"] == label)
+        shapes = skydiver_shapes(seat, -edge, -edge)
+    size = CELL_MM - 2 * edge
+    return Drawing(size, size, (Group(tuple(shapes)),), title=label)
 
 
 def _canopy(cx: float, top: float, half: float, hang: float) -> list:
@@ -154,8 +178,7 @@ def draw_state(state, highlight=(), result=None) -> Drawing:
                            Style(fill=MARK_FILL, stroke=MARK, stroke_width=0.9), cell=name, role="highlight"))
     # Pieces.
     if state.chute is not None:
-        x, y = _cell_box(state.chute)
-        shapes += _canopy(x + CELL_MM / 2, y + 1.5, CELL_MM * 0.44, y + CELL_MM - 1.5)
+        shapes += chute_shapes(*_cell_box(state.chute))
     for seat, cell in enumerate(state.skydivers):
         if cell is not None:
             shapes += _skydiver(seat, cell, seat == state.holder)

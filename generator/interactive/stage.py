@@ -16,9 +16,7 @@ play, the output gets Pyodide (`_pyodide/<version>/`, unless site.toml's
 """
 from __future__ import annotations
 
-import hashlib
 import re
-import sys
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -271,22 +269,10 @@ class InteractiveStage(Stage):
 def fresh_engine(game: Game):
     """The game's ENGINE, imported again if its folder changed since it was imported
     in this process (`serve` and repeated builds edit engines between builds)."""
-    from generator.play import forget_game, game_package, load_engine
+    from generator.play import fresh_game_package, load_engine
 
-    key = game_files_key(game.folder)
-    loaded = sys.modules.get(game_package(game.folder))
-    if getattr(loaded, "__rulepress_key__", None) != key:  # unknown or older: read the files again
-        forget_game(game.folder)
-    engine = load_engine(game.folder)
-    sys.modules[game_package(game.folder)].__rulepress_key__ = key
-    return engine
-
-
-def game_files_key(folder) -> str:
-    digest = hashlib.sha256()
-    for name, path in sorted(game_files(folder).items()):
-        digest.update(name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    fresh_game_package(game.folder)
+    return load_engine(game.folder)
 
 
 def step_line(context: DirectiveContext, index: int, key: str = "steps") -> int | None:

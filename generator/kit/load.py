@@ -34,7 +34,7 @@ from generator.kit.schema import COMPONENTS, template_keys
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, BoardSpec, Card, CardBack, CardFace, CellKind,
                                 Components, Coordinates, DeckSpec, Edition, FrontTemplate, KitOptions, Pivot,
                                 Player, SheetSpec, Stat, StatTemplate, TokenItem, TokenSpec)
-from generator.play import game_package
+from generator.play import fresh_game_package
 from generator.play.tables import Table, map_rows, read_game_tables, read_map
 
 FILE_NAME = "components.toml"
@@ -550,7 +550,7 @@ class _Loader:
                                expected=expected, found=ref)
             return None
         try:
-            loaded = importlib.import_module(f"{game_package(self.game_dir)}.{module}")
+            loaded = importlib.import_module(f"{fresh_game_package(self.game_dir)}.{module}")
         except Exception as error:  # the game's own code: any failure is the author's to see
             self.source.report(table.key(key), f"{module}.py failed to import: {type(error).__name__}: {error}",
                                expected="a module that imports", found=ref)

@@ -63,10 +63,11 @@ def token_drawings(spec: TokenSpec, players: tuple[Player, ...], ink_saver: bool
     out: list[Drawing] = []
     owners = players if spec.per_player else (None,)
     pieces = dict(spec.pieces)
+    lines = max((len(caption_lines(spec, item)) for item in spec.items), default=0)  # one layout for the set
     for owner in owners:
         for index, item in enumerate(spec.items):
             piece = pieces.get((owner.name if owner else "", index))
-            drawing = (piece_token(spec, item, piece, owner, ink_saver) if piece is not None
+            drawing = (piece_token(spec, item, piece, owner, ink_saver, lines) if piece is not None
                        else token_drawing(spec, item, owner, ink_saver))
             out.extend([drawing] * item.count)
     return out
@@ -75,27 +76,35 @@ def token_drawings(spec: TokenSpec, players: tuple[Player, ...], ink_saver: bool
 CAPTION_MM = 2.3  # 6.5 pt: a caption a player reads on the table
 
 
+def caption_lines(spec: TokenSpec, item: TokenItem) -> list[str]:
+    """A piece token's name under the piece: one line, or two for a long name."""
+    label = item.caption or item.label
+    return fit.wrap(label, spec.size * 0.78, CAPTION_MM)[:2] if label else []
+
+
 def piece_token(spec: TokenSpec, item: TokenItem, piece: Drawing, player: Player | None,
-                ink_saver: bool = False) -> Drawing:
+                ink_saver: bool = False, room_lines: int = 1) -> Drawing:
     """The game's own drawing of the piece (the one its diagrams show), as large as the token
     allows above its name, on plain paper inside the cut line."""
     from generator.draw.inksaver import ink_saver as saving_ink
-    from generator.draw.shapes import Group, Text
+    from generator.draw.shapes import Group
 
     s = spec.size
     outline = Style(fill=colours.WHITE, stroke=CUT.stroke, stroke_width=CUT.stroke_width)
     cut = (Circle(s / 2, s / 2, s / 2, outline, role="cut-line") if spec.shape == "round"
            else Rect(0, 0, s, s, outline, role="cut-line"))
     label = item.caption or item.label
-    under = CAPTION_MM * 1.3 if label else 0.0
-    room = s * (0.5 if spec.shape == "round" else 0.58) if label else s * 0.66  # the piece's height
+    lines = caption_lines(spec, item)
+    under = CAPTION_MM * (0.3 + 1.2 * max(room_lines, len(lines))) if lines else 0.0
+    room = s * (0.66 if spec.shape == "round" else 0.74) - under  # the piece's height
     scale = room / max(piece.width, piece.height)
     top = (s - room - under) / 2
     drawn = saving_ink(piece) if ink_saver else piece
     shapes: list = [cut, Group(drawn.shapes, dx=(s - piece.width * scale) / 2,
                                 dy=top + (room - piece.height * scale) / 2, scale=scale, role="piece")]
-    if label:
-        shapes.append(fit.line(s / 2, top + room + CAPTION_MM * 1.1, label, size=CAPTION_MM, max_width=s * 0.8,
-                               min_size=CAPTION_MM, fill="#1b1b1b", anchor="middle"))
+    first = top + room + CAPTION_MM * (1.1 + 0.6 * (max(room_lines, len(lines)) - len(lines)))  # centred
+    for number, text in enumerate(lines):
+        shapes.append(fit.line(s / 2, first + CAPTION_MM * 1.2 * number, text, size=CAPTION_MM,
+                               max_width=s * 0.78, min_size=CAPTION_MM, fill="#1b1b1b", anchor="middle"))
     title = " ".join(t for t in (player.name if player else "", label) if t)
     return Drawing(s, s, tuple(shapes), title=title)

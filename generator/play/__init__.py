@@ -23,6 +23,36 @@ def game_package(folder: Path) -> str:
     return name
 
 
+def fresh_game_package(folder: Path) -> str:
+    """`game_package(folder)`, its modules dropped first if the folder's files changed since
+    they were imported in this process (`serve` and repeated builds edit a game between
+    builds: its modules read their data files when imported)."""
+    name = game_package(folder)
+    key = game_files_key(folder)
+    if getattr(sys.modules[name], "__rulepress_key__", None) != key:  # unknown or older: read them again
+        forget_game(folder)
+        name = game_package(folder)
+        sys.modules[name].__rulepress_key__ = key
+    return name
+
+
+def game_files_key(folder: Path) -> str:
+    """A digest of the game folder's files (its pages aside), by name and content."""
+    import hashlib
+    import os
+
+    paths = []
+    for root, folders, files in os.walk(folder):
+        folders[:] = [f for f in folders if not f.startswith(".") and f != "__pycache__"]
+        paths += [os.path.join(root, name) for name in files if not name.startswith(".")
+                  and not name.endswith((".md", ".pyc"))]
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        with open(path, "rb") as handle:
+            digest.update(os.path.relpath(path, folder).encode("utf-8") + b"\0" + handle.read() + b"\0")
+    return digest.hexdigest()
+
+
 def forget_game(folder: Path) -> None:
     """Drop a game's modules, so the next load_engine reads its files again."""
     name = GAME_PACKAGE_PREFIX + Path(folder).name.replace("-", "_")

@@ -109,3 +109,26 @@ def test_the_sitters_diagrams_draw_their_markers_with_the_same_function():
         expected += drawing.marker_shapes(piece, x + drawing.CELL_MM / 2, y + drawing.CELL_MM / 2, 1.0,
                                           board.BOARD.names[cell])
     assert shapes == expected
+
+
+def test_each_splat_token_is_the_diagrams_skydiver_or_parachute():
+    """Splat: the diagrams' coloured skydiver discs and the orange canopy, no longer a letter on
+    a disc with a name cut short ("Red skydi…")."""
+    folder = ROOT / "content/splat"
+    drawing = importlib.import_module(f"{game_package(folder)}.drawing")
+    board = importlib.import_module(f"{game_package(folder)}.board")
+    components = load_components(folder)
+    names = []
+    for spec in components.tokens:
+        for token in token_drawings(spec, components.options.players):
+            (piece,) = groups(token.shapes, "piece")
+            (shapes,) = [g.shapes for g in piece.shapes]
+            edge = drawing.CELL_MM * 0.12
+            if token.title == "Parachute":
+                assert list(shapes) == drawing.chute_shapes(-edge, -edge)
+            else:
+                seat = next(i for i, row in enumerate(board.SKYDIVERS) if row["piece"] == token.title)
+                assert list(shapes) == drawing.skydiver_shapes(seat, -edge, -edge)
+            assert all("…" not in text.text for text, _pt in texts(token.shapes))  # names whole
+            names.append(token.title)
+    assert names == ["Red skydiver", "Blue skydiver", "Green skydiver", "Yellow skydiver", "Parachute"]
