@@ -24,6 +24,7 @@ RANKS: tuple[str, ...] = tuple(row["rank"] for row in DECK_ROWS)  # "2".."10", "
 RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 RANK_QTY = {row["rank"]: row["qty"] for row in DECK_ROWS}
 RANK_COLOUR = {row["rank"]: row["colour"] for row in DECK_ROWS}
+RANK_MARK = {row["rank"]: row["mark"] for row in DECK_ROWS}  # what a card shows: "S!" for the SPLASH! card
 SPLASH_RANK = "S"
 FULL_DECK: tuple[str, ...] = tuple(r for r in RANKS for _ in range(RANK_QTY[r]))
 

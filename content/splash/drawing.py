@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
 
-from .board import LETTERS_TO_WIN, OVER, RANK_COLOUR, SPLASH_RANK, WORD, seat
+from .board import LETTERS_TO_WIN, OVER, RANK_COLOUR, RANK_MARK, WORD, seat
 
 INK = "#1d2b36"
 MARK = "#e67e22"  # highlight
@@ -21,6 +21,20 @@ DOLPHIN = "#0277bd"
 ROW_H = 17.0
 CARD_W, CARD_H = 10.0, 14.0
 WIDTH = 160.0
+
+
+def dolphin_shapes(cx: float, cy: float, taken: bool = False) -> list:
+    """A dolphin, centred on (cx, cy): a blue disc marked D (an empty ring once taken). The kit
+    prints these very shapes as its dolphin tokens (`kit_piece`)."""
+    style = Style(fill="#ffffff" if taken else DOLPHIN, stroke=DOLPHIN, stroke_width=0.6)
+    return [Circle(cx, cy, 4.5, style, role="dolphin"),
+            Text(cx, cy + 1.5, "D", 4, "#ffffff" if not taken else DOLPHIN, "middle", True)]
+
+
+def kit_piece(label: str, colour: str) -> Drawing:
+    """A dolphin for the print-and-play kit (components.toml), as the diagrams draw a free one."""
+    half = 4.5 + 0.3
+    return Drawing(2 * half, 2 * half, tuple(dolphin_shapes(half, half)), title=label)
 
 
 def _highlightable(shape_style: Style, lit: bool) -> Style:
@@ -39,9 +53,7 @@ def draw_table(state, highlight: set[str]) -> Drawing:
     free = state.dolphins - len(state.holders)
     for i in range(state.dolphins):
         taken = i >= free
-        style = Style(fill="#ffffff" if taken else DOLPHIN, stroke=DOLPHIN, stroke_width=0.6)
-        shapes.append(Circle(9 + i * 12, 10.5, 4.5, style, role="dolphin"))
-        shapes.append(Text(9 + i * 12, 12, "D", 4, "#ffffff" if not taken else DOLPHIN, "middle", True))
+        shapes += dolphin_shapes(9 + i * 12, 10.5, taken)
     shapes.append(Rect(76, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "deck" in highlight), rx=2, cell="deck"))
     shapes.append(Text(88, 9, "deck", 3.2, INK, "middle"))
     shapes.append(Text(88, 15.5, str(len(state.deck)), 4.5, INK, "middle", True))
@@ -77,8 +89,7 @@ def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
         x = 24 + i * (CARD_W + 1.5)
         colour = RANK_COLOUR[rank]
         shapes.append(Rect(x, y + 1.5, CARD_W, CARD_H, _highlightable(Style(fill="#ffffff", stroke=colour, stroke_width=0.8), cell in highlight), rx=1.2, cell=cell, role="card"))
-        label = "S!" if rank == SPLASH_RANK else rank
-        shapes.append(Text(x + CARD_W / 2, y + 10.5, label, 4.6, colour, "middle", True))
+        shapes.append(Text(x + CARD_W / 2, y + 10.5, RANK_MARK[rank], 4.6, colour, "middle", True))
     if p in state.holders:
         shapes.append(Circle(90, y + 8, 5, Style(fill=DOLPHIN, stroke=INK), role="dolphin"))
         shapes.append(Text(90, y + 9.6, "D", 4.2, "#ffffff", "middle", True))

@@ -132,3 +132,26 @@ def test_each_splat_token_is_the_diagrams_skydiver_or_parachute():
             assert all("…" not in text.text for text, _pt in texts(token.shapes))  # names whole
             names.append(token.title)
     assert names == ["Red skydiver", "Blue skydiver", "Green skydiver", "Yellow skydiver", "Parachute"]
+
+
+def test_splash_dolphins_and_cards_show_what_the_diagrams_show():
+    """SPLASH!: the kit's dolphins are the diagrams' blue D discs (not "≋"), and the SPLASH!
+    card reads "S!" on the card as in the rules' diagrams (it read "S"): one table, deck.csv's
+    `mark`, gives both."""
+    from generator.kit.cards import front_drawing
+
+    folder = ROOT / "content/splash"
+    drawing = importlib.import_module(f"{game_package(folder)}.drawing")
+    board = importlib.import_module(f"{game_package(folder)}.board")
+    components = load_components(folder)
+    (spec,) = components.tokens
+    tokens = token_drawings(spec, components.options.players)
+    assert len(tokens) == 5
+    for token in tokens:
+        (piece,) = groups(token.shapes, "piece")
+        half = drawing.kit_piece("Dolphin", "").width / 2
+        assert list(piece.shapes) == drawing.dolphin_shapes(half, half)
+    (deck,) = components.decks
+    splash = next(card for card in deck.instances(None) if card.row.text["rank"] == board.SPLASH_RANK)
+    marks = {t.text for t, _pt in texts(front_drawing(splash.front, deck).shapes)}
+    assert board.RANK_MARK[board.SPLASH_RANK] == "S!" and "S!" in marks and "S" not in marks
