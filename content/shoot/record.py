@@ -30,7 +30,7 @@ def medical_record(player) -> Drawing:
     shapes += _body(13.0, 11.0, 28.0, 58.0)
     shapes += _damage_track(54.0, 10.0, 38.0)
     for i, (column, caption) in enumerate(COVERS):
-        shapes += _cover_figure(column, caption, 2.0 + i * 30.0, 74.0, 28.0)
+        shapes += _cover_figure(column, caption, 2.0 + i * 30.0, 77.5, 28.0)  # clear of the damage track
     return Drawing(WIDTH, HEIGHT, tuple(shapes), title=f"Medical Record {name}".strip())
 
 
@@ -43,8 +43,11 @@ def _body(x: float, y: float, w: float, h: float) -> list:
     for spot in LOCATIONS:
         cx, cy = place(spot.x, spot.y)
         shapes.append(Circle(cx, cy, 1.1, Style(fill=INK), role="hit-location"))
-        shapes.append(Text(cx + (1.8 if spot.x >= 20 else -1.8), cy - 1.4, spot.label, 2.1, fill=INK,
-                           anchor="start" if spot.x >= 20 else "end"))
+        if spot.side == "centre" and spot.y > 12:  # the torso, named under its ring: beside it ran into the arm
+            shapes.append(Text(cx, cy + 3.6, spot.label, 2.2, fill=INK, anchor="middle"))
+        else:
+            shapes.append(Text(cx + (1.8 if spot.x >= 20 else -1.8), cy - 1.4, spot.label, 2.2, fill=INK,
+                               anchor="start" if spot.x >= 20 else "end"))
     return shapes
 
 
