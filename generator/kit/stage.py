@@ -65,18 +65,21 @@ class KitStage(Stage):
         return self._galleries[game.slug]
 
     def check(self, site: Site) -> list[ContentError]:
-        """Validate every game's components and data without writing anything."""
+        """Validate every game's components and data, and preflight its kits, without writing anything."""
         games = [game for game in site.games if has_kit(game)]
         if not games:
             return []  # and reportlab is never imported
         from generator.kit import load_components
+        from generator.kit.preflight import preflight_kits
 
         errors = []
         for game in games:
             try:
-                load_components(game.folder, game.data)
+                components = load_components(game.folder, game.data)
             except ContentErrors as problems:
                 errors.extend(problems.errors)
+                continue
+            errors.extend(preflight_kits(components))  # every page of every kit, before any is written
         return errors
 
     def game_key(self, site: Site, game: Game) -> str | None:

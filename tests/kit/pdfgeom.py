@@ -47,6 +47,7 @@ class PageGeometry:
     height: float
     items: list = field(default_factory=list)
     roles: list = field(default_factory=list)  # every marked-content role, in drawing order
+    texts: list = field(default_factory=list)  # (size on paper in pt, text) of every text shown
 
     def with_role(self, prefix: str) -> list[Item]:
         return [i for i in self.items if i.role.startswith(prefix)]
@@ -64,6 +65,7 @@ def _walk(reader, stream, resources, ctm, roles, geometry):
     stack = []
     pending: list[Item] = []
     current = None
+    font_size, text_matrix = 0.0, (1, 0, 0, 1, 0, 0)
 
     def to_mm(x, y):
         a, b, c, d, e, f = ctm
@@ -118,6 +120,19 @@ def _walk(reader, stream, resources, ctm, roles, geometry):
                 item.paint = (item.paint + " " + op).strip()
                 geometry.items.append(item)
             pending = []
+        elif op == "BT":
+            text_matrix = (1, 0, 0, 1, 0, 0)
+        elif op == "Tf":
+            font_size = float(operands[1])
+        elif op == "Tm":
+            text_matrix = tuple(float(v) for v in operands)
+        elif op in ("Tj", "TJ", "'", '"'):
+            shown = operands[-1]
+            text = "".join(str(part) for part in shown if not isinstance(part, (int, float))) \
+                if isinstance(shown, list) else str(shown)
+            if text.strip():
+                a, b, c, d, _e, _f = multiply(text_matrix, ctm)
+                geometry.texts.append((font_size * (abs(a * d - b * c)) ** 0.5, text))
         elif op == "Do":
             xobject = resources["/XObject"][operands[0]].get_object()
             if xobject.get("/Subtype") == "/Form":
