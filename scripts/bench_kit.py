@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.kit import load_components, write_kits  # noqa: E402
+from generator.kit.preflight import preflight_kits  # noqa: E402
 
 
 def game_meta(folder: Path) -> tuple[str, str]:
@@ -40,21 +41,26 @@ def main() -> int:
     if not games:
         print(f"no components.toml under {args.content}")
         return 1
-    print(f"{'game':<16}{'files':>6}{'pages':>7}{'MB':>7}{'seconds':>9}{'pages/s':>9}")
+    print(f"{'game':<16}{'files':>6}{'pages':>7}{'MB':>7}{'seconds':>9}{'pages/s':>9}{'preflight s':>12}{'of kit':>7}")
     total_pages = total_time = total_bytes = total_files = 0
     for folder in games:
         title, author = game_meta(folder)
-        times = []
+        times, checks = [], []
         with tempfile.TemporaryDirectory() as out:
             for _ in range(args.repeat):
                 start = time.perf_counter()
                 components = load_components(folder)
                 kits = write_kits(components, Path(out), title=title, author=author, papers=("a4", "letter"))
                 times.append(time.perf_counter() - start)
+                checked = time.perf_counter()
+                problems = preflight_kits(components)
+                checks.append(time.perf_counter() - checked)
         seconds = statistics.median(times)
+        preflight = statistics.median(checks)
         pages = sum(k.pages for k in kits)
         size = sum(k.bytes for k in kits)
-        print(f"{folder.name:<16}{len(kits):>6}{pages:>7}{size / 1e6:>7.2f}{seconds:>9.2f}{pages / seconds:>9.0f}")
+        print(f"{folder.name:<16}{len(kits):>6}{pages:>7}{size / 1e6:>7.2f}{seconds:>9.2f}{pages / seconds:>9.0f}"
+              f"{preflight:>12.3f}{100 * preflight / seconds:>6.0f}%" + (f"  ({len(problems)} preflight errors)" if problems else ""))
         total_pages += pages
         total_time += seconds
         total_bytes += size

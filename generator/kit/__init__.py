@@ -58,10 +58,11 @@ def __getattr__(name: str):
 
 def write_kits(components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
-               variants: Optional[tuple[str, ...]] = None, rulebook: str = "") -> list:
+               variants: Optional[tuple[str, ...]] = None, rulebook: str = "", artwork=None) -> list:
     """Write every kit PDF of the game into out_dir; see the module docstring.
-    `rulebook`: the typeset rules' file name, "{paper}" for the paper, for the contents."""
+    `rulebook`: the typeset rules' file name, "{paper}" for the paper, for the contents.
+    `artwork`: the component drawings if already made (build.kit_artwork)."""
     from generator.kit.build import build_kits
 
     return build_kits(components, Path(out_dir), title=title, author=author, papers=papers, variants=variants,
-                      rulebook=rulebook)
+                      rulebook=rulebook, artwork=artwork)

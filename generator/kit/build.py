@@ -227,11 +227,21 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+def kit_artwork(components: Components) -> dict[bool, Artwork]:
+    """The component drawings of every colour mode the kits use (ink saver: True), made once."""
+    planned = plan_kits(components, None, None)
+    return {ink: Artwork(components, ink) for ink in {kit.variant == "ink-saver" for kit in planned}}
+
+
 def build_kits(components: Components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
-               variants: Optional[tuple[str, ...]] = None, rulebook: str = "") -> list[KitFile]:
+               variants: Optional[tuple[str, ...]] = None, rulebook: str = "",
+               artwork: Optional[dict[bool, Artwork]] = None) -> list[KitFile]:
+    """`artwork`: the drawings, if already made (preflight made them)."""
     planned = plan_kits(components, papers, variants)
-    artwork = {ink: Artwork(components, ink) for ink in {kit.variant == "ink-saver" for kit in planned}}
+    artwork = dict(artwork or {})
+    for ink in {kit.variant == "ink-saver" for kit in planned} - set(artwork):
+        artwork[ink] = Artwork(components, ink)
     written = []
     for kit in planned:
         pages = kit_pages(components, artwork[kit.variant == "ink-saver"], title=title, author=author,

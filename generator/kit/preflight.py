@@ -68,13 +68,14 @@ def preflight_errors(path: Path, findings: list[SmallText]) -> list[ContentError
     return errors
 
 
-def preflight_kits(components) -> list[ContentError]:
-    """Preflight every page of every kit the game's components make (laid out, not written)."""
-    from generator.kit.build import Artwork, kit_pages
+def preflight_kits(components, artwork=None) -> list[ContentError]:
+    """Preflight every page of every kit the game's components make (laid out, not written).
+    `artwork`: the drawings (build.kit_artwork), if already made."""
+    from generator.kit.build import kit_artwork, kit_pages
     from generator.kit.spec import plan_kits
 
     planned = plan_kits(components, None, None)
-    artwork = {ink: Artwork(components, ink) for ink in {kit.variant == "ink-saver" for kit in planned}}
+    artwork = artwork or kit_artwork(components)
     findings = []
     for kit in planned:
         pages = kit_pages(components, artwork[kit.variant == "ink-saver"], title="", author="", paper=kit.paper,

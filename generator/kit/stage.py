@@ -26,9 +26,11 @@ class KitStage(Stage):
 
     def __init__(self):
         self._galleries: dict[str, list] = {}  # slug -> its decks' galleries (names and words), per build
+        self._checked: dict[str, tuple] = {}  # slug -> (components, artwork) that check preflighted, per build
 
     def start(self, site: Site) -> None:
         self._galleries = {}
+        self._checked = {}
 
     def directives(self, site: Site) -> dict:
         return {"cards": self.cards}
@@ -70,6 +72,7 @@ class KitStage(Stage):
         if not games:
             return []  # and reportlab is never imported
         from generator.kit import load_components
+        from generator.kit.build import kit_artwork
         from generator.kit.preflight import preflight_kits
 
         errors = []
@@ -79,7 +82,9 @@ class KitStage(Stage):
             except ContentErrors as problems:
                 errors.extend(problems.errors)
                 continue
-            errors.extend(preflight_kits(components))  # every page of every kit, before any is written
+            artwork = kit_artwork(components)  # drawn once: preflight now, the kits' pages later
+            errors.extend(preflight_kits(components, artwork))  # every page of every kit, before any is written
+            self._checked[game.slug] = (components, artwork)
         return errors
 
     def game_key(self, site: Site, game: Game) -> str | None:
@@ -95,7 +100,7 @@ class KitStage(Stage):
         from generator.kit import load_components, render_previews, write_kits
         from generator.kit.preview import card_gallery
 
-        components = load_components(game.folder, game.data)
+        components, artwork = self._checked.get(game.slug) or (load_components(game.folder, game.data), None)
         folder = f"{game.slug}/kit"
         previews = []
         drawn = render_previews(components)
@@ -115,7 +120,7 @@ class KitStage(Stage):
         # a game whose source names no designer gets no "by" line
         rulebook = f"{game.slug}-rules-{{paper}}.pdf" if site.rulebooks else ""
         for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers),
-                              rulebook=rulebook):
+                              rulebook=rulebook, artwork=artwork):
             rel = f"{folder}/{Path(kit.path).name}"
             output.record(rel)
             kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
