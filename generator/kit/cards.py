@@ -158,9 +158,15 @@ def band_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, ink: str, pa
         size = min(4.4, h * 0.05)
         room = inner_w - 2 * (occupied["top"] + 1.5) if occupied["top"] else inner_w
         baseline = top + (layout.top_band - 1.5) / 2 + size * 0.36 if layout.top_band > cs + 1.5 else top + size
-        shapes.append(_fitted("title", lambda: fit.line(
-            b + w / 2, baseline, face.title, size=size, max_width=room, min_size=2.2, fill=ink,
-            anchor="middle", bold=True, role="card-title", strict=True)))
+        title = _fitted("title", lambda: fit.line(
+            b + w / 2, baseline, face.title, size=size, max_width=room, min_size=2.2, fill=face.title_ink or ink,
+            anchor="middle", bold=True, role="card-title", strict=True))
+        if face.title_band:  # the title on a band of its own colour, its length and a margin wide
+            pad = title.size * 0.45
+            shapes.append(Rect(b + w / 2 - title.length / 2 - pad, baseline - title.size * 0.95,
+                               title.length + 2 * pad, title.size * 1.3, Style(fill=face.title_band),
+                               rx=1.0, role="card-title-band"))
+        shapes.append(title)
     if face.footer:
         size = min(2.6, h * 0.03)
         room = inner_w - 2 * (occupied["bottom"] + 1.5) if occupied["bottom"] else inner_w

@@ -592,7 +592,9 @@ class _Loader:
         background = self.row_colour(front.background, row, data, table, "background")
         ink = self.row_colour(front.ink, row, data, table, "ink", automatic=True)
         panel = self.row_colour(front.panel, row, data, table, "panel")
-        if background is None or ink is None or panel is None:
+        title_ink = self.row_colour(front.title_ink, row, data, table, "title_ink", automatic=True)
+        title_band = self.row_colour(front.title_band, row, data, table, "title_band", automatic=True)
+        if background is None or ink is None or panel is None or title_ink is None or title_band is None:
             return None
         text = {k: fill(getattr(front, k), row.text) for k in
                 ("title", "value", "corner", "icon", "body", "footer")}
@@ -610,7 +612,8 @@ class _Loader:
         words = [text["title"], drawing.title if drawing else text["value"]]
         words += [f"{s.label} {s.value}".strip() for s in stats] + [text["body"]]
         return CardFace(background, ink or colours.ink_on(background), panel, **text, stats=stats, art=drawing,
-                        description=". ".join(w.strip().rstrip(".") for w in words if w.strip()) + ".")
+                        description=". ".join(w.strip().rstrip(".") for w in words if w.strip()) + ".",
+                        title_ink=title_ink, title_band=title_band)
 
     def art_drawing(self, art: Callable, row, data: Table, box) -> Optional[Drawing]:
         """The game's art for one row, `art(row, width, height)`: a Drawing, or the row's error."""

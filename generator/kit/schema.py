@@ -202,7 +202,9 @@ FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ff
              title=template(), art=text("", "a drawing function of the game folder: \"module.function\", "
                                          "e.g. \"cardart.face\""),
              icon=template(), value=template(), body=template(),
-             stats=tables(STAT, "a list of { at, label, value, icon } tables"), footer=template())
+             stats=tables(STAT, "a list of { at, label, value, icon } tables"), footer=template(),
+             # the title in its own colour, on a band of another: where the rules read meaning into them
+             title_ink=template(), title_band=template())
 BACK = keys(background=template("#444444"), ink=template(), title=template(), subtitle=template(),
             pattern=template("stripes"))
 WHERE = Field(dict, default=dict, describe="a table of column = [values to keep]",

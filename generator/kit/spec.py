@@ -65,6 +65,7 @@ stats = [{ at = "bottom-left", label = "Move", value = "{move}" },
                                      # bottom-right; top-left without `corner`), or a
                                      # row of boxes at the foot of the panel
 footer = "{set}"                     # bottom band, between the corners
+title_ink = "{timing}-title"         # the title's own colour; title_band: a band behind it
                                      # Text that still does not fit at its smallest
                                      # size is an error naming the data row.
 [deck.back]
@@ -213,6 +214,8 @@ class FrontTemplate:
     footer: str = ""
     art: str = ""  # "module.function" of the game folder
     stats: tuple[StatTemplate, ...] = ()
+    title_ink: str = ""  # the title's colour (default: the card's ink)
+    title_band: str = ""  # a band of this colour behind the title (default: none)
 
 
 @dataclass(frozen=True)
@@ -248,6 +251,8 @@ class CardFace:
     stats: tuple[Stat, ...] = ()
     art: Optional["Drawing"] = None  # the game's drawing for the art slot, in the slot's mm
     description: str = ""  # the card in words, for screen readers (the gallery's alt text)
+    title_ink: str = ""  # the title's own colour ("" : the card's ink)
+    title_band: str = ""  # the colour of a band behind the title ("" : none)
 
 
 @dataclass(frozen=True)
