@@ -261,7 +261,7 @@ class Builder:
     def can_defer(self, stage, site: Site) -> bool:
         """Pages first, and every game the stage has work for has files from the last build
         to stand in (a game new to the stage is made now: its pages link to its files)."""
-        if not (self.pages_first and getattr(stage, "printed", False) and self.previous):
+        if not (self.pages_first and stage.printed and self.previous):
             return False
         prefix = f"{stage.name}/"
         return all(entry in self.previous.games for entry in self.game_keys if entry.startswith(prefix))
@@ -299,7 +299,7 @@ class Builder:
                 old = self.previous.games.get(entry_name) if self.previous else None
                 if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
                     info, files = old.info, old.files
-                elif getattr(stage, "printed", False) and self.kept_for_now(output, old):
+                elif stage.printed and self.kept_for_now(output, old):
                     info, files, key = old.info, old.files, old.key
                 else:
                     self.say(f"writing {name}: {game.title}")

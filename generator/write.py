@@ -120,10 +120,6 @@ class Output:
             link_or_copy(self.target / rel, self.path(rel))
         return self.staging / rel
 
-    def read(self, rel: str) -> bytes:
-        """A file of the new output: written by this build, or kept from the previous one."""
-        return (self.target if rel in self.reused else self.staging).joinpath(rel).read_bytes()
-
     def exists(self, rel: str) -> bool:
         return rel in self.reused or (self.staging / rel).is_file()
 
@@ -150,6 +146,7 @@ class Output:
         and the next commit brings the folder up to date again from whatever state it is in."""
         base = self.previous
         present = set(files_below(base))
+        ready: set[str] = set()  # folders of `base` known to be folders now
         gone = present - set(self.files)
         for rel in sorted(gone):  # first, so a file that stood where a folder now goes is out of the way
             (base / rel).unlink()
@@ -159,10 +156,10 @@ class Output:
             if rel in self.reused:
                 if rel in present and same_file(self.target / rel, destination):
                     continue
-                make_room(base, rel)
+                make_room(base, rel, ready)
                 link_or_copy(self.target / rel, destination)
             else:
-                make_room(base, rel)
+                make_room(base, rel, ready)
                 os.replace(self.staging / rel, destination)
         if exchange(base, self.target):
             shutil.rmtree(self.staging)  # only the folders its files were moved out of
@@ -221,16 +218,19 @@ def remove_path(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def make_room(base: Path, rel: str) -> None:
+def make_room(base: Path, rel: str, ready: set[str]) -> None:
     """Make `base/rel` free to receive a file: its folders made (a file in their way
-    removed), and whatever stands at `rel` itself removed."""
-    parent = base
+    removed; those in `ready` are known to be folders), and whatever stands at `rel` removed."""
+    parent, folder = base, ""
     for part in rel.split("/")[:-1]:
-        parent = parent / part
+        parent, folder = parent / part, f"{folder}/{part}"
+        if folder in ready:
+            continue
         if parent.is_symlink() or parent.exists() and not parent.is_dir():
             parent.unlink()
         if not parent.is_dir():
             parent.mkdir()
+        ready.add(folder)
     destination = base / rel
     if destination.exists() or destination.is_symlink():
         remove_path(destination)

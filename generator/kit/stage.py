@@ -27,10 +27,12 @@ class KitStage(Stage):
     def __init__(self):
         self._galleries: dict[str, list] = {}  # slug -> its decks' galleries (names and words), per build
         self._checked: dict[str, tuple] = {}  # slug -> (components, artwork) that check preflighted, per build
+        self._template = ""  # digest of the kit section's template, per build
 
     def start(self, site: Site) -> None:
         self._galleries = {}
         self._checked = {}
+        self._template = section_template(site)
 
     def directives(self, site: Site) -> dict:
         return {"cards": self.cards}
@@ -94,7 +96,7 @@ class KitStage(Stage):
         # the pages do not change a kit
         inputs = [p for p in tree_files(game.folder) if p.suffix != ".md"]
         return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers), str(site.rulebooks),
-                      section_template(site))
+                      self._template)
 
     def write_game(self, site: Site, game: Game, output, context) -> dict:
         from generator.kit import load_components, render_previews, write_kits

@@ -3,7 +3,8 @@ and an optional caption, in a fixed colour or in each player's colour. The outer
 outline is the cut line."""
 from __future__ import annotations
 
-from generator.draw.shapes import Circle, Drawing, Rect, Style
+from generator.draw.inksaver import ink_saver as saving_ink
+from generator.draw.shapes import Circle, Drawing, Group, Rect, Style
 from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.spec import Player, TokenItem, TokenSpec
@@ -86,9 +87,6 @@ def piece_token(spec: TokenSpec, item: TokenItem, piece: Drawing, player: Player
                 ink_saver: bool = False, room_lines: int = 1) -> Drawing:
     """The game's own drawing of the piece (the one its diagrams show), as large as the token
     allows above its name, on plain paper inside the cut line."""
-    from generator.draw.inksaver import ink_saver as saving_ink
-    from generator.draw.shapes import Group
-
     s = spec.size
     outline = Style(fill=colours.WHITE, stroke=CUT.stroke, stroke_width=CUT.stroke_width)
     cut = (Circle(s / 2, s / 2, s / 2, outline, role="cut-line") if spec.shape == "round"

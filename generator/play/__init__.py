@@ -37,20 +37,18 @@ def fresh_game_package(folder: Path) -> str:
 
 
 def game_files_key(folder: Path) -> str:
-    """A digest of the game folder's files (its pages aside), by name and content."""
-    import hashlib
+    """The game folder's files (its pages aside), by name, size and modification time: a
+    look at the folder, never a read of its files (this runs before every use of a game)."""
     import os
 
-    paths = []
+    entries = []
     for root, folders, files in os.walk(folder):
         folders[:] = [f for f in folders if not f.startswith(".") and f != "__pycache__"]
-        paths += [os.path.join(root, name) for name in files if not name.startswith(".")
-                  and not name.endswith((".md", ".pyc"))]
-    digest = hashlib.sha256()
-    for path in sorted(paths):
-        with open(path, "rb") as handle:
-            digest.update(os.path.relpath(path, folder).encode("utf-8") + b"\0" + handle.read() + b"\0")
-    return digest.hexdigest()
+        for name in files:
+            if not name.startswith(".") and not name.endswith((".md", ".pyc")):
+                stat = os.stat(os.path.join(root, name))
+                entries.append(f"{os.path.relpath(os.path.join(root, name), folder)}:{stat.st_size}:{stat.st_mtime_ns}")
+    return "\n".join(sorted(entries))
 
 
 def forget_game(folder: Path) -> None:

@@ -64,7 +64,7 @@ def typeset_all(site: Site, game: Game, jobs: list[tuple[str, str]], parallel: b
         _book = None
 
 
-class Background:
+class Typesetting:
     """Games' rulebooks typeset in child processes while the build goes on (kits, bundles,
     pages), at most one per core at a time: a game's child typesets its books one after
     another (sharing their diagrams) and writes the PDFs where it is told. A child dies
@@ -72,7 +72,6 @@ class Background:
 
     def __init__(self):
         self.running: list[tuple[str, object, object]] = []  # (game, process, pipe end to read)
-        self.done: list[str] = []
 
     def start(self, site: Site, game: Game, jobs: list[tuple[str, str]], write) -> None:
         """Typeset `jobs` for `game` in a child, which calls `write(made)` with the PDFs."""
@@ -93,15 +92,15 @@ class Background:
         try:
             outcome = reader.recv()
         except EOFError:  # the child died without a word (killed, or out of memory)
+            process.join()
             outcome = ("failed", RuntimeError(f"typesetting the rulebooks of {title} stopped "
-                                              f"(exit status {process.join() or process.exitcode})"))
+                                              f"(exit status {process.exitcode})"))
         finally:
             reader.close()
         process.join()
         if outcome[0] != "ok":
             self.abandon()
             raise outcome[1]
-        self.done.append(title)
 
     def finish(self) -> None:
         """Wait for every child; the first failure is raised as it would be in this process."""

@@ -29,7 +29,7 @@ class RulebookStage(Stage):
     writes_later = True  # typeset in child processes while the pages are made
 
     def __init__(self):
-        self.background = None  # the games' typesetting, running while the pages are made
+        self.typesetting = None  # the games' typesetting, running while the pages are made
         self.written: list[str] = []  # the PDFs it writes, recorded in the output by `finish`
 
     def start(self, site: Site) -> None:
@@ -46,29 +46,29 @@ class RulebookStage(Stage):
     def write_game(self, site: Site, game: Game, output, context) -> dict:
         """Starts typesetting in a child process: `finish` waits for it. The PDFs' paths are
         in the info's "files"."""
-        from generator.rulebook.make import Background
+        from generator.rulebook.make import Typesetting
 
-        if self.background is None:
-            self.background = Background()
+        if self.typesetting is None:
+            self.typesetting = Typesetting()
         jobs = ([("rules", "a5")] + [("rules", paper) for paper, _ in PAPERS]
                 + ([("player_aid", paper) for paper, _ in PAPERS] if aid_pages(game) else []))
         paths = {path: output.path(path) for path, _what, _label in files_of(game)}  # folders made here
         self.written.extend(paths)
-        self.background.start(site, game, jobs, lambda made: write_books(game, made, paths))
+        self.typesetting.start(site, game, jobs, lambda made: write_books(game, made, paths))
         return self.plan_game(site, game, context)
 
     def finish(self, site: Site, output) -> None:
-        if self.background is not None:
-            background, self.background = self.background, None
-            background.finish()
+        if self.typesetting is not None:
+            typesetting, self.typesetting = self.typesetting, None
+            typesetting.finish()
         for path in self.written:
             output.record(path)
         self.written = []
 
     def abandon(self) -> None:
-        if self.background is not None:
-            self.background.abandon()
-        self.background, self.written = None, []
+        if self.typesetting is not None:
+            self.typesetting.abandon()
+        self.typesetting, self.written = None, []
 
     def plan_game(self, site: Site, game: Game, context) -> dict:
         if not site.rulebooks:

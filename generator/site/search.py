@@ -8,7 +8,7 @@ Content-Security-Policy ('wasm-unsafe-eval' is already there for Pyodide).
 
 The index is split into shards of whole games, about SHARD_PAGES pages each,
 so that editing a page re-indexes its shard, not the site: Pagefind costs about
-1.7 ms a page and 30 ms a run: 1.7 s for 1,000 pages. The reader's search UI loads the first
+1.7-2 ms a page and 10 ms a run: about 2 s for 1,000 pages. The reader's search UI loads the first
 shard and merges the others (Pagefind's `mergeIndex`, which shares one WebAssembly
 module); `pagefind/shards.json` lists them. Shards are filled in the site's game
 order, so a site of up to SHARD_PAGES pages has one index, as before.
@@ -69,19 +69,14 @@ def shard_list(shards: list[Shard]) -> bytes:
 
 def index_shards(shards: list[Shard], site: Path, folder: Path, language: str, processes: int | None) -> None:
     """Index each shard's pages, read from the finished `site`, into `folder`/<its name>,
-    several shards at once (a run is short, and a fifth of it is starting up)."""
+    several shards at once (each run is a short subprocess)."""
     from concurrent.futures import ThreadPoolExecutor
 
     from generator.pagework import worker_count
 
-    if len(shards) < 2:
-        for shard in shards:
-            write_index(shard.urls, site, folder / shard.name, language, runtime=shard.first)
-        return
-    with ThreadPoolExecutor(max_workers=processes or worker_count()) as pool:
-        for done in [pool.submit(write_index, shard.urls, site, folder / shard.name, language, runtime=shard.first)
-                     for shard in shards]:
-            done.result()
+    with ThreadPoolExecutor(max_workers=max(1, min(len(shards), processes or worker_count()))) as pool:
+        list(pool.map(lambda shard: write_index(shard.urls, site, folder / shard.name, language,
+                                                runtime=shard.first), shards))
 
 
 def write_index(urls: tuple[str, ...], site: Path, folder: Path, language: str, *, runtime: bool = True) -> None:

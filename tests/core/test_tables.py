@@ -79,7 +79,6 @@ GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a gam
     "generator/interactive/runtime.py": "the Pyodide package.json",
     "generator/interactive/bundle.py": "files it zips",
     "generator/interactive/bytecode.py": "the Pyodide lock (its Python version) and the bytecode it keeps",
-    "generator/play/__init__.py": "game files, to hash them (a changed game is imported again)",
     "generator/site/assets.py": "theme assets",
     "generator/site/theme.py": "theme assets",
     "generator/draw/svg.py": "images it embeds",
