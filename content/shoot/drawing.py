@@ -17,8 +17,12 @@ from .board import BANDS, DEATH_DAMAGE, LOCATION_INDEX, LOCATIONS, PLAYER_COLOUR
 from .cards import cannot_attack, card, lost_locations, minus_movement, movement_allowance, weapon
 
 PANEL_W, PANEL_H = 88.0, 64.0  # one player's panel, in mm (two panels a row)
-TEXT = 3.4  # the smallest text: 12 px when the 184 mm drawing shows 652 px wide (generator/interactive/diagram.py)
+# The smallest text: at least 6 pt on paper where the drawing prints smallest, across the A5
+# booklet's page on US Letter (109 mm wide; 3.4 mm was 5.6 pt there). On screen the diagram is
+# shown wide enough for it to be 12 px (generator/interactive/diagram.py)
+TEXT = 3.7
 LINE_CHARS = 22  # what a panel's text column holds at that size
+CARD_CHARS = 20  # what a drawn card's line holds at that size (in bold, its title ran past the card)
 HIGHLIGHT = Style(fill=None, stroke="#ff7a00", stroke_width=1.2)
 
 
@@ -142,7 +146,7 @@ def _table_strip(state, x0: float, y0: float) -> list:
         fill = "#fff4c2" if c.is_jam else "#ffffff"
         shapes.append(Rect(x, y0 + 12.5, 42.5, 16.5, Style(fill=fill, stroke="#444444", stroke_width=0.3), rx=1,
                            role="card"))
-        shapes.append(Text(x + 1.5, y0 + 16.5, _fit(f"{c.id} {c.title}", 20), TEXT, bold=True))
+        shapes.append(Text(x + 1.5, y0 + 16.5, _fit(f"{c.id} {c.title}", CARD_CHARS), TEXT))
         if c.is_jam:
             summary = f"JAM {c.jam}"
         elif c.death:
@@ -151,6 +155,6 @@ def _table_strip(state, x0: float, y0: float) -> list:
             summary = f"{LOCATION_INDEX[c.hit].label} {c.action} str. {c.still} pl."
         else:
             summary = "Miss"
-        shapes.append(Text(x + 1.5, y0 + 21.5, _fit(summary, 20), TEXT))
+        shapes.append(Text(x + 1.5, y0 + 21.5, _fit(summary, CARD_CHARS), TEXT))
         shapes.append(Text(x + 1.5, y0 + 26.5, f"move {c.move} heal {c.heal} {c.answer}", TEXT))
     return shapes

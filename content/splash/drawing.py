@@ -21,6 +21,9 @@ DOLPHIN = "#0277bd"
 ROW_H = 17.0
 CARD_W, CARD_H = 10.0, 14.0
 WIDTH = 160.0
+# The smallest text (the beat, a seat's tags, the piles' names): at least 6 pt on paper where the
+# diagram prints smallest, across the A5 booklet's page on US Letter (109 mm wide; 3.0 mm was 5.8 pt there)
+SMALL = 3.2
 
 
 def dolphin_shapes(cx: float, cy: float, taken: bool = False) -> list:
@@ -55,15 +58,15 @@ def draw_table(state, highlight: set[str]) -> Drawing:
         taken = i >= free
         shapes += dolphin_shapes(9 + i * 12, 10.5, taken)
     shapes.append(Rect(76, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "deck" in highlight), rx=2, cell="deck"))
-    shapes.append(Text(88, 9, "deck", 3.2, INK, "middle"))
+    shapes.append(Text(88, 9, "deck", SMALL, INK, "middle"))
     shapes.append(Text(88, 15.5, str(len(state.deck)), 4.5, INK, "middle", True))
     if state.variant == "advanced":
         shapes.append(Rect(103, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "discard" in highlight), rx=2, cell="discard"))
-        shapes.append(Text(115, 9, "discard", 3.2, INK, "middle"))
+        shapes.append(Text(115, 9, "discard", SMALL, INK, "middle"))
         shapes.append(Text(115, 15.5, str(len(state.discard)), 4.5, INK, "middle", True))
     status = f"Round {state.round}" + (" · tie-breaker" if state.tied else "")
     shapes.append(Text(WIDTH - 2, 8, status, 3.4, INK, "end", True))
-    shapes.append(Text(WIDTH - 2, 14, f"beat {state.beats}", 3.0, INK, "end"))
+    shapes.append(Text(WIDTH - 2, 14, f"beat {state.beats}", SMALL, INK, "end"))
     for p in range(state.players):
         shapes += _player_row(state, p, top + p * ROW_H, highlight)
     height = top + state.players * ROW_H + 2
@@ -83,7 +86,7 @@ def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
     if state.variant == "advanced" and p == state.right_of(state.dealer):
         tags.append("discards")
     if tags:
-        shapes.append(Text(5, y + 12.5, ", ".join(tags), 3.0, INK))
+        shapes.append(Text(5, y + 12.5, ", ".join(tags), SMALL, INK))
     for i, rank in enumerate(state.hands[p]):
         cell = f"{name}.{rank}"
         x = 24 + i * (CARD_W + 1.5)

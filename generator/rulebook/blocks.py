@@ -15,8 +15,12 @@ from reportlab.platypus import (CondPageBreak, ListFlowable, ListItem, Paragraph
 from reportlab.platypus.flowables import HRFlowable
 
 from generator.markdown.admonitions import KINDS
-from generator.rulebook.inline import markup, plain
+from generator.rulebook.inline import footnote_mark, markup, plain
 from generator.rulebook.styles import IN_BOOK_FACE, NOTE_FILL, RULE, Styles
+
+
+WIDE_TABLE_PT = 6.6  # a table of more than six columns: still over 6 pt in the booklet on US Letter (94%)
+BULLET_PT = 9  # a list's bullets and numbers
 
 
 @dataclass
@@ -30,14 +34,16 @@ class Heading:
 
 @dataclass
 class Typesetter:
-    """Turns one page's token tree into flowables. `directive(name, options)` gives
+    """Turns one page's token tree into flowables. `directive(name, body, book, line)` gives
     the flowables of a fenced directive, or None for an ordinary code block."""
 
     styles: Styles
     width: float  # of the text frame, in points
-    directive: Callable[[str, str, "Typesetter"], list | None]
+    directive: Callable[[str, str, "Typesetter", int | None], list | None]
     headings: list[Heading] = field(default_factory=list)
     notes: list = field(default_factory=list)  # footnote flowables, for the end of the page
+    print_scale: float = 1.0  # the page's size on paper: the booklet's A5 pages print smaller on Letter
+    placed: list = field(default_factory=list)  # every diagram set (preflight.PlacedFigure), for preflight
 
     def blocks(self, node: SyntaxTreeNode) -> list:
         out = []
@@ -65,7 +71,7 @@ def bullet_list(book: Typesetter, node: SyntaxTreeNode) -> list:
     items = [ListItem(book.blocks(item) or [Spacer(1, 1)]) for item in node.children]
     start = int(node.attrs.get("start", 1)) if ordered else None
     return [ListFlowable(items, bulletType="1" if ordered else "bullet", start=start if ordered else "•",
-                         leftIndent=14, bulletFontName=book.styles.body.fontName, bulletFontSize=9,
+                         leftIndent=14, bulletFontName=book.styles.body.fontName, bulletFontSize=BULLET_PT,
                          spaceAfter=4)]
 
 
@@ -91,9 +97,19 @@ def admonition(book: Typesetter, node: SyntaxTreeNode) -> list:
 
 
 def fence(book: Typesetter, node: SyntaxTreeNode) -> list:
-    name = node.info.strip().split(" ")[0] if node.info else ""
-    made = book.directive(name, node.content, book) if name else None
+    name = fence_name(node)
+    made = book.directive(name, node.content, book, fence_line(node)) if name else None
     return made if made is not None else code(book, node)
+
+
+def fence_name(node: SyntaxTreeNode) -> str:
+    """The directive a fenced block names ("walkthrough"), or "" for a plain one."""
+    return node.info.strip().split(" ")[0] if node.info else ""
+
+
+def fence_line(node: SyntaxTreeNode) -> int | None:
+    """The block's first line, counted from 0 in the page's body."""
+    return node.map[0] if node.map else None
 
 
 def code(book: Typesetter, node: SyntaxTreeNode) -> list:
@@ -119,7 +135,7 @@ def data_table(book: Typesetter, rows: list[list], caption: str = "") -> list:
     columns = max(len(row) for row in rows)
     rows = [row + [""] * (columns - len(row)) for row in rows]
     if columns > 6:  # a paragraph's size is read as it is made: make it again in the smaller size
-        rows = [[Paragraph(cell.text, cell.style.clone(cell.style.name + "-small", fontSize=6.6, leading=8))
+        rows = [[Paragraph(cell.text, cell.style.clone(cell.style.name + "-small", fontSize=WIDE_TABLE_PT, leading=8))
                  if isinstance(cell, Paragraph) else cell for cell in row] for row in rows]
     widths = column_widths(rows, book.width)
     fonts = [cell_font(row) for row in (rows[0], rows[1] if len(rows) > 1 else rows[0])]
@@ -197,7 +213,7 @@ def footnotes(book: Typesetter, node: SyntaxTreeNode) -> list:
     """Notes print where the page's text ends, numbered as in the text."""
     for note in node.children:
         text = " ".join(markup(p.children[0]) for p in note.children if p.type == "paragraph")
-        book.notes.append(Paragraph(f"<super>{note.meta['id'] + 1}</super> {text}", book.styles.small))
+        book.notes.append(Paragraph(f"{footnote_mark(note.meta['id'] + 1)} {text}", book.styles.small))
     return []
 
 

@@ -8,7 +8,7 @@ import io
 
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
-from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.lib.pagesizes import A4, A5, LETTER, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.rulebook.fonts import SANS, register_book_fonts
@@ -16,6 +16,20 @@ from generator.rulebook.fonts import SANS, register_book_fonts
 SHEETS = {"a4": landscape(A4), "letter": landscape(LETTER)}
 HOW_TO_PRINT = ("Print double-sided, flipping on the short edge, at 100%. Fold the stack in half "
                 "and staple along the fold.")
+HOW_TO_PRINT_PT = 6.5  # set on the sheet itself, at 100%
+
+
+def fit(page: tuple[float, float], paper: str) -> float:
+    """How much a page of size `page` is shrunk to fit half of `paper`'s landscape sheet
+    (1: printed as set; an A5 page on half a US Letter sheet prints at 94%)."""
+    sheet_width, sheet_height = SHEETS[paper]
+    return min(sheet_width / 2 / page[0], sheet_height / page[1])
+
+
+def smallest_print() -> tuple[float, str]:
+    """(scale, paper) of the sheet that prints the booklet's A5 pages smallest: their text
+    must be readable there too."""
+    return min((fit(A5, paper), paper) for paper in SHEETS)
 
 
 def saddle_order(pages: int) -> list[tuple[int, int]]:
@@ -35,7 +49,7 @@ def impose(a5_book: bytes, paper: str) -> bytes:
     while len(pages) % 4:
         pages.append(PageObject.create_blank_page(width=width, height=height))
     sheet_width, sheet_height = SHEETS[paper]
-    scale = min(sheet_width / 2 / width, sheet_height / height)
+    scale = fit((width, height), paper)
     writer = PdfWriter()
     forms: dict[int, object] = {}  # page number -> its Form XObject in the writer
     for index, (left, right) in enumerate(saddle_order(len(pages))):
@@ -77,7 +91,7 @@ def how_to_print(width: float, height: float) -> PageObject:
     register_book_fonts()
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(width, height), invariant=1, initialFontName=SANS)
-    canvas.setFont(SANS, 6.5)
+    canvas.setFont(SANS, HOW_TO_PRINT_PT)
     canvas.drawCentredString(width / 2, 8, HOW_TO_PRINT)
     canvas.showPage()
     canvas.save()

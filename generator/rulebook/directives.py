@@ -1,5 +1,7 @@
 """The fenced directives of a page, on paper: the same data tables, the same
-replayed walkthroughs and the same engine drawings as the site shows."""
+replayed walkthroughs and the same engine drawings as the site shows. Every
+diagram placed is recorded in the book (Typesetter.placed) for preflight, with
+the page and line of the directive that makes it."""
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
@@ -11,26 +13,46 @@ from generator.content.model import Game, Site
 from generator.content.yamlload import load_yaml
 from generator.markdown.tables import table_view
 from generator.rulebook.blocks import Typesetter, data_table
-from generator.rulebook.figures import position_figure, walkthrough_strip
+from generator.rulebook.figures import StripLayout, position_figure, position_width, strip_layout, walkthrough_strip
+from generator.rulebook.preflight import PlacedFigure
 
 
 class PaperDirectives:
-    """`directive(name, body, book)` for one page: flowables, or None for a plain code block."""
+    """`directive(name, body, book, line)` for one page: flowables, or None for a plain code block.
+    `line`: the block's first line, counted from 0 in the page's body (None if unknown)."""
 
     def __init__(self, site: Site, game: Game, env: dict, figures: dict):
         self.site, self.game, self.env = site, game, env
         self.figures = figures  # (directive, options text) -> what it draws, and ("engine", slug): once per book
+        self.line: int | None = None  # the file line of the directive being set
 
-    def __call__(self, name: str, body: str, book: Typesetter) -> list | None:
+    def __call__(self, name: str, body: str, book: Typesetter, line: int | None = None) -> list | None:
         handler = {"table": self.table, "cards": self.cards, "clarifications": self.clarifications,
                    "walkthrough": self.walkthrough, "position": self.position, "play": self.play}.get(name)
         if handler is None:
             return None
         try:
-            options = load_yaml(body) if body.strip() else {}
-            return handler(options if isinstance(options, dict) else {}, book, (name, body))
+            self.line = None if line is None else self.env["page"].body_line + line
+            return handler(options_of(body), book, (name, body))
         except Exception:  # a bad block: the page reports it at its line, and the build stops there
             return []
+
+    def place_only(self, name: str, body: str, book: Typesetter, line: int | None = None) -> None:
+        """Preflight's pass: record the diagrams the block sets, at the size it sets them, without
+        making a flowable (a book's tables are most of its flowables' cost)."""
+        if name not in ("walkthrough", "position"):
+            return
+        try:
+            self.line = None if line is None else self.env["page"].body_line + line
+            options = options_of(body)
+            if name == "walkthrough":
+                title, drawings, _captions = self.walkthrough_drawings(options, (name, body))
+                self.place_strip(book, title, drawings)
+            else:
+                drawing, title, _caption = self.position_drawing(options, (name, body))
+                self.place_position(book, drawing, title)
+        except Exception:  # a bad block: the page reports it at its line
+            return
 
     def table(self, options: dict, book: Typesetter, key: tuple) -> list:
         view = table_view(options, self.game)  # the page has checked the options
@@ -51,6 +73,17 @@ class PaperDirectives:
         return [Paragraph(f"<b>{escape(item['id'])}</b> {escape(item['title'])}", book.styles.body) for item in items]
 
     def walkthrough(self, options: dict, book: Typesetter, key: tuple) -> list:
+        title, drawings, captions = self.walkthrough_drawings(options, key)
+        layout = self.place_strip(book, title, drawings)
+        return walkthrough_strip(title, drawings, captions, book.width, book.styles, layout)
+
+    def position(self, options: dict, book: Typesetter, key: tuple) -> list:
+        drawing, title, caption = self.position_drawing(options, key)
+        size = self.place_position(book, drawing, title)
+        return position_figure(drawing, title, caption, size, book.styles)
+
+    def walkthrough_drawings(self, options: dict, key: tuple) -> tuple:
+        """(title, a drawing per step, a caption per step), replayed once per book."""
         if key not in self.figures:
             from generator.play.walkthrough import replay_walkthrough
 
@@ -58,18 +91,34 @@ class PaperDirectives:
             walkthrough = replay_walkthrough(engine, {k: v for k, v in options.items() if k != "game"})
             self.figures[key] = (walkthrough.title, [engine.render(step.state, step.cells) for step in walkthrough],
                                  [step.caption for step in walkthrough])
-        title, drawings, captions = self.figures[key]
-        return walkthrough_strip(title, drawings, captions, book.width, book.styles)
+        return self.figures[key]
 
-    def position(self, options: dict, book: Typesetter, key: tuple) -> list:
+    def position_drawing(self, options: dict, key: tuple) -> tuple:
+        """(drawing, title, caption), drawn once per book."""
         if key not in self.figures:
             from generator.play.walkthrough import position_from_spec
 
             engine = self.engine(options)
             diagram = position_from_spec(engine, {k: v for k, v in options.items() if k != "game"})
             self.figures[key] = (engine.render(diagram.state, diagram.highlight), diagram.title, diagram.caption)
-        drawing, title, caption = self.figures[key]
-        return position_figure(drawing, title, caption, book.width, book.styles)
+        return self.figures[key]
+
+    def place_strip(self, book: Typesetter, title: str, drawings: list) -> StripLayout:
+        """The strip's layout on this book's page; each step recorded as printed."""
+        layout = strip_layout(drawings, book.width, book.print_scale)
+        for number, drawing in enumerate(drawings, start=1):
+            self.place(book, drawing, layout.drawing_width, f"walkthrough “{title}”, step {number}")
+        return layout
+
+    def place_position(self, book: Typesetter, drawing, title: str) -> float:
+        """The diagram's printed width on this book's page; recorded as printed."""
+        size = position_width(drawing, book.width, book.print_scale)
+        self.place(book, drawing, size, f"position diagram “{title}”" if title else "position diagram")
+        return size
+
+    def place(self, book: Typesetter, drawing, width: float, figure: str) -> None:
+        """Record a diagram as the book prints it, for preflight."""
+        book.placed.append(PlacedFigure(drawing, width, book.print_scale, figure, self.env["page"].path, self.line))
 
     def play(self, options: dict, book: Typesetter, key: tuple) -> list:
         where = self.site.base_url.rstrip("/") + self.site.path_prefix.rstrip("/") + f"/{self.game.slug}/play.html"
@@ -85,3 +134,8 @@ class PaperDirectives:
             self.figures["engine", slug] = fresh_engine(self.site.game(slug))
         return self.figures["engine", slug]
 
+
+def options_of(body: str) -> dict:
+    """A directive's options, read from its YAML body ({} when it holds none)."""
+    options = load_yaml(body) if body.strip() else {}
+    return options if isinstance(options, dict) else {}

@@ -23,6 +23,26 @@ from generator.rulebook.styles import IN_BOOK_FACE, MUTED, RULE, Styles, make_st
 
 PAPERS = {"a4": A4, "letter": LETTER, "a5": A5}
 MARGINS = {"a4": (20, 18, 20, 20), "letter": (19, 18, 19, 20), "a5": (14, 13, 14, 15)}  # mm: left top right bottom
+HEADER_PT = 7.5  # the running header and the page number
+AID_SCALE = 0.85  # a player aid's type, of the book's: it must fit one sheet
+AID_GAP = 7 * MM  # between a player aid's two columns
+FRAME_PADDING = 6.0  # pt, inside each side of a text frame (platypus's default)
+
+
+def text_width(paper: str) -> float:
+    """The width of a rulebook's text on `paper`, in points."""
+    return page_width(paper) - FRAME_PADDING - FRAME_PADDING
+
+
+def column_width(paper: str) -> float:
+    """The width of each of a player aid's two columns on `paper`, in points."""
+    return (page_width(paper) - AID_GAP) / 2 - FRAME_PADDING - FRAME_PADDING
+
+
+def page_width(paper: str) -> float:
+    """Between the margins (as platypus reckons a document's width, to the last bit)."""
+    left, _top, right, _bottom = MARGINS[paper]
+    return PAPERS[paper][0] - left * MM - right * MM
 
 
 @dataclass(frozen=True)
@@ -58,7 +78,7 @@ class BookCanvas(Canvas):
     def running_header_and_foot(self, number: int, total: int) -> None:
         width, height = self._pagesize
         self.saveState()
-        self.setFont(SANS, 7.5)
+        self.setFont(SANS, HEADER_PT)
         self.setFillColor(MUTED)
         self.setStrokeColor(RULE)
         self.setLineWidth(0.4)
@@ -120,49 +140,76 @@ def new_document(game: Game, paper: str, title: str, out: io.BytesIO) -> BookTem
                         topMargin=top, bottomMargin=bottom)
 
 
-def typeset(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> bytes:
-    """The chapters as one PDF on `paper` ("a4", "letter" or "a5")."""
+def print_scale(paper: str) -> float:
+    """How large a page set on `paper` prints: A4 and Letter pages as set; the A5 pages are
+    the booklet's, printed two to a sheet and shrunk to fit US Letter (94%)."""
+    if paper != "a5":
+        return 1.0
+    from generator.rulebook.booklet import smallest_print
+
+    return smallest_print()[0]
+
+
+@dataclass
+class PlannedBook:
+    """A book ready to lay out: its document, every flowable, and the diagrams set in them
+    (what preflight checks before anything is typeset)."""
+
+    doc: BookTemplate
+    out: io.BytesIO  # where the document writes its PDF
+    story: list
+    placed: list  # preflight.PlacedFigure, one per diagram
+    running_title: str  # the header of every page
+    cover: bool  # the first page is a cover, without header or page number
+
+    def typeset(self) -> bytes:
+        self.doc.build(self.story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=self.running_title,
+                                                                          cover=self.cover, **k))
+        return self.out.getvalue()
+
+
+def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> PlannedBook:
+    """The chapters as one book on `paper` ("a4", "letter" or "a5"), with a cover and contents."""
     out = io.BytesIO()
     doc = new_document(game, paper, title, out)
-    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="text")
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="text", leftPadding=FRAME_PADDING,
+                  rightPadding=FRAME_PADDING)
     doc.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame])])
     styles = make_styles(game.accent)
     doc.contents_styles = styles.toc
-    story = book_story(site, game, chapters, frame.width - frame.leftPadding - frame.rightPadding, title, figures,
-                       styles)
-    doc.build(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}", **k))
-    return out.getvalue()
+    placed: list = []
+    story = book_story(site, game, chapters, text_width(paper), title, figures, styles, print_scale(paper), placed)
+    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True)
 
 
 def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, title: str, figures: dict,
-               styles: Styles | None = None) -> list:
-    """Every flowable of the book, for a text frame `width` points wide."""
+               styles: Styles | None = None, scale: float = 1.0, placed: list | None = None) -> list:
+    """Every flowable of the book, for a text frame `width` points wide, printed at `scale`;
+    the diagrams set join `placed`."""
     register_book_fonts()
     styles = styles or make_styles(game.accent)
     headings: list[Heading] = []  # every chapter's, in order: the contents are made from them
+    placed = [] if placed is None else placed
     body = []
     for chapter in chapters:
-        body += chapter_story(site, game, chapter, styles, width, headings, figures)
+        body += chapter_story(site, game, chapter, styles, width, headings, figures, scale, placed)
     return cover(game, styles, title) + [NextPageTemplate("body"), PageBreak()] + contents(styles, headings, width) + body
 
 
-def typeset_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> bytes:
+def plan_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> PlannedBook:
     """A player aid: its pages in two columns of small type, no cover or contents, to fit one sheet."""
-    styles = make_styles(game.accent, scale=0.85)
+    styles = make_styles(game.accent, scale=AID_SCALE)
     out = io.BytesIO()
     doc = new_document(game, paper, title, out)
-    gap = 7 * MM
-    column = (doc.width - gap) / 2
-    frames = [Frame(doc.leftMargin + i * (column + gap), doc.bottomMargin, column, doc.height, id=f"column{i}")
-              for i in range(2)]
+    column = (doc.width - AID_GAP) / 2
+    frames = [Frame(doc.leftMargin + i * (column + AID_GAP), doc.bottomMargin, column, doc.height, id=f"column{i}",
+                    leftPadding=FRAME_PADDING, rightPadding=FRAME_PADDING) for i in range(2)]
     doc.addPageTemplates([PageTemplate("body", frames)])
-    story, headings = [], []
+    story, headings, placed = [], [], []
     for chapter in chapters:
-        story += chapter_story(site, game, chapter, styles, column - frames[0].leftPadding - frames[0].rightPadding,
-                               headings, figures)[:-1]  # no page break after the last
-    doc.build(story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=f"{game.title} · {title}",
-                                                             cover=False, **k))
-    return out.getvalue()
+        story += chapter_story(site, game, chapter, styles, column_width(paper), headings, figures,
+                               print_scale(paper), placed)[:-1]  # no page break after the last
+    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=False)
 
 
 def cover(game: Game, styles: Styles, title: str) -> list:
@@ -193,9 +240,11 @@ def contents(styles: Styles, headings: list[Heading], width: float) -> list:
 
 
 def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, width: float, headings: list,
-                  figures: dict) -> list:
-    """One page as a chapter; its headings join `headings` (keys "h0", "h1"... across the book)."""
-    book = Typesetter(styles, width, PaperDirectives(site, game, chapter.env, figures))
+                  figures: dict, scale: float = 1.0, placed: list | None = None) -> list:
+    """One page as a chapter, printed at `scale`; its headings join `headings` (keys "h0",
+    "h1"... across the book) and its diagrams `placed`."""
+    book = Typesetter(styles, width, PaperDirectives(site, game, chapter.env, figures), print_scale=scale,
+                      placed=[] if placed is None else placed)
     book.headings = headings
     title = Heading(1, chapter.page.title, f"h{len(headings)}")
     headings.append(title)

@@ -1,8 +1,15 @@
 """The engine's diagrams in the rulebook: each `generator.draw` Drawing placed
 as a flowable and painted by the PDF backend, so paper shows the site's very
-drawing, as vectors. Walkthroughs become strips of numbered steps."""
+drawing, as vectors. Walkthroughs become strips of numbered steps.
+
+A figure's printed size is chosen from its smallest text: large enough that the
+text prints at MIN_TEXT_PT or more on paper (preflight.readable_width), else as
+large as the page allows (and preflight reports it). A strip sets as many steps
+to a row as can be that large: three, two, or one with its caption beside it.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm as MM
@@ -10,7 +17,12 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 
 from generator.draw.pdf import Painter
 from generator.draw.shapes import Drawing
+from generator.rulebook.preflight import readable_width
 from generator.rulebook.styles import IN_BOOK_FACE, RULE, Styles
+
+GUTTER = 10.0  # pt: a step's diagram is this much narrower than its cell (padding 3 + 5, and air)
+CAPTION_BESIDE = 40 * MM  # the narrowest column a step's caption is set in beside its diagram
+ONE_A_ROW = 0.5  # a diagram alone on its row is at least half the text width
 
 
 class DrawingFlowable(Flowable):
@@ -34,38 +46,90 @@ class DrawingFlowable(Flowable):
         painter.flush()
 
 
-def step_cells(title: str, drawings: list[Drawing], captions: list[str], width: float, styles: Styles) -> Table:
-    """Numbered step diagrams with their captions, three (or two, for wide boards) to a
-    row, under the walkthrough's title. The strip breaks between rows, and the title
-    row repeats on the next page: kept whole, a long strip went to the next page and
-    left most of this one blank."""
-    wide = drawings and drawings[0].width > drawings[0].height * 1.25
-    across = 2 if wide else 3
+@dataclass(frozen=True)
+class StripLayout:
+    """How a walkthrough's steps are set: how many to a row, and how wide each diagram is."""
+
+    across: int
+    drawing_width: float  # points, every step alike
+    caption_beside: bool = False  # one a row, the caption in a column beside the diagram
+
+
+def strip_layout(drawings: list[Drawing], width: float, print_scale: float = 1.0) -> StripLayout:
+    """Three steps to a row (two for wide boards) when each is then large enough to read,
+    else fewer; one a row is at least ONE_A_ROW of `width`, its caption beside it when
+    there is room, else the diagram takes the whole width (no neighbour: no gutter)."""
+    needed = max((readable_width(drawing, print_scale) for drawing in drawings), default=0.0)
+    wide = bool(drawings) and drawings[0].width > drawings[0].height * 1.25
+    for across in range(2 if wide else 3, 1, -1):
+        if width / across - GUTTER >= needed:
+            return StripLayout(across, width / across - GUTTER)
+    beside = max(needed, width * ONE_A_ROW)
+    if width - beside - GUTTER >= CAPTION_BESIDE:
+        return StripLayout(1, beside, caption_beside=True)
+    return StripLayout(1, width)
+
+
+def position_width(drawing: Drawing, width: float, print_scale: float = 1.0) -> float:
+    """A position diagram's printed width: 60% of the text width (at most 90 mm) for a
+    squarish board, 80% for a wide one, or more when its text needs more, up to all of it."""
+    usual = min(width * 0.6, 90 * MM) if drawing.width <= drawing.height * 1.25 else width * 0.8
+    return min(width, max(usual, readable_width(drawing, print_scale)))
+
+
+def strip_style(extra: list) -> TableStyle:
+    """The strip's grid: the title row spans it, a rule under the title, cells padded 3 and 5 pt."""
+    return TableStyle([IN_BOOK_FACE, ("SPAN", (0, 0), (-1, 0)), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                       ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+                       ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                       ("LEFTPADDING", (0, 0), (-1, 0), 0), ("BOTTOMPADDING", (0, 0), (-1, 0), 1),
+                       ("LINEABOVE", (0, 1), (-1, 1), 0.5, RULE), *extra])
+
+
+def step_cells(title: str, drawings: list[Drawing], captions: list[str], width: float, styles: Styles,
+               layout: StripLayout) -> Table:
+    """Numbered step diagrams with their captions, `layout.across` to a row, under the
+    walkthrough's title. The strip breaks between rows, and the title row repeats on the
+    next page: kept whole, a long strip went to the next page and left most of this one blank."""
+    if layout.caption_beside:
+        return steps_beside(title, drawings, captions, width, styles, layout)
+    across = layout.across
     cell_width = width / across
     cells = []
     for number, (drawing, caption) in enumerate(zip(drawings, captions), start=1):
         cells.append([Paragraph(f"<b>{number}</b>", styles.caption),
-                      DrawingFlowable(drawing, cell_width - 10, role="step-diagram"),
+                      DrawingFlowable(drawing, layout.drawing_width, role="step-diagram"),
                       Spacer(1, 2), Paragraph(escape(caption), styles.caption)])
     rows = [cells[i:i + across] for i in range(0, len(cells), across)]
     rows[-1] += [""] * (across - len(rows[-1]))
     heading = [Paragraph(f"<b>Example: {escape(title)}</b>", styles.small)] + [""] * (across - 1)
     table = Table([heading, *rows], colWidths=[cell_width] * across, hAlign="LEFT", repeatRows=1)
-    table.setStyle(TableStyle([IN_BOOK_FACE, ("SPAN", (0, 0), (-1, 0)), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
-                               ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-                               ("LEFTPADDING", (0, 0), (-1, 0), 0), ("BOTTOMPADDING", (0, 0), (-1, 0), 1),
-                               ("LINEABOVE", (0, 1), (-1, 1), 0.5, RULE)]))
+    alone = [("LEFTPADDING", (0, 1), (-1, -1), 0), ("RIGHTPADDING", (0, 1), (-1, -1), 0)] if across == 1 else []
+    table.setStyle(strip_style(alone))  # a diagram alone on its row spans the text
+    return table
+
+
+def steps_beside(title: str, drawings: list[Drawing], captions: list[str], width: float, styles: Styles,
+                 layout: StripLayout) -> Table:
+    """One step a row: the diagram, and beside it the step's number and caption."""
+    diagram_column = layout.drawing_width + GUTTER
+    rows = [[Paragraph(f"<b>Example: {escape(title)}</b>", styles.small), ""]]
+    for number, (drawing, caption) in enumerate(zip(drawings, captions), start=1):
+        rows.append([DrawingFlowable(drawing, layout.drawing_width, role="step-diagram"),
+                     [Paragraph(f"<b>{number}</b>", styles.caption), Spacer(1, 2),
+                      Paragraph(escape(caption), styles.caption)]])
+    table = Table(rows, colWidths=[diagram_column, width - diagram_column], hAlign="LEFT", repeatRows=1)
+    table.setStyle(strip_style([("LINEBELOW", (0, 1), (-1, -2), 0.25, RULE)]))
     return table
 
 
 def walkthrough_strip(title: str, drawings: list[Drawing], captions: list[str], width: float,
-                      styles: Styles) -> list:
-    return [step_cells(title, drawings, captions, width, styles), Spacer(1, 6)]
+                      styles: Styles, layout: StripLayout) -> list:
+    return [step_cells(title, drawings, captions, width, styles, layout), Spacer(1, 6)]
 
 
-def position_figure(drawing: Drawing, title: str, caption: str, width: float, styles: Styles) -> list:
-    size = min(width * 0.6, 90 * MM) if drawing.width <= drawing.height * 1.25 else width * 0.8
+def position_figure(drawing: Drawing, title: str, caption: str, size: float, styles: Styles) -> list:
+    """One diagram, `size` points wide (see position_width), its title and caption under it."""
     parts = [DrawingFlowable(drawing, size, role="position-diagram")]
     words = " ".join(p for p in (f"<b>{escape(title)}</b>" if title else "", escape(caption)) if p)
     if words:

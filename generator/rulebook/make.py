@@ -10,7 +10,11 @@ from generator.content.model import Game, Site
 from generator.markdown.render import make_markdown
 from generator.children import die_with_parent
 from generator.pagework import worker_count
-from generator.rulebook.document import Chapter, typeset, typeset_sheet
+from generator.rulebook.blocks import Typesetter, fence_line, fence_name
+from generator.rulebook.directives import PaperDirectives
+from generator.rulebook.document import (Chapter, PlannedBook, column_width, plan_book, plan_sheet, print_scale,
+                                         text_width)
+from generator.rulebook.styles import make_styles
 from generator.rulebook.selection import aid_pages, book_pages
 
 
@@ -27,13 +31,35 @@ class GameBook:
             self.chapters[page.name] = Chapter(page, SyntaxTreeNode(md.parse(page.body, env)), env)
         self.figures: dict = {}  # (directive, options text) -> drawings, shared by every paper
 
+    def plan(self, kind: str, paper: str) -> PlannedBook:
+        """The book `kind` ("rules" or "player_aid") on `paper`, ready to lay out."""
+        if kind == "rules":
+            return plan_book(self.site, self.game, self.chapters_of(kind), paper, "Rules", self.figures)
+        return plan_sheet(self.site, self.game, self.chapters_of(kind), paper, "Player aid", self.figures)
+
     def rules(self, paper: str) -> bytes:
-        return typeset(self.site, self.game, [self.chapters[p.name] for p in book_pages(self.game)], paper,
-                       "Rules", self.figures)
+        return self.plan("rules", paper).typeset()
 
     def player_aid(self, paper: str) -> bytes:
-        return typeset_sheet(self.site, self.game, [self.chapters[p.name] for p in aid_pages(self.game)], paper,
-                             "Player aid", self.figures)
+        return self.plan("player_aid", paper).typeset()
+
+    def chapters_of(self, kind: str) -> list[Chapter]:
+        return [self.chapters[p.name] for p in (book_pages if kind == "rules" else aid_pages)(self.game)]
+
+    def placed_figures(self, kind: str, paper: str) -> list:
+        """The diagrams of the book `kind` on `paper` as it will print them (for preflight), quickly:
+        only the figure directives are set, at the width the book gives them (its text, or a
+        player aid's column). The same as plan(kind, paper).placed (a test holds them to it)."""
+        width = text_width(paper) if kind == "rules" else column_width(paper)
+        styles = make_styles(self.game.accent)  # not used to place a figure: a Typesetter has them
+        placed: list = []
+        for chapter in self.chapters_of(kind):
+            directives = PaperDirectives(self.site, self.game, chapter.env, self.figures)
+            book = Typesetter(styles, width, directives, print_scale=print_scale(paper), placed=placed)
+            for node in chapter.tree.walk():
+                if node.type == "fence" and fence_name(node):
+                    directives.place_only(fence_name(node), node.content, book, fence_line(node))
+        return placed
 
 
 _book: GameBook | None = None  # the game a worker process typesets (inherited through fork)
@@ -44,12 +70,13 @@ def _typeset_in_worker(job: tuple[str, str]) -> bytes:
     return getattr(_book, kind)(paper)
 
 
-def typeset_all(site: Site, game: Game, jobs: list[tuple[str, str]], parallel: bool = True
-                ) -> dict[tuple[str, str], bytes]:
+def typeset_all(site: Site, game: Game, jobs: list[tuple[str, str]], parallel: bool = True,
+                book: GameBook | None = None) -> dict[tuple[str, str], bytes]:
     """Each (kind, paper) job's PDF, on every core (unless not `parallel`): platypus is
-    pure Python, and a game's books are independent of each other."""
+    pure Python, and a game's books are independent of each other. `book`: the game's
+    pages and diagrams, if preflight has already made them."""
     global _book
-    book = GameBook(site, game)
+    book = book or GameBook(site, game)
     first, rest = jobs[0], jobs[1:]
     # the first here: fonts registered and diagrams drawn once, before the workers fork
     made = {first: getattr(book, first[0])(first[1])}
@@ -73,16 +100,17 @@ class Typesetting:
     def __init__(self):
         self.running: list[tuple[str, object, object]] = []  # (game, process, pipe end to read)
 
-    def start(self, site: Site, game: Game, jobs: list[tuple[str, str]], write) -> None:
-        """Typeset `jobs` for `game` in a child, which calls `write(made)` with the PDFs."""
+    def start(self, site: Site, game: Game, jobs: list[tuple[str, str]], write, book: GameBook | None = None) -> None:
+        """Typeset `jobs` for `game` in a child, which calls `write(made)` with the PDFs.
+        `book`: the game's pages and diagrams, already made (the child inherits them)."""
         if "fork" not in multiprocessing.get_all_start_methods():
-            write(typeset_all(site, game, jobs))
+            write(typeset_all(site, game, jobs, book=book))
             return
         while len(self.running) >= worker_count():
             self.wait_one()
         context = multiprocessing.get_context("fork")
         reader, writer = context.Pipe(duplex=False)
-        process = context.Process(target=_typeset_child, args=(site, game, jobs, write, writer), daemon=True)
+        process = context.Process(target=_typeset_child, args=(site, game, jobs, write, writer, book), daemon=True)
         process.start()
         writer.close()
         self.running.append((game.title, process, reader))
@@ -115,10 +143,10 @@ class Typesetting:
         self.running = []
 
 
-def _typeset_child(site: Site, game: Game, jobs, write, pipe) -> None:
+def _typeset_child(site: Site, game: Game, jobs, write, pipe, book: GameBook | None = None) -> None:
     die_with_parent()
     try:
-        write(typeset_all(site, game, jobs, parallel=False))
+        write(typeset_all(site, game, jobs, parallel=False, book=book))
     except BaseException as error:  # sent to the build, which raises it
         try:
             pipe.send(("failed", error))

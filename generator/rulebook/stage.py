@@ -1,10 +1,13 @@
 """The build stage for printable rulebooks: per game, the rules as PDF (A4 and
-US Letter) and the player aid as its own PDF, offered on the rules page."""
+US Letter) and the player aid as its own PDF, offered on the rules page.
+Preflight (preflight.py) checks every diagram of every book in `check`, before
+anything is written, in builds and in `rulepress check`."""
 from __future__ import annotations
 
 from html import escape
 
 from generator.content.model import Game, Site
+from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest, files_digest, tree_files
 from generator.rulebook.selection import aid_pages
 from generator.stages import Stage
@@ -23,6 +26,33 @@ def files_of(game: Game) -> list[tuple[str, str, str]]:
     return files
 
 
+def book_jobs(game: Game) -> list[tuple[str, str]]:
+    """(kind, paper) of every book typeset for the game: the rules on A5 (the booklet's pages)
+    first, then on A4 and Letter, and the player aid on A4 and Letter if it has one."""
+    return ([("rules", "a5")] + [("rules", paper) for paper, _ in PAPERS]
+            + ([("player_aid", paper) for paper, _ in PAPERS] if aid_pages(game) else []))
+
+
+def book_name(kind: str, paper: str) -> str:
+    """A book as an author knows it: "the US Letter rulebook", "the A5 booklet on US Letter"
+    (the booklet's A5 pages print smallest there)."""
+    from generator.rulebook.booklet import smallest_print
+
+    if paper == "a5":
+        _scale, sheet = smallest_print()
+        return f"the A5 booklet on {dict(PAPERS)[sheet]}"
+    return f"the {dict(PAPERS)[paper]} {'rulebook' if kind == 'rules' else 'player aid'}"
+
+
+def preflight_book(book) -> list[ContentError]:
+    """Preflight every figure of every PDF a game's `book` (make.GameBook) makes, at the size it
+    will be printed (no PDF is typeset): errors, or [] when all their text is at least 6 pt."""
+    from generator.rulebook.preflight import PrintedBook, preflight_figures
+
+    return preflight_figures([PrintedBook(book_name(kind, paper), book.placed_figures(kind, paper))
+                              for kind, paper in book_jobs(book.game)])
+
+
 class RulebookStage(Stage):
     name = "rulebooks"
     printed = True  # PDFs: `serve` may make them after the pages
@@ -31,9 +61,29 @@ class RulebookStage(Stage):
     def __init__(self):
         self.typesetting = None  # the games' typesetting, running while the pages are made
         self.written: list[str] = []  # the PDFs it writes, recorded in the output by `finish`
+        self._checked: dict = {}  # slug -> its make.GameBook that preflight drew the diagrams of, per build
 
     def start(self, site: Site) -> None:
         self.abandon()
+        self._checked = {}
+
+    def check(self, site: Site) -> list[ContentError]:
+        """Preflight every diagram of every game's books at the size it will be printed;
+        the diagrams drawn here are the ones the books are typeset with."""
+        if not site.rulebooks:
+            return []  # and reportlab is never imported
+        from generator.rulebook.make import GameBook
+
+        errors = []
+        for game in site.games:
+            try:
+                book = GameBook(site, game)
+                errors.extend(preflight_book(book))
+            except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
+                errors.extend(problems.errors)
+                continue
+            self._checked[game.slug] = book
+        return errors
 
     def game_key(self, site: Site, game: Game) -> str | None:
         if not site.rulebooks:
@@ -50,11 +100,10 @@ class RulebookStage(Stage):
 
         if self.typesetting is None:
             self.typesetting = Typesetting()
-        jobs = ([("rules", "a5")] + [("rules", paper) for paper, _ in PAPERS]
-                + ([("player_aid", paper) for paper, _ in PAPERS] if aid_pages(game) else []))
         paths = {path: output.path(path) for path, _what, _label in files_of(game)}  # folders made here
         self.written.extend(paths)
-        self.typesetting.start(site, game, jobs, lambda made: write_books(game, made, paths))
+        self.typesetting.start(site, game, book_jobs(game), lambda made: write_books(game, made, paths),
+                               book=self._checked.get(game.slug))
         return self.plan_game(site, game, context)
 
     def finish(self, site: Site, output) -> None:

@@ -1,0 +1,125 @@
+"""Preflight for the rulebooks: every diagram of every book (the A4 and US Letter rules, the
+A5 booklet, the player aids) checked at the size it will be printed, before any PDF is
+written, in builds and in `rulepress check`. The rule is the kit's (generator/kit/preflight.py):
+text on paper is at least MIN_TEXT_PT.
+
+Figures choose their printed size from their smallest text (figures.py, through
+`readable_width` here), so a diagram fails only when even the widest place its book has
+for it prints its text too small: then the game's drawing code must draw that text larger.
+The error names the page and the line of the directive that makes the figure, the figure,
+the book and the text, and the size to draw that text at.
+
+The booklet's A5 pages print smaller than they are set (two to a landscape US Letter sheet,
+shrunk to fit: booklet.py): their figures are sized and checked at that shrink, the
+`print_scale`. The directives record each figure they set (directives.py); the stage's
+`preflight_book` (stage.py) gathers every book's and checks them here.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.draw.shapes import Drawing, Group, Text
+from generator.errors import ContentError
+from generator.kit.preflight import MIN_TEXT_PT, PT_PER_MM, SmallText, small_text
+
+
+def smallest_text(shapes, scale: float = 1.0) -> float | None:
+    """The size in mm of the smallest text in `shapes`, as drawn (each enclosing group's
+    scale applied); None when there is no text."""
+    sizes = []
+    for shape in shapes:
+        if isinstance(shape, Group):
+            inner = smallest_text(shape.shapes, scale * shape.scale)
+            if inner is not None:
+                sizes.append(inner)
+        elif isinstance(shape, Text) and shape.text.strip():
+            sizes.append(shape.size * scale)
+    return min(sizes, default=None)
+
+
+def readable_width(drawing: Drawing, print_scale: float = 1.0) -> float:
+    """The narrowest width (points, on the page being set) at which `drawing` prints its
+    smallest text at MIN_TEXT_PT on paper, the page printed at `print_scale`; 0 without text."""
+    smallest = smallest_text(drawing.shapes)
+    if not smallest:
+        return 0.0
+    # on paper the text is smallest * (width / drawing.width) * print_scale points tall
+    # (mm and points cancel out): solve for width
+    exact = MIN_TEXT_PT * drawing.width / (smallest * print_scale)
+    return math.ceil(exact * 100) / 100  # rounded up: never a hair under on paper
+
+
+@dataclass(frozen=True)
+class PlacedFigure:
+    """A diagram as one book prints it: what preflight checks."""
+
+    drawing: Drawing
+    width: float  # points, on the page being set
+    print_scale: float  # the page's size on paper (1, or the booklet's shrink on US Letter)
+    figure: str  # its name for an author: "walkthrough “Opening hops”, step 3"
+    path: Path  # the page whose directive makes it
+    line: int | None  # that directive's line in the page's file, when known
+
+    @property
+    def scale(self) -> float:
+        """Millimetres on paper per millimetre of the drawing."""
+        return self.width / (self.drawing.width * PT_PER_MM) * self.print_scale
+
+
+@dataclass(frozen=True)
+class PrintedBook:
+    """One PDF's figures, as they will be printed."""
+
+    name: str  # for an author: "the A5 booklet on US Letter"
+    figures: list[PlacedFigure]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """The smallest text of one figure directive, in the book that prints it smallest."""
+
+    placed: PlacedFigure
+    book: str
+    text: SmallText
+    others: int  # further texts of the same figure under MIN_TEXT_PT, in that book
+
+
+def figure_problems(books: list[PrintedBook]) -> list[Problem]:
+    """One problem per figure directive with text under MIN_TEXT_PT: its smallest text, where it
+    is printed smallest (every step of a walkthrough, every book, is one drawing code to fix)."""
+    worst: dict[tuple, Problem] = {}
+    for book in books:
+        for placed in book.figures:
+            found = small_text(placed.drawing.shapes, book.name, 0, placed.figure, placed.scale)
+            if not found:
+                continue
+            smallest = min(found, key=lambda text: text.points)
+            key = (placed.path, placed.line, placed.figure if placed.line is None else "")
+            if key not in worst or smallest.points < worst[key].text.points:
+                others = len({(text.text, text.points) for text in found}) - 1
+                worst[key] = Problem(placed, book.name, smallest, others)
+    return list(worst.values())
+
+
+def figure_error(problem: Problem) -> ContentError:
+    """The error for an author: where the figure comes from, the text, and the size to draw it at
+    (the figure already prints as wide as it can: only a larger text will do)."""
+    placed, text = problem.placed, problem.text
+    drawn = text.points / (placed.scale * PT_PER_MM)  # the text's size in the drawing, mm
+    needed = math.ceil(drawn * MIN_TEXT_PT / text.points * 10) / 10
+    printed = placed.width * placed.print_scale / PT_PER_MM
+    more = f" (and {problem.others} more text{'s' if problem.others != 1 else ''} under {MIN_TEXT_PT:g} pt)" \
+        if problem.others else ""
+    return ContentError(
+        placed.path, placed.line,
+        f"preflight: text under {MIN_TEXT_PT:g} pt on paper, in the {placed.figure}, as printed in {problem.book}",
+        expected=f"text of at least {MIN_TEXT_PT:g} pt ({MIN_TEXT_PT / PT_PER_MM:.2f} mm) on paper: the diagram "
+                 f"is printed {printed:.0f} mm wide, as wide as the page has room for; draw this text at least "
+                 f"{needed:.1f} mm tall in the game's drawing code (it is {drawn:.2f} mm)",
+        found=f"“{text.text}” at {text.points:g} pt{more}")
+
+
+def preflight_figures(books: list[PrintedBook]) -> list[ContentError]:
+    return [figure_error(problem) for problem in figure_problems(books)]
