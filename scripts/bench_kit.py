@@ -3,7 +3,10 @@
 
 Prints, per game and in total, the time to load the component specs, lay out and
 write every kit PDF (all editions and variants the spec asks for), the pages
-written and pages per second. Run from the repository root:
+written and pages per second, and preflight's time (preflight_kits, every kit of
+the game) with its ratio to the kit time of the same run. Then, per kit file, its
+pages and its least-used page's share of the printable area (the cover included),
+beside the same figures before issue 24.5. Run from the repository root:
 
     .venv/bin/python scripts/bench_kit.py [--content content] [--repeat 3]
 """
@@ -78,29 +81,56 @@ PAGES_BEFORE = {("splat", "a4"): 3, ("splat", "letter"): 3, ("splut", "a4"): 3, 
                 ("shoot", "a4"): 29 + 37, ("shoot", "letter"): 29 + 37}
 ALL_PAGES_BEFORE, ALL_FILES_BEFORE = 414, 26
 
+# Each kit file before issue 24.5 (sets whole, the cover earns its page, the packer rebalances):
+# pages and the least-used page's share of the printable area, the cover included, measured
+# with kit_area.page_area_use on main at 967670a.
+KITS_BEFORE = {
+    "shoot-kit-beginner-a4": (27, 0.52), "shoot-kit-beginner-a4-ink-saver": (27, 0.54),
+    "shoot-kit-beginner-letter": (27, 0.34), "shoot-kit-beginner-letter-ink-saver": (27, 0.31),
+    "shoot-kit-normal-a4": (35, 0.52), "shoot-kit-normal-a4-ink-saver": (35, 0.54),
+    "shoot-kit-normal-letter": (35, 0.12), "shoot-kit-normal-letter-ink-saver": (35, 0.11),
+    "sitters-kit-a4": (6, 0.91), "sitters-kit-a4-ink-saver": (6, 0.91),
+    "sitters-kit-letter": (8, 0.60), "sitters-kit-letter-ink-saver": (8, 0.61),
+    "splash-kit-a4": (12, 0.35), "splash-kit-a4-ink-saver": (12, 0.36), "splash-kit-a4-fold-over": (16, 0.28),
+    "splash-kit-letter": (12, 0.37), "splash-kit-letter-ink-saver": (12, 0.38),
+    "splash-kit-letter-fold-over": (16, 0.29),
+    "splat-kit-a4": (2, 0.74), "splat-kit-a4-ink-saver": (2, 0.74),
+    "splat-kit-letter": (2, 0.78), "splat-kit-letter-ink-saver": (2, 0.78),
+    "splut-kit-a4": (2, 0.23), "splut-kit-a4-ink-saver": (2, 0.25),
+    "splut-kit-letter": (2, 0.84), "splut-kit-letter-ink-saver": (2, 0.84),
+}
+
 
 def paper_use(games: list[Path]) -> None:
-    """Per print kit: pages now and before, and how much of each component page's printable
-    area the printed things span (measured on the rendered pages, as the tests do)."""
+    """Per kit file (every edition, paper and variant): its pages, and the least-used page's share
+    of the printable area, the cover included (measured on the rendered pages, as the tests do),
+    beside the same before issue 24.5; then every kit's pages against those before issue 13."""
     from kit_area import page_area_use
 
-    print(f"\n{'print kit':<30}{'pages':>6}{'before':>7}{'area use: mean':>16}{'lowest':>8}")
+    print(f"\n{'kit':<44}{'pages':>6}{'before':>7}{'cover':>7}{'least-used page':>17}{'before':>8}")
     all_pages = all_files = 0
+    pages_by_paper: dict[tuple[str, str], int] = {}
     for folder in games:
         title, author = game_meta(folder)
         with tempfile.TemporaryDirectory() as out:
-            components = load_components(folder)
-            kits = write_kits(components, Path(out), title=title, author=author)
+            kits = write_kits(load_components(folder), Path(out), title=title, author=author)
+            for kit in kits:
+                shares = page_area_use(kit.path)
+                least = min(range(len(shares)), key=lambda i: shares[i])
+                name = kit.path.stem
+                pages_before, least_before = KITS_BEFORE.get(name, (None, None))
+                print(f"{name:<44}{kit.pages:>6}{pages_before or '-':>7}{shares[0]:>7.0%}"
+                      f"{shares[least]:>9.0%} (p{least + 1:<2}){'' if least_before is None else f'{least_before:.0%}':>8}"
+                      + ("   < 50%" if shares[least] < 0.5 else ""))
+                if kit.variant == "print":
+                    key = (folder.name, kit.paper)
+                    pages_by_paper[key] = pages_by_paper.get(key, 0) + kit.pages
             all_pages += sum(k.pages for k in kits)
             all_files += len(kits)
-            for paper in ("a4", "letter"):
-                printed = [k for k in kits if k.paper == paper and k.variant == "print"]
-                shares = [share for k in printed for share in page_area_use(k.path)[1:]]
-                pages = sum(k.pages for k in printed)
-                before = PAGES_BEFORE.get((folder.name, paper), 0)
-                print(f"{folder.name + ' ' + paper + ' (' + str(len(printed)) + ' kits)':<30}{pages:>6}{before:>7}"
-                      f"{statistics.mean(shares):>15.0%}{min(shares):>8.0%}")
-    print(f"{'every kit, every variant':<30}{all_pages:>6}{ALL_PAGES_BEFORE:>7}   "
+    print(f"\n{'print kits, all editions':<30}{'pages':>6}{'issue 13 before':>16}")
+    for (game, paper), pages in pages_by_paper.items():
+        print(f"{game + ' ' + paper:<30}{pages:>6}{PAGES_BEFORE.get((game, paper), 0):>16}")
+    print(f"{'every kit, every variant':<30}{all_pages:>6}{ALL_PAGES_BEFORE:>16}   "
           f"{all_files} files (before: {ALL_FILES_BEFORE}); pages now / before = {all_pages / ALL_PAGES_BEFORE:.2f}")
 
 

@@ -6,6 +6,7 @@ everything printed inside it. Used by scripts/bench and by the kit tests.
 """
 from __future__ import annotations
 
+import math
 import subprocess
 import tempfile
 from pathlib import Path
@@ -25,7 +26,7 @@ def page_area_use(pdf: Path, dpi: int = DPI) -> list[float]:
         for png in sorted(Path(out).glob("p*.png"), key=lambda p: int(p.stem.split("-")[-1])):
             image = Image.open(png).convert("L")
             px = dpi / 25.4
-            m = round(MARGIN_MM * px)
+            m = math.ceil(MARGIN_MM * px)  # whole pixels inside the margins: the footer in the margin stays out
             box = (m, m, image.width - m, image.height - m)
             inner = ImageOps.invert(image.crop(box)).point(lambda v: 255 if v > 24 else 0)
             bbox = inner.getbbox()

@@ -151,11 +151,16 @@ def _hit_symbols(row, x: float, y: float, size: float) -> list:
         marks.append(("target", 0.0, "−"))
     if row["severs"]:
         marks.append(("bolt", 0.0, "lost"))
+    start = x
     for name, turn, label in marks:
         shapes.append(icon(name, round(x, 3), round(y, 3), round(size, 3), INK, "#ffffff", rotate=turn))
         shapes.append(Text(round(x + size + 0.3, 3), round(y + size * 0.8, 3), label, round(size * 0.8, 3), fill=INK,
                            bold=True))
         x += size + 0.6 + size * 0.5 * len(label) + 0.8
+    if marks:  # on a white chip: the row crosses the figure's legs, which must not run through the words
+        chip = Rect(round(start - 0.6, 3), round(y - 0.4, 3), round(x - start + 0.2, 3), round(size + 0.8, 3),
+                    Style(fill="#ffffff"), rx=1.0)
+        shapes.insert(0, chip)
     return shapes
 
 

@@ -9,6 +9,7 @@ Standard library only (generator.draw aside), like every game module.
 """
 from __future__ import annotations
 
+from generator.draw.colour import ink_on
 from generator.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text
 
 from .board import LOCATIONS, TABLES
@@ -25,7 +26,7 @@ def medical_record(player) -> Drawing:
     name, colour = (player.name, player.colour) if player else ("", "#555555")
     shapes: list = [Rect(0, 0, WIDTH, HEIGHT, Style(fill="#ffffff", stroke=colour, stroke_width=0.6), rx=2.0),
                     Rect(0, 0, WIDTH, 8.0, Style(fill=colour), rx=2.0),
-                    Text(3.0, 5.6, f"Medical Record — {name}" if name else "Medical Record", 3.8, fill="#ffffff",
+                    Text(3.0, 5.6, f"Medical Record — {name}" if name else "Medical Record", 3.8, fill=ink_on(colour),
                          bold=True)]
     shapes += _body(13.0, 11.0, 28.0, 58.0)
     shapes += _damage_track(54.0, 10.0, 38.0)
@@ -45,6 +46,8 @@ def _body(x: float, y: float, w: float, h: float) -> list:
         shapes.append(Circle(cx, cy, 1.1, Style(fill=INK), role="hit-location"))
         if spot.side == "centre" and spot.y > 12:  # the torso, named under its ring: beside it ran into the arm
             shapes.append(Text(cx, cy + 3.6, spot.label, 2.2, fill=INK, anchor="middle"))
+        elif spot.side == "centre":  # the head, named beside it, clear of its outline
+            shapes.append(Text(cx + 4.6, cy + 0.8, spot.label, 2.2, fill=INK))
         else:
             shapes.append(Text(cx + (1.8 if spot.x >= 20 else -1.8), cy - 1.4, spot.label, 2.2, fill=INK,
                                anchor="start" if spot.x >= 20 else "end"))

@@ -25,6 +25,10 @@ MARGIN_MM = 7.0
 SPACE_FILL = {".": "#f7f4ec", "G": "#dcebd6", "B": "#f2d7d3", "C": "#f3e6c4", "S": "#cfe3f4"}
 GOODIE_FILL, BADDIE_FILL, CHEST_FILL = "#2458b8", "#b3261e", "#8a5a14"
 LINE = Style(stroke="#5b5346", stroke_width=0.35)
+# The smallest text (a space's letter, a marker squeezed beside another): at least 6 pt on paper
+# where the diagram prints smallest, across the A5 booklet's page on US Letter (109 mm wide;
+# 3.1 mm was 5.7 pt there); on screen the diagram is shown wide enough for it to be 12 px
+SMALLEST = 3.4
 
 
 def board_shapes() -> list:
@@ -45,7 +49,7 @@ def board_shapes() -> list:
         shapes.append(Rect(x, y, CELL_MM, CELL_MM, Style(fill=SPACE_FILL[kind], stroke=LINE.stroke,
                                                         stroke_width=LINE.stroke_width), cell=name, role="space"))
         if kind != EMPTY:
-            shapes.append(Text(x + 1.2, y + 3.5, kind, size=3.1, fill="#8b8172", role="space-label"))  # 12 px on a desktop page
+            shapes.append(Text(x + 1.2, y + 3.5, kind, size=SMALLEST, fill="#62594c", role="space-label"))
     return shapes
 
 
@@ -116,7 +120,7 @@ def marker_shapes(piece: str, cx: float, cy: float, scale: float = 1.0, cell: st
     else:
         body = Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r, Style(fill=CHEST_FILL, stroke=edge.stroke, stroke_width=0.5),
                     rx=0.8 * scale, cell=cell, role="chest")
-    label = Text(cx, cy + 1.5 * scale, piece, size=max(4.4 * scale, 3.1), fill="#ffffff", anchor="middle", bold=True,
+    label = Text(cx, cy + 1.5 * scale, piece, size=max(4.4 * scale, SMALLEST), fill="#ffffff", anchor="middle", bold=True,
                  role="marker-label")
     return [body, label]
 

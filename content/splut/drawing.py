@@ -30,7 +30,7 @@ MARGIN = 8.0
 HEADER = 8.0
 LIGHT, DARK, TIP = "#efe4cc", "#dccaa3", "#b9a57a"
 HIGHLIGHT = "#d6187a"
-ROCK_FILL = "#8a8a84"
+ROCK_FILL = "#6e6e69"
 
 
 def _cell_origin(sq: int) -> tuple[float, float]:

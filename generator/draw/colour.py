@@ -56,3 +56,20 @@ def ink_on(background: str) -> str:
     """Black or white text, whichever contrasts more with the background."""
     lum = luminance(background)
     return INK if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else WHITE
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 to 21."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def readable(ink: str, ground: str, ratio: float = 4.5) -> str:
+    """`ink` darkened (or, on a dark ground, lightened) just enough to reach `ratio` against
+    `ground`: the designer's hue kept, the text made legible."""
+    towards = BLACK if luminance(ground) > 0.18 else WHITE
+    for step in range(21):
+        candidate = mix(ink, towards, step / 20)
+        if contrast(candidate, ground) >= ratio:
+            return candidate
+    return towards

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.draw.colour import is_hex, lighten, luminance
+from generator.draw.colour import is_hex, lighten, luminance, readable
 from generator.draw.shapes import Drawing, Group, Image, Line, Path, Shape, Style, Text
 
 
@@ -30,8 +30,12 @@ def _saver(shape: Shape, amount: float) -> Shape:
     if isinstance(shape, Group):
         return replace(shape, shapes=tuple(_saver(inner, amount) for inner in shape.shapes))
     if isinstance(shape, Text):
-        # white on a strong colour becomes white on its pale tint: unreadable, so it goes dark
-        return replace(shape, fill=INK) if is_hex(shape.fill) and luminance(shape.fill) > 0.5 else shape
+        # white on a strong colour becomes white on its pale tint: unreadable, so it goes dark;
+        # a mid colour (yellow on white) darkens to read on any pale tint (8:1 on white is 4.5:1 or
+        # more on the tints of all but the darkest fills)
+        if not is_hex(shape.fill):
+            return shape
+        return replace(shape, fill=INK if luminance(shape.fill) > 0.5 else readable(shape.fill, "#ffffff", 8.0))
     if isinstance(shape, Image):
         return shape
     style: Style = shape.style

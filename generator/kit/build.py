@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
+from generator.draw.bounds import bounds
+from generator.draw.inksaver import ink_saver
 from generator.draw.pdf import PdfPage, render_pdf
-from generator.draw.shapes import Drawing
+from generator.draw.shapes import Drawing, Group, Text
+from generator.errors import ContentError
+from generator.kit import text as fit
 from generator.kit.board import board_drawing
 from generator.kit.cards import back_drawing, front_drawing
-from generator.draw.inksaver import ink_saver
-from generator.kit.impose import (PackSection, PageDraft, big_pages, card_pages, cover_page, fits_packed,
-                                  fold_pages, pack_pages, place_calibration, sections_of, sparse)
+from generator.kit.impose import (FURNITURE_BLOCK, INK, PageDraft, PrintedCard, big_pages, calibration_square,
+                                  card_pages, cover_page, fold_pages)
+from generator.kit.packing import (Frame, PackSection, Placement, Plan, Skyline, balanced, draw,
+                                  fits_packed)
 from generator.kit.sheets import sheet_drawing
-from generator.kit.spec import PAPERS, VARIANT_LABELS, Components, DeckSpec, Edition, SheetSpec, plan_kits
-from generator.kit.tokens import token_drawings
+from generator.kit.spec import (PAPERS, VARIANT_LABELS, BoardSpec, Components, DeckSpec, Edition, SheetSpec,
+                                plan_kits)
+from generator.kit.tokens import LabelDoesNotFit, token_sets
 
 
 @dataclass(frozen=True)
@@ -43,12 +49,29 @@ class Artwork:
         self._backs: dict = {}
         self.boards = [(spec, board_drawing(spec, ink_saver)) for spec in components.boards]
         self.sheets = [(spec, self.sheet_copies(spec)) for spec in components.sheets]
-        self.tokens = [(spec, token_drawings(spec, components.options.players, ink_saver))
-                       for spec in components.tokens]
+        self.token_sets = [(spec, self.sets_of(spec)) for spec in components.tokens]  # a team, a spec's markers
+        self.tokens = [(spec, [d for group in sets for d in group]) for spec, sets in self.token_sets]
+        self.setup = self.in_colour_mode(components.setup)  # the start position, for the cover
+
+    def in_colour_mode(self, drawing: Optional[Drawing]) -> Optional[Drawing]:
+        """A game's own drawing as this colour mode prints it (the ink saver lightens it)."""
+        return ink_saver(drawing) if self.ink_saver and drawing is not None else drawing
+
+    def sets_of(self, spec) -> list[list[Drawing]]:
+        """The spec's tokens in their sets; a label that would not fit whole is the author's to fix."""
+        try:
+            return token_sets(spec, self.components.options.players, self.ink_saver)
+        except LabelDoesNotFit as problem:
+            raise ContentError(
+                self.components.path, None, f"token '{spec.name}': the label “{problem.label}” does not fit whole "
+                                            f"on a {spec.size:g} mm token",
+                expected=(f"size = {problem.size} or more, or a shorter label" if problem.size
+                          else "a shorter label"),
+                found=f"size = {spec.size:g}") from None
 
     def sheet_copies(self, spec: SheetSpec) -> list[Drawing]:
         if spec.drawn:  # the game's own drawing, once per player (or once), each copied
-            return [ink_saver(d) if self.ink_saver else d for d in spec.drawn for _ in range(spec.copies)]
+            return [self.in_colour_mode(d) for d in spec.drawn for _ in range(spec.copies)]
         if spec.per_player:
             return [sheet_drawing(spec, player, i, self.ink_saver)
                     for player in self.components.options.players for i in range(spec.copies)]
@@ -68,11 +91,161 @@ class Artwork:
         return fronts, backs
 
 
-def page_range(first: int, count: int) -> str:
-    return f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"
+# -- one kit's pages ---------------------------------------------------------------------
+@dataclass
+class Entry:
+    """A line of the cover's contents: a component (or the things packed together), its page
+    numbers, and a note."""
+
+    name: str
+    pages: list[int]
+    note: str
 
 
-Group = tuple[str, list[PageDraft], str]  # a contents line: name, its pages, a note
+def page_range(numbers: Sequence[int]) -> str:
+    """"page 2", "pages 2–5", "pages 1, 3–4"."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    listed = ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
+    return ("page " if len(numbers) == 1 else "pages ") + listed
+
+
+@dataclass
+class KitParts:
+    """What one kit prints, each part on its own pages, before the packing and the cover."""
+
+    boards: list[tuple[BoardSpec, list[PageDraft]]]
+    sections: list[PackSection]  # sheets and tokens to pack, and the calibration square
+    oversized: list[tuple[SheetSpec, list[PageDraft]]]  # sheets too large to pack: laid out like boards
+    decks: list[Entry]  # each deck's note (its pages are numbered once the rest is known)
+    deck_pages: list[list[PageDraft]]
+
+    @property
+    def board_page(self) -> Optional[PageDraft]:
+        """The last board's page if the board leaves room below it for packed things."""
+        last = self.boards[-1][1][-1] if self.boards else None
+        return last if last is not None and last.free_from is not None else None
+
+    @property
+    def board_count(self) -> int:
+        return sum(len(pages) for _spec, pages in self.boards)
+
+
+def kit_parts(components: Components, artwork: Artwork, edition: Optional[Edition], variant: str,
+              paper_w: float, paper_h: float) -> KitParts:
+    """An add-on kit holds only its extra cards: everything else is in the kit it adds to."""
+    add_on = edition is not None and edition.add_on
+    boards = [] if add_on else [(spec, big_pages(spec.name, spec.title, drawing, paper_w, paper_h))
+                                for spec, drawing in artwork.boards]
+    sections, oversized = ([], []) if add_on else packed_sections(artwork, paper_w, paper_h)
+    sections.append(CALIBRATION)
+    decks, deck_pages = [], []
+    for title, pages, note in card_groups(components, artwork, edition, variant, paper_w, paper_h):
+        decks.append(Entry(title, [], note))
+        deck_pages.append(pages)
+    return KitParts(boards, sections, oversized, decks, deck_pages)
+
+
+def packed_sections(artwork: Artwork, paper_w: float, paper_h: float) -> tuple[list, list]:
+    """Sheets and tokens to pack (each sheet a set of its own, each token set whole), and the
+    sheets too large to pack."""
+    sections, oversized = [], []
+    for spec, copies in artwork.sheets:
+        if all(fits_packed(d, paper_w, paper_h) for d in copies):
+            sets = tuple(((d, f"sheet:{spec.name}:{i}"),) for i, d in enumerate(copies))
+            sections.append(PackSection(spec.title, sets, gap=6.0))
+        else:
+            oversized.append((spec, [page for d in copies for page in big_pages(spec.name, spec.title, d, paper_w,
+                                                                                paper_h)]))
+    for spec, groups in artwork.token_sets:
+        numbered, count = [], 0
+        for group in groups:
+            numbered.append(tuple((d, f"token:{spec.name}:{count + i}") for i, d in enumerate(group)))
+            count += len(group)
+        sections.append(PackSection(spec.title, tuple(numbered)))
+    return sections, oversized
+
+
+def calibration_block() -> PackSection:
+    """The kit's one 50 mm square with its note, packed like a piece (with no heading): it lands
+    on the first page with room, the cover when the cover has room."""
+    shapes = tuple(calibration_square(0.0, 0.0))
+    x, _y, w, _h = bounds(Group(shapes))
+    drawing = Drawing(max(FURNITURE_BLOCK[0], round(x + w + 0.5, 1)), FURNITURE_BLOCK[1], shapes,
+                      title="calibration square")
+    return PackSection("", (((drawing, "calibration"),),))
+
+
+CALIBRATION = calibration_block()
+
+
+@dataclass
+class Layout:
+    """Where the packed things go, and so the number of every page of the kit. The plan packs
+    the last board's page first (when the board leaves room: pieces beside their board), then
+    the cover below its contents, then the pages it adds."""
+
+    parts: KitParts
+    plan: Optional[Plan]  # None: not packed yet (a first guess for the cover's words)
+
+    @property
+    def given_numbers(self) -> list[int]:
+        """The page numbers of the pages the plan is given: the board's page, the cover."""
+        return ([self.parts.board_count + 1] if self.parts.board_page is not None else []) + [1]
+
+    @property
+    def cover_index(self) -> int:
+        return len(self.given_numbers) - 1
+
+    def number(self, index: int) -> int:
+        """The page number of the plan's page `index`: the pages added follow the boards."""
+        given = self.given_numbers
+        return given[index] if index < len(given) else 1 + self.parts.board_count + index - len(given) + 1
+
+    @property
+    def packed_pages(self) -> int:
+        return self.plan.new_pages if self.plan else 0
+
+    def pages_of(self, which) -> list[int]:
+        """The numbers of the pages holding the packed things of sections for which `which` holds."""
+        if self.plan is None:
+            return [1]
+        return sorted({self.number(p.page) for p in self.plan.placements if which(p.block.section)})
+
+    def entries(self) -> list[Entry]:
+        entries, number = [], 2
+        board_page = self.parts.board_page
+        below = [p.block.section.title for p in (self.plan.placements if self.plan else ())
+                 if board_page is not None and p.page == 0 and p.block.section.title]
+        for spec, pages in self.parts.boards:
+            note = f"board, {spec.cell:g} mm spaces; " + (
+                "one page" if len(pages) == 1 else f"{len(pages)} tiles to cut and glue, 10 mm overlap")
+            if pages[-1] is board_page and below:
+                note += f"; {', '.join(dict.fromkeys(below))} below it"
+            entries.append(Entry(spec.title, list(range(number, number + len(pages))), note))
+            number += len(pages)
+        packed = [s for s in self.parts.sections if s.title]
+        if packed:
+            entries.append(Entry(", ".join(s.title for s in packed), self.pages_of(lambda s: s.title != ""),
+                                 packed_note(packed)))
+        number += self.packed_pages
+        for spec, pages in self.parts.oversized:
+            entries.append(Entry(spec.title, list(range(number, number + len(pages))), "sheet"))
+            number += len(pages)
+        for deck, pages in zip(self.parts.decks, self.parts.deck_pages):
+            entries.append(Entry(deck.name, list(range(number, number + len(pages))), deck.note))
+            number += len(pages)
+        return entries
+
+    def calibration_page(self) -> int:
+        return self.pages_of(lambda s: s is CALIBRATION)[0]
+
+    def token_pages(self) -> list[int]:
+        return self.pages_of(lambda s: s.items[0][1].startswith("token:"))
 
 
 def kit_pages(components: Components, artwork: Artwork, *, title: str, author: str, paper: str,
@@ -80,135 +253,176 @@ def kit_pages(components: Components, artwork: Artwork, *, title: str, author: s
     """Every page of one kit, numbered, cover first. `rulebook`: the file name of the
     typeset rules ("{paper}" stands for the paper), listed with the contents."""
     label, paper_w, paper_h = PAPERS[paper]
-    boards = [(spec, big_pages(spec.name, spec.title, drawing, paper_w, paper_h)) for spec, drawing in artwork.boards]
-    groups: list[Group] = [(spec.title, pages, f"board, {spec.cell:g} mm spaces; " + (
-        "one page" if len(pages) == 1 else f"{len(pages)} tiles to cut and glue, 10 mm overlap"))
-        for spec, pages in boards]
-    groups += packed_groups(artwork, groups, paper_w, paper_h)
-    groups += card_groups(components, artwork, edition, variant, paper_w, paper_h)
-    subtitle = "Print-and-play kit" + (f": {edition.title}" if edition else "")
-    paper_line = label + (f", {VARIANT_LABELS[variant]}" if VARIANT_LABELS[variant] else "")
-    lines = [(title, 9.0, True), (subtitle, 5.0, False), (paper_line, 4.0, False),
-             (f"by {author}" if author else "", 3.6, False)]
-    tiled = any(len(pages) > 1 for _spec, pages in boards)
+    frame = Frame(paper_w, paper_h)
+    parts = kit_parts(components, artwork, edition, variant, paper_w, paper_h)
+    lines = cover_lines(title, author, label, variant, edition)
+    add_on = edition is not None and edition.add_on
 
-    def cover_for(groups: list[Group], leftovers=()) -> Optional[tuple[PageDraft, list[PageDraft]]]:
-        """The cover (with `leftovers` packed below its contents) and the component pages, the
-        calibration square on the first with a free corner, else on the cover; None if no room."""
-        component_pages = [page for _name, pages, _note in groups for page in pages]
-        for page in component_pages:  # a second try starts again from the pages as packed
-            page.shapes = [shape for shape in page.shapes if getattr(shape, "role", "") != "calibration"]
-        holder = place_calibration(component_pages)
-        where = f"on page {component_pages.index(holder) + 2}" if holder else "below"
-        steps = assembly_steps(components, variant, tiled, square=where)
-        cover = cover_page(paper_w, paper_h, lines, contents_of(groups, paper, rulebook), steps, components.instead)
-        if leftovers and pack_pages(sections_of(leftovers), paper_w, paper_h, after=cover):
-            return None
-        if holder is None and place_calibration([cover]) is None:
-            return None
-        return cover, component_pages
+    def cover_for(layout: Layout) -> PageDraft:
+        contents = [(e.name, page_range(e.pages), e.note) for e in layout.entries()]
+        if rulebook:
+            contents.append(("The rules", "own PDF", f"{rulebook.format(paper=paper)}, beside this kit on the rules "
+                                                     "site (also as an A5 booklet)"))
+        square = "below" if layout.calibration_page() == 1 else f"on page {layout.calibration_page()}"
+        steps = assembly_steps(components, parts, variant, square, layout.token_pages())
+        return cover_page(paper_w, paper_h, lines, contents, steps, () if add_on else components.instead)
 
-    # a last packed page holding only a few pieces: those go on the cover, below the contents
-    moved = without_sparse_last_page(groups)
-    made = (cover_for(*moved) if moved else None) or cover_for(groups)
-    if made is None:
-        raise ValueError(f"{title}: no page of the kit has room for the calibration square")
-    cover, component_pages = made
-    drafts = [cover] + component_pages
+    # the cover's words say on which pages things are, and the packing starts below the words:
+    # pack, write the words, and pack again lower down until the words fit above the packing
+    top = cover_for(Layout(parts, None)).free_from
+    for _attempt in range(8):
+        givens = [Skyline(frame.left, top, frame.right, frame.bottom)]
+        if parts.board_page is not None:
+            givens.insert(0, Skyline(frame.left, parts.board_page.free_from, frame.right, frame.bottom))
+        layout = Layout(parts, balanced(parts.sections, frame, givens))
+        cover = cover_for(layout)
+        if cover.free_from <= top + 1e-6:
+            break
+        top = cover.free_from
+    else:
+        raise ValueError(f"{title}: the cover's contents do not settle")
+    packed = draw(layout.plan, ([parts.board_page] if parts.board_page is not None else []) + [cover])
+    if artwork.setup is not None:
+        on_cover = [p for p in layout.plan.placements if p.page == layout.cover_index]
+        place_setup(cover, on_cover, top, artwork.setup, components.setup_caption, frame)
+    drafts = ([cover] + [page for _spec, pages in parts.boards for page in pages] + packed
+              + [page for _spec, pages in parts.oversized for page in pages]
+              + [page for pages in parts.deck_pages for page in pages])
     total = len(drafts)
     return [PdfPage(draft.finish(title, i + 1, total), draft.trim_box or (0, 0, paper_w, paper_h),
                     draft.bleed_box or (0, 0, paper_w, paper_h))
             for i, draft in enumerate(drafts)]
 
 
-def packed_groups(artwork: Artwork, boards: list[Group], paper_w: float, paper_h: float) -> list[Group]:
-    """Sheets and tokens, all packed together, starting below the last board if it leaves room;
-    sheets too large to pack are laid out like boards. Notes the board that shares its page."""
-    sections, oversized = [], []
-    for spec, copies in artwork.sheets:
-        role = f"sheet:{spec.name}"
-        if all(fits_packed(d, paper_w, paper_h) for d in copies):
-            sections.append(PackSection(spec.title, tuple((d, f"{role}:{i}") for i, d in enumerate(copies)), gap=6.0))
-        else:
-            oversized += [(spec, drawing) for drawing in copies]
-    sections += [PackSection(spec.title, tuple((d, f"token:{spec.name}:{i}") for i, d in enumerate(items)))
-                 for spec, items in artwork.tokens]
-    groups: list[Group] = []
-    if sections:
-        board_page = boards[-1][1][-1] if boards and boards[-1][1][-1].free_from is not None else None
-        pages = pack_pages(sections, paper_w, paper_h, after=board_page)
-        titles = ", ".join(section.title for section in sections)
-        if board_page is not None:
-            name, board_pages, note = boards[-1]
-            boards[-1] = (name, board_pages, f"{note}; {titles} below it" + (", continued after" if pages else ""))
-        if pages:
-            groups.append((titles, pages, packed_note(artwork)))
-    groups += [(spec.title, big_pages(spec.name, spec.title, drawing, paper_w, paper_h), "sheet")
-               for spec, drawing in oversized]
-    return groups
+def cover_lines(title: str, author: str, paper_label: str, variant: str,
+                edition: Optional[Edition]) -> list[tuple[str, float, bool]]:
+    """The cover's heading lines: (text, size in mm, bold)."""
+    subtitle = "Print-and-play kit" + (f": {edition.title}" if edition else "")
+    paper_line = paper_label + (f", {VARIANT_LABELS[variant]}" if VARIANT_LABELS[variant] else "")
+    lines = [(title, 9.0, True), (subtitle, 5.0, False)]
+    if edition is not None and edition.adds_to is not None:
+        lines.append((f"An add-on: only what is not in the {edition.adds_to.title} kit. Print that kit too.",
+                      3.6, True))
+    return lines + [(paper_line, 4.0, False), (f"by {author}" if author else "", 3.6, False)]
+
+
+def place_setup(cover: PageDraft, placements: Sequence[Placement], top: float, picture: Drawing, caption: str,
+                frame: Frame) -> None:
+    """The start position, as the game's engine draws it, in the largest room the packing left on
+    the cover: as large as fits up to its own size, never so small that its words drop under 6 pt."""
+    sky = Skyline(frame.left, top, frame.right, frame.bottom)
+    for p in sorted(placements, key=lambda p: p.y):
+        sky.place(p.x, p.y, p.block.width, p.block.height, p.block.section.gap)
+    smallest = smallest_text(picture.shapes)
+    least = max(SETUP_LEAST, LEGIBLE_MM / smallest if smallest else 0.0)
+    best = None
+    for x, y, w, h in sky.free_boxes():
+        scale = min(1.0, w / picture.width, (h - SETUP_CAPTION) / picture.height)
+        if scale >= least and (best is None or scale > best[0]):
+            best = (scale, x, y, w)
+    if best is None:
+        return
+    scale, x, y, w = best
+    middle = x + w / 2  # the caption and the picture centred in their room, the caption above
+    cover.shapes.append(fit.line(middle, y + 4.0, caption, size=3.6, max_width=w, min_size=LEGIBLE_MM, fill=INK,
+                                 bold=True, anchor="middle"))
+    cover.shapes.append(Group(illustration(picture.shapes), dx=round(middle - picture.width * scale / 2, 4),
+                              dy=round(y + SETUP_CAPTION - 1.0, 4), scale=round(scale, 4), role="setup-picture"))
+    cover.component += ", set-up"
+
+
+def illustration(shapes) -> tuple:
+    """Shapes of a game's drawing shown as a picture: without their cells and roles, so nothing
+    reads the picture as a component of the kit (its board's spaces, its pieces)."""
+    out = []
+    for shape in shapes:
+        if isinstance(shape, Group):
+            shape = replace(shape, shapes=illustration(shape.shapes))
+        names = {f.name for f in fields(shape)}
+        out.append(replace(shape, **{name: "" for name in ("cell", "role") if name in names}))
+    return tuple(out)
+
+
+SETUP_LEAST = 0.5  # a set-up picture smaller than half its size is too small to help
+SETUP_CAPTION = 7.0  # its caption's line above it
+LEGIBLE_MM = 6 / 72 * 25.4  # 6 pt
+
+
+def smallest_text(shapes, scale: float = 1.0) -> float:
+    """The smallest type (mm) among the shapes, as drawn (0: no text)."""
+    sizes = []
+    for shape in shapes:
+        if isinstance(shape, Group):
+            inner = smallest_text(shape.shapes, scale * shape.scale)
+            if inner:
+                sizes.append(inner)
+        elif isinstance(shape, Text) and shape.text.strip():
+            sizes.append(shape.size * scale)
+    return min(sizes, default=0.0)
 
 
 def card_groups(components: Components, artwork: Artwork, edition: Optional[Edition], variant: str,
-                paper_w: float, paper_h: float) -> list[Group]:
-    groups: list[Group] = []
-    for deck in components.decks:
-        fronts, backs = artwork.cards(deck, edition)
-        if not fronts:
+                paper_w: float, paper_h: float) -> list[tuple[str, list[PageDraft], str]]:
+    """The card pages: decks of one size and bleed one after another on the same sheets, so a
+    deck's last few cards share a sheet with the next deck's rather than have one to themselves."""
+    groups = []
+    for decks in runs_of_one_size(components.decks):
+        cards, counts = [], []
+        for deck in decks:
+            fronts, backs = artwork.cards(deck, edition)
+            cards += [PrintedCard(deck.name, deck.title, i, front, back)
+                      for i, (front, back) in enumerate(zip(fronts, backs))]
+            counts += [f"{len(fronts)} {deck.title}"] if fronts else []
+        if not cards:
             continue
+        deck = decks[0]
         impose = fold_pages if variant == "fold-over" else card_pages
-        pages = impose(deck.name, deck.title, fronts, backs, deck.width, deck.height, deck.bleed, paper_w, paper_h)
+        pages = impose(cards, deck.width, deck.height, deck.bleed, paper_w, paper_h)
         how = "fold each pair, glue, cut" if variant == "fold-over" else "double-sided, flip on the long edge"
-        groups.append((deck.title, pages, f"{len(fronts)} cards, {deck.width:g} x {deck.height:g} mm; {how}"))
+        title = ", ".join(d.title for d in decks if artwork.cards(d, edition)[0])
+        total = f"{len(cards)} cards" + (f" ({', '.join(counts)})" if len(counts) > 1 else "")
+        groups.append((title, pages, f"{total}, {deck.width:g} x {deck.height:g} mm; {how}"))
     return groups
 
 
-def without_sparse_last_page(groups: list[Group]) -> Optional[tuple[list[Group], list]]:
-    """If the packed pages end on a page with only a few pieces: the groups without that page,
-    and the pieces it held (to go on the cover). Else None."""
-    for i, (name, pages, note) in enumerate(groups):
-        last = pages[-1] if pages else None
-        if last is not None and last.packed and last.free_from is None and sparse(last):
-            rest = [(name, pages[:-1], note + "; the last few on page 1")] if len(pages) > 1 else []
-            return groups[:i] + rest + groups[i + 1:], last.packed
-    return None
+def runs_of_one_size(decks: Sequence[DeckSpec]) -> list[list[DeckSpec]]:
+    """Neighbouring decks grouped while their cards have the same size and bleed."""
+    runs: list[list[DeckSpec]] = []
+    for deck in decks:
+        if runs and (runs[-1][0].width, runs[-1][0].height, runs[-1][0].bleed) == (deck.width, deck.height, deck.bleed):
+            runs[-1].append(deck)
+        else:
+            runs.append([deck])
+    return runs
 
 
-def contents_of(groups: list[Group], paper: str, rulebook: str) -> list[tuple[str, str, str]]:
-    contents, number = [], 2
-    for name, pages, note in groups:
-        contents.append((name, page_range(number, len(pages)), note))
-        number += len(pages)
-    if rulebook:
-        contents.append(("The rules", "own PDF", f"{rulebook.format(paper=paper)}, beside this kit on the rules "
-                                                 "site (also as an A5 booklet)"))
-    return contents
-
-
-def packed_note(artwork: Artwork) -> str:
-    sheets = sum(len(copies) for _spec, copies in artwork.sheets)
-    pieces = sum(len(items) for _spec, items in artwork.tokens)
+def packed_note(sections: Sequence[PackSection]) -> str:
+    sheets = sum(len(s.items) for s in sections if s.items[0][1].startswith("sheet:"))
+    pieces = sum(len(s.items) for s in sections if s.items[0][1].startswith("token:"))
     parts = ([f"{sheets} sheet{'s' if sheets != 1 else ''} to copy as needed"] if sheets else []) + \
         ([f"{pieces} pieces to cut out"] if pieces else [])
     return "; ".join(parts)
 
 
-def assembly_steps(components: Components, variant: str, tiled: bool, square: str) -> list[str]:
+def assembly_steps(components: Components, parts: KitParts, variant: str, square: str,
+                   token_pages: Sequence[int]) -> list[str]:
     """How to print and put together this kit: only the steps for what it holds."""
     steps = [f"Print at 100% (actual size, no 'fit to page'); the calibration square {square} must "
              "measure 50 mm."]
-    if components.decks and variant == "fold-over":
+    if parts.deck_pages and variant == "fold-over":
         steps.append("Cards: fold each front against its back along the dashed line, glue, then cut along the "
                      "crop marks.")
-    elif components.decks:
+    elif parts.deck_pages:
         steps.append("Card pages: print double-sided, flipping on the long edge; each back page follows its "
                      "front page, mirrored, so every back lands behind its own card. No duplex printer? Print "
                      "the fronts, put the sheets back in, and print the backs.")
         steps.append("Cut the cards along the crop marks in the margins; the colour runs past each cut.")
-    if tiled:
+    if any(len(pages) > 1 for _spec, pages in parts.boards):
         steps.append("Boards on several pages: cut each tile along its dashed line, lay it over its neighbour "
                      "so the ring marks line up, and glue. The map on each tile shows where it goes.")
-    if components.tokens:
-        steps.append("Pieces: glue the page to thin card before cutting, so the tokens are sturdy to handle.")
+    if token_pages and any(s.items[0][1].startswith("token:") for s in parts.sections):
+        steps.append(f"Tokens ({page_range(token_pages)}): flat pieces that lie on the table. For sturdy ones, "
+                     "glue that part of the page to thin card, then cut each along its outline.")
     if variant == "ink-saver":
         steps.append("This ink-saver kit prints light fills and outlines instead of full colour.")
     return steps

@@ -112,14 +112,21 @@ def front_drawing(face: CardFace, deck: DeckSpec, ink_saver: bool = False) -> Dr
     return Drawing(w + 2 * b, h + 2 * b, tuple(shapes), title=face.title or face.value)
 
 
+EDGE = 2.0  # mm of white inside the trim, round cards printed beside cards of other colours
+
+
 def card_background(face: CardFace, deck: DeckSpec, ink_saver: bool) -> tuple[list, str, str]:
     """The background shapes, the frame's ink and the panel's colour (ink saver: white, outlined)."""
     w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
     if not ink_saver:
+        if deck.white_edges[0]:  # cards of other colours beside it: see load.with_edges
+            return [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=colours.WHITE), role="card-background"),
+                    Rect(b + EDGE, b + EDGE, w - 2 * EDGE, h - 2 * EDGE, Style(fill=face.background), rx=2.5,
+                         role="card-frame")], face.ink, face.panel
         return [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=face.background), role="card-background")], face.ink, face.panel
     shapes = [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=colours.WHITE)),
               Rect(b + s / 2, b + s / 2, w - s, h - s, Style(stroke=face.background, stroke_width=0.8), rx=2.5)]
-    frame_ink = colours.ink_on(colours.WHITE) if colours.luminance(face.background) > 0.4 else face.background
+    frame_ink = colours.readable(face.background, colours.WHITE)  # the card's colour, dark enough to read
     return shapes, frame_ink, colours.WHITE
 
 
@@ -142,8 +149,16 @@ def band_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, ink: str, pa
         shapes.append(_fitted("corner index", lambda: fit.line(
             left, top + cs, face.corner, size=cs, max_width=inner_w * 0.25, fill=ink, bold=True,
             role="card-corner", strict=True)))
-        shapes.append(fit.line(right, bottom - cs * 0.15, face.corner, size=cs, max_width=inner_w * 0.25,
+        # turned round about its baseline, the index hangs below it: the baseline sits a type
+        # size above the safe line, as the top index's does below it
+        shapes.append(fit.line(right, bottom - cs, face.corner, size=cs, max_width=inner_w * 0.25,
                                fill=ink, bold=True, rotate=180, role="card-corner"))
+        if reads_otherwise_turned(face.corner):  # 6 and 9: underlined, as on playing cards
+            top_index, turned = shapes[-2], shapes[-1]
+            weight = Style(stroke=ink, stroke_width=round(top_index.size * 0.08, 3))
+            shapes += [Line(left, top + cs * 1.2, left + top_index.length, top + cs * 1.2, weight, role="underline"),
+                       Line(right - turned.length, bottom - cs * 1.2, right, bottom - cs * 1.2, weight,
+                            role="underline")]
         occupied["top"] = occupied["bottom"] = shapes[0].length
     bw, bh = layout.stat_box
     for stat in face.stats:
@@ -174,6 +189,17 @@ def band_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, ink: str, pa
             b + w / 2, bottom - 0.6, face.footer, size=size, max_width=room, min_size=1.6, fill=ink,
             anchor="middle", role="card-footer", strict=True)))
     return shapes
+
+
+TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def reads_otherwise_turned(index: str) -> bool:
+    """Whether a corner index read upside down is another number (6 and 9, 66 and 99)."""
+    if not index or any(ch not in TURNED for ch in index):
+        return False
+    turned = "".join(TURNED[ch] for ch in reversed(index))
+    return turned != index and not turned.startswith("0")
 
 
 def stat_box(stat, box: Box, panel: str, frame_ink: str, role: str) -> list:
@@ -267,19 +293,24 @@ def back_drawing(back: CardBack, deck: DeckSpec, ink_saver: bool = False) -> Dra
     w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
     full_w, full_h = w + 2 * b, h + 2 * b
     shapes: list = []
+    # nothing runs parallel to the trim (no inset frame): printed on the back of the sheet, a
+    # frame would show every millimetre the duplex printer shifts the back against the front
     if ink_saver:
-        accent = back.background if colours.luminance(back.background) < 0.5 else colours.darken(back.background, 0.4)
+        accent = colours.readable(back.background, colours.WHITE)
         shapes.append(Rect(0, 0, full_w, full_h, Style(fill=colours.WHITE)))
-        shapes.append(Rect(b + s / 2, b + s / 2, w - s, h - s, Style(stroke=accent, stroke_width=0.8), rx=2.5))
-        shapes.append(Rect(b + s / 2 + 1.5, b + s / 2 + 1.5, w - s - 3, h - s - 3,
-                           Style(stroke=accent, stroke_width=0.3), rx=1.8))
-        ink, panel = accent, None
+        shapes.append(Group(tuple(pattern(back.pattern, full_w, full_h, colours.lighten(back.background, 0.85))),
+                            clip=(0, 0, full_w, full_h), role="card-pattern"))
+        ink, panel = accent, colours.WHITE
+    elif deck.white_edges[1]:
+        shapes.append(Rect(0, 0, full_w, full_h, Style(fill=colours.WHITE), role="card-background"))
+        shapes.append(Group((Rect(b + EDGE, b + EDGE, w - 2 * EDGE, h - 2 * EDGE, Style(fill=back.background),
+                                  rx=2.5),) + tuple(pattern(back.pattern, full_w, full_h, back.background)),
+                            clip=(b + EDGE, b + EDGE, w - 2 * EDGE, h - 2 * EDGE), role="card-pattern"))
+        ink, panel = back.ink, colours.darken(back.background, 0.25)
     else:
         shapes.append(Rect(0, 0, full_w, full_h, Style(fill=back.background), role="card-background"))
         shapes.append(Group(tuple(pattern(back.pattern, full_w, full_h, back.background)),
                             clip=(0, 0, full_w, full_h), role="card-pattern"))
-        shapes.append(Rect(b + s, b + s, w - 2 * s, h - 2 * s,
-                           Style(stroke=colours.mix(back.background, back.ink, 0.5), stroke_width=0.5), rx=2.5))
         ink, panel = back.ink, colours.darken(back.background, 0.25)
     if back.title:
         size = min(9.0, w * 0.14)
@@ -290,9 +321,13 @@ def back_drawing(back: CardBack, deck: DeckSpec, ink_saver: bool = False) -> Dra
             shapes.append(Rect(b + w / 2 - title.length / 2 - pad, b + h / 2 - title.size * 0.65 - pad / 2,
                                title.length + 2 * pad, title.size * 1.3 + pad, Style(fill=panel), rx=3.0))
         shapes.append(title)
-    if back.subtitle:
-        shapes.append(fit.line(b + w / 2, b + h / 2 + min(9.0, w * 0.14) + 5, back.subtitle, size=3.4,
-                               max_width=w - 2 * s - 6, min_size=2.0, fill=ink, anchor="middle"))
+    if back.subtitle:  # on a panel of its own too: read across the pattern, its lines cut the words
+        line = fit.line(b + w / 2, b + h / 2 + min(9.0, w * 0.14) + 5, back.subtitle, size=3.4,
+                        max_width=w - 2 * s - 6, min_size=2.2, fill=ink, anchor="middle")
+        if panel:
+            shapes.append(Rect(b + w / 2 - line.length / 2 - 1.5, line.y - line.size * 0.95, line.length + 3.0,
+                               line.size * 1.35, Style(fill=panel), rx=1.5))
+        shapes.append(line)
     return Drawing(full_w, full_h, tuple(shapes), title=back.title or "Card back")
 
 

@@ -54,5 +54,6 @@ def hex_drawing(spec: BoardSpec, pointy: bool, ink_saver: bool = False) -> Drawi
                                    fill=kind.ink or colours.ink_on(fill), anchor="middle", bold=True))
         if spec.coordinates:
             shapes.append(Text(round(cx, 3), round(cy - c * 0.28, 3), name, size=round(min(2.8, c * 0.12), 3),
-                               fill=colours.mix(spec.line, "#ffffff", 0.3), anchor="middle", role="coordinate"))
+                               fill=colours.readable(colours.mix(spec.line, "#ffffff", 0.3), fill),  # quiet, but legible
+                               anchor="middle", role="coordinate"))
     return Drawing(round(width, 3), round(height, 3), tuple(shapes), title=spec.title)

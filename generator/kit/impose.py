@@ -14,10 +14,10 @@ Pages are `Drawing`s the size of the paper (mm, y down). What goes on them:
   tile's edge, the tile with a neighbour on its left/top gets a dashed cut line
   there, and a page map shows where the tile goes. A board that fits one page sits
   at its top, and small things are packed below it.
-* Small drawings (tokens, sheets) are packed in rows, all kinds together.
-* The kit's one 50 mm calibration square goes where the first component page has
-  room (`place_calibration`); card pages carry a 50 mm bar in a margin. Every sheet
-  has a footer "game — component — page i of n".
+* Small drawings (tokens, sheets) and the kit's one 50 mm calibration square are
+  packed by `generator.kit.packing` (below a board, on the cover, on pages of their
+  own); card pages carry a 50 mm bar in a margin. Every sheet has a footer
+  "game — component — page i of n".
 
 Shapes that tests read back carry roles: card-trim:<deck>:<i>:<side>, crop-mark,
 fold-line, tile-window:<name>:<label>, board-extent:<name>, alignment-mark,
@@ -34,9 +34,16 @@ from generator.kit import text as fit
 
 MARGIN = 8.0  # non-card pages: home printers cannot print the outer few mm
 FOOTER_SIZE = 2.6
-MARK_MIN = 2.0  # room a crop mark needs beyond the bleed
-MARK_LENGTH = 5.0
-CARD_FURNITURE = 9.0  # room beyond the bleed kept for footer/calibration before adding gutters
+FOOTER_MIN = 2.2  # 6.2 pt: the smallest a long footer may shrink to
+FOOTER_BASELINE = 5.6  # mm above the paper's foot: its descenders clear the 5 mm a printer leaves blank
+PRINTABLE = 5.0  # mm round the paper that home printers may leave blank: nothing but bleed goes there
+MARK_MIN = 1.0  # the shortest crop mark: on US Letter, three rows of poker cards leave just this
+MARK_GAP = 0.3  # between the bleed and its crop mark
+CROP_ROOM = MARK_GAP + MARK_MIN  # from a card's bleed to the printable edge, at least
+MARK_LENGTH = 3.5  # long enough to lay a ruler on; more would crowd the footer and the scale bar
+MARK_WANTED = 3.0  # a crop mark long enough to lay a ruler on, where the paper has room ...
+OUTER_BLEED_LEAST = 1.5  # ... taken from the outer bleed, down to this
+CARD_FURNITURE = 5.0  # room beyond the crop marks for the footer or the scale bar, before adding gutters
 OVERLAP = 10.0
 CALIBRATION = 50.0
 FURNITURE_BLOCK = (CALIBRATION, CALIBRATION + 9.0)  # the square with its note above
@@ -73,11 +80,11 @@ class PageDraft:
     packed: list = field(default_factory=list)  # (drawing, role, section) of each item packed on it
 
     def finish(self, game: str, number: int, total: int) -> Drawing:
-        footer = self.footer or Footer(self.width / 2, self.height - 4.2, max_width=self.width - 2 * MARGIN)
+        footer = self.footer or Footer(self.width / 2, self.height - FOOTER_BASELINE, max_width=self.width - 2 * MARGIN)
         text = f"{game} — {self.component} — page {number} of {total}"
         shapes = list(self.shapes)
         shapes.append(fit.line(footer.x, footer.y, text, size=FOOTER_SIZE, max_width=footer.max_width,
-                               min_size=1.8, fill=GREY, anchor=footer.anchor, rotate=footer.rotate,
+                               min_size=FOOTER_MIN, fill=GREY, anchor=footer.anchor, rotate=footer.rotate,
                                role="footer"))
         return Drawing(self.width, self.height, tuple(shapes), title=f"{self.component}, page {number}")
 
@@ -87,8 +94,10 @@ def calibration_square(x: float, y: float) -> list:
     """A 50 mm square with its note above it; (x, y) is the top-left of the note."""
     top = y + 9.0
     return [
-        Text(x, y + 3.4, "Print at 100% (actual size,", size=3.0, fill=INK, bold=True),
-        Text(x, y + 7.2, "no scaling): this square is 50 mm.", size=3.0, fill=INK),
+        fit.line(x, y + 3.4, "Print at 100% (actual size,", size=3.0, max_width=CALIBRATION, min_size=2.3,
+                 fill=INK, bold=True),
+        fit.line(x, y + 7.2, "no scaling): this square is 50 mm.", size=3.0, max_width=CALIBRATION, min_size=2.3,
+                 fill=INK),
         Rect(x, top, CALIBRATION, CALIBRATION, Style(stroke="#000000", stroke_width=0.3),
              role="calibration-square"),
         *ruler_ticks(x, top),
@@ -114,7 +123,7 @@ def calibration_bar(x: float, y: float, vertical: bool) -> list:
             Line(x, y, x, y + CALIBRATION, Style(stroke="#000000", stroke_width=0.4), role="calibration-bar"),
             Line(x - 1.5, y, x + 1.5, y, HAIRLINE), Line(x - 1.5, y + CALIBRATION, x + 1.5, y + CALIBRATION,
                                                           HAIRLINE),
-            fit.line(x + 1.6, y + CALIBRATION / 2, "Print at 100%: this bar is 50 mm", size=2.4,
+            fit.line(x + 1.35, y + CALIBRATION / 2, "Print at 100%: this bar is 50 mm", size=2.15,
                      max_width=CALIBRATION + 30, fill=INK, anchor="middle", rotate=90),
         ]
     return [
@@ -136,6 +145,8 @@ class CardGrid:
     y0: float
     w: float
     h: float
+    out_x: float = 0.0  # bleed beyond the outer trims, left and right (less than the deck's where
+    out_y: float = 0.0  # the paper is tight: the crop marks must still print)
 
     @property
     def count(self) -> int:
@@ -150,38 +161,43 @@ class CardGrid:
                 self.rows * self.h + (self.rows - 1) * self.gap_y)
 
 
-def _axis(paper: float, size: float, bleed: float, pair: int = 1) -> tuple[int, float]:
-    """How many items (of `pair` cards each) fit along one side, and the gutter between them."""
-    least = bleed + MARK_MIN
-    count = int((paper - 2 * least + 1e-9) // (size * pair))
+def _axis(paper: float, size: float, bleed: float, pair: int = 1) -> tuple[int, float, float]:
+    """How many items (of `pair` cards each) fit along one side, the gutter between them and
+    the bleed beyond the outer ones. Crop marks need CROP_ROOM inside the printable area on
+    each side; the outer bleed takes what is left, up to the deck's; gutters (each card with
+    its own bleed) come only where there is room besides for the page's footer and scale bar."""
+    room = paper - 2 * (PRINTABLE + CROP_ROOM)
+    count = int((room + 1e-9) // (size * pair))
     if count <= 0:
-        return 0, 0.0
-    gap = 2 * bleed
-    roomy = count * size * pair + (count - 1) * gap + 2 * (bleed + CARD_FURNITURE)
-    return count, (gap if count > 1 and bleed > 0 and roomy <= paper else 0.0)
+        return 0, 0.0, 0.0
+    spare = room - count * size * pair
+    gap = 2 * bleed if count > 1 and bleed > 0 and spare >= 2 * count * bleed + 2 * CARD_FURNITURE else 0.0
+    side = (spare - (count - 1) * gap) / 2  # for the outer bleed and the crop mark beyond the least
+    out = max(0.0, min(bleed, max(side - (MARK_WANTED - MARK_MIN), min(OUTER_BLEED_LEAST, side))))
+    return count, gap, round(out, 4)
 
 
 def card_grid(paper_w: float, paper_h: float, w: float, h: float, bleed: float) -> CardGrid:
-    cols, gap_x = _axis(paper_w, w, bleed)
-    rows, gap_y = _axis(paper_h, h, bleed)
+    cols, gap_x, out_x = _axis(paper_w, w, bleed)
+    rows, gap_y, out_y = _axis(paper_h, h, bleed)
     if not cols or not rows:
         return CardGrid(0, 0, 0, 0, 0, 0, w, h)
     block_w = cols * w + (cols - 1) * gap_x
     block_h = rows * h + (rows - 1) * gap_y
     return CardGrid(cols, rows, gap_x, gap_y, round((paper_w - block_w) / 2, 4),
-                    round((paper_h - block_h) / 2, 4), w, h)
+                    round((paper_h - block_h) / 2, 4), w, h, out_x, out_y)
 
 
 def fold_grid(paper_w: float, paper_h: float, w: float, h: float, bleed: float = 3.0) -> CardGrid:
     """Fold-over pairs (front | back, 2w wide) in a grid; `w` of the grid is the pair width."""
-    cols, gap_x = _axis(paper_w, w, bleed, pair=2)
-    rows, gap_y = _axis(paper_h, h, bleed)
+    cols, gap_x, out_x = _axis(paper_w, w, bleed, pair=2)
+    rows, gap_y, out_y = _axis(paper_h, h, bleed)
     if not cols or not rows:
         return CardGrid(0, 0, 0, 0, 0, 0, 2 * w, h)
     block_w = cols * 2 * w + (cols - 1) * gap_x
     block_h = rows * h + (rows - 1) * gap_y
     return CardGrid(cols, rows, gap_x, gap_y, round((paper_w - block_w) / 2, 4),
-                    round((paper_h - block_h) / 2, 4), 2 * w, h)
+                    round((paper_h - block_h) / 2, 4), 2 * w, h, out_x, out_y)
 
 
 @dataclass(frozen=True)
@@ -205,137 +221,199 @@ def card_shapes(card: PlacedCard, w: float, h: float, bleed: float) -> list:
     ]
 
 
-def crop_marks(grid: CardGrid, paper_w: float, paper_h: float, bleed: float,
-               xs: Sequence[float], ys: Sequence[float]) -> list:
-    """Every cut line extended into the margins, starting 0.5 mm beyond the bleed."""
+def mark_length(edge: float) -> float:
+    """How long a crop mark can be that starts MARK_GAP outside a bleed edge `edge` mm from the
+    paper's edge and must stay inside the printable area."""
+    return max(0.0, min(MARK_LENGTH, edge - MARK_GAP - PRINTABLE))
+
+
+def crop_marks(grid: CardGrid, paper_w: float, paper_h: float, xs: Sequence[float], ys: Sequence[float]) -> list:
+    """Every cut line extended into the margins, starting MARK_GAP beyond the outer bleed."""
     bx, by, bw, bh = grid.block
+    top, bottom = by - grid.out_y - MARK_GAP, by + bh + grid.out_y + MARK_GAP
+    left, right = bx - grid.out_x - MARK_GAP, bx + bw + grid.out_x + MARK_GAP
+    length = {"top": mark_length(top + MARK_GAP), "bottom": mark_length(paper_h - bottom + MARK_GAP),
+              "left": mark_length(left + MARK_GAP), "right": mark_length(paper_w - right + MARK_GAP)}
     shapes = []
-    bands = {"top": by - bleed, "bottom": paper_h - (by + bh) - bleed,
-             "left": bx - bleed, "right": paper_w - (bx + bw) - bleed}
-    length = {side: max(0.0, min(MARK_LENGTH, band - 1.0)) for side, band in bands.items()}
     for x in xs:
-        if length["top"]:
-            start = by - bleed - 0.5
-            shapes.append(Line(x, start, x, start - length["top"], HAIRLINE, role="crop-mark"))
-        if length["bottom"]:
-            start = by + bh + bleed + 0.5
-            shapes.append(Line(x, start, x, start + length["bottom"], HAIRLINE, role="crop-mark"))
+        shapes.append(Line(x, top, x, top - length["top"], HAIRLINE, role="crop-mark"))
+        shapes.append(Line(x, bottom, x, bottom + length["bottom"], HAIRLINE, role="crop-mark"))
     for y in ys:
-        if length["left"]:
-            start = bx - bleed - 0.5
-            shapes.append(Line(start, y, start - length["left"], y, HAIRLINE, role="crop-mark"))
-        if length["right"]:
-            start = bx + bw + bleed + 0.5
-            shapes.append(Line(start, y, start + length["right"], y, HAIRLINE, role="crop-mark"))
-    return shapes
+        shapes.append(Line(left, y, left - length["left"], y, HAIRLINE, role="crop-mark"))
+        shapes.append(Line(right, y, right + length["right"], y, HAIRLINE, role="crop-mark"))
+    return [mark for mark in shapes if abs(mark.x2 - mark.x1) + abs(mark.y2 - mark.y1) >= MARK_MIN - 1e-6]
 
 
-def card_furniture(page: PageDraft, grid: CardGrid, bleed: float) -> None:
-    """Footer and calibration in the margins around a card grid, clear of the crop marks."""
+FOOTER_ROOM = FOOTER_SIZE * 0.95 + 0.4  # a footer's letters and a little air
+BAR_ROOM = 3.2  # a horizontal scale bar: its end ticks and its note
+
+
+def card_furniture(page: PageDraft, grid: CardGrid, ys: Sequence[float]) -> None:
+    """Footer and scale bar around a card grid, inside the printable area and clear of the crop
+    marks: in the bands above and below the marks, else turned in a side margin between two
+    rows' marks (where a tight paper, as US Letter, leaves no band)."""
     bx, by, bw, bh = grid.block
     W, H = page.width, page.height
-    bands = {"top": by - bleed, "bottom": H - (by + bh) - bleed,
-             "left": bx - bleed, "right": W - (bx + bw) - bleed}
-    marks = {side: min(MARK_LENGTH, max(0.0, band - 1.0)) + 1.0 for side, band in bands.items()}
-    free = {side: bands[side] - marks[side] for side in bands}  # beyond the crop marks
-    # footer: bottom band if there is room, else the roomier side band, rotated
-    if free["bottom"] >= FOOTER_SIZE + 1.0:
-        page.footer = Footer(W / 2, by + bh + bleed + marks["bottom"] + FOOTER_SIZE, max_width=W - 2 * MARGIN)
+    top_edge, bottom_edge = by - grid.out_y, H - (by + bh + grid.out_y)
+    free_top = top_edge - MARK_GAP - mark_length(top_edge) - PRINTABLE
+    free_bottom = bottom_edge - MARK_GAP - mark_length(bottom_edge) - PRINTABLE
+    left_band = (PRINTABLE, bx - grid.out_x - MARK_GAP)  # x from, x to
+    right_band = (bx + bw + grid.out_x + MARK_GAP, W - PRINTABLE)
+    y_from, y_to = _widest_gap(ys, H)
+    footer_side = ""
+    if free_bottom >= FOOTER_ROOM:
+        page.footer = Footer(W / 2, H - PRINTABLE - FOOTER_SIZE * 0.15, max_width=W - 2 * MARGIN)
         footer_side = "bottom"
-    elif free["right"] >= free["left"]:
-        page.footer = Footer(bx + bw + bleed + marks["right"] + 0.2, H / 2, rotate=90, max_width=H - 20)
-        footer_side = "right"
     else:
-        page.footer = Footer(bx - bleed - marks["left"] - 0.2, H / 2, rotate=-90, max_width=H - 20)
-        footer_side = "left"
-    # calibration: a 50 mm bar in a margin (the kit's one square is on its first component page)
-    if free["top"] >= 4.0:
-        page.shapes += calibration_bar(bx, by - bleed - marks["top"] - 1.5, vertical=False)
-    elif free["bottom"] >= 4.0 + (FOOTER_SIZE + 1.5 if footer_side == "bottom" else 0):
-        page.shapes += calibration_bar(bx, H - 2.5, vertical=False)
+        for side, (x0, x1), turn in (("right", right_band, 90), ("left", left_band, -90)):
+            if x1 - x0 >= FOOTER_SIZE * 0.82 + 0.6:
+                x = x0 + FOOTER_SIZE * 0.12 + 0.3 if turn == 90 else x1 - FOOTER_SIZE * 0.12 - 0.3
+                page.footer = Footer(x, (y_from + y_to) / 2, rotate=turn, max_width=y_to - y_from - 4)
+                footer_side = side
+                break
+    if free_top >= BAR_ROOM:
+        page.shapes += calibration_bar(bx, PRINTABLE + 1.6, vertical=False)
+    elif free_bottom - (FOOTER_ROOM if footer_side == "bottom" else 0.0) >= BAR_ROOM:
+        page.shapes += calibration_bar(bx, H - PRINTABLE - (FOOTER_ROOM if footer_side == "bottom" else 0) - 1.7,
+                                       vertical=False)
     else:
-        side = "left" if footer_side != "left" else "right"
-        x = bx - bleed - marks["left"] - 3.2 if side == "left" else bx + bw + bleed + marks["right"] + 0.8
-        page.shapes += calibration_bar(x, (H - CALIBRATION) / 2, vertical=True)
+        for side, (x0, x1) in (("left", left_band), ("right", right_band)):
+            if side != footer_side and x1 - x0 >= 4.4 - 1e-6 and y_to - y_from >= CALIBRATION + 4:
+                page.shapes += calibration_bar(x0 + 1.55, (y_from + y_to - CALIBRATION) / 2, vertical=True)
+                break
 
 
-def card_pages(name: str, title: str, fronts: Sequence[Drawing], backs: Sequence[Drawing], w: float, h: float,
-               bleed: float, paper_w: float, paper_h: float) -> list[PageDraft]:
-    """Fronts in a grid, each page followed by its backs mirrored for a long-edge flip."""
+def _widest_gap(ys: Sequence[float], height: float) -> tuple[float, float]:
+    """The longest stretch of a side margin between two crop marks (or a mark and the printable edge)."""
+    stops = [PRINTABLE] + sorted(ys) + [height - PRINTABLE]
+    return max(zip(stops, stops[1:]), key=lambda pair: pair[1] - pair[0])
+
+
+@dataclass(frozen=True)
+class PrintedCard:
+    """One card to impose: its deck (name and title), its number in the deck, both faces."""
+
+    deck: str
+    title: str
+    index: int
+    front: Drawing
+    back: Drawing
+
+
+def page_title(cards: Sequence[PrintedCard], side: str) -> str:
+    """What a card page holds, for its footer: the decks on it ("Weapons, Gadgets (fronts)")."""
+    return f"{', '.join(dict.fromkeys(card.title for card in cards))} ({side})"
+
+
+def card_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, paper_w: float,
+               paper_h: float) -> list[PageDraft]:
+    """Fronts in a grid, each page followed by its backs mirrored for a long-edge flip. The
+    cards of several decks of one size run on (a deck's last few share a sheet with the next's)."""
     grid = card_grid(paper_w, paper_h, w, h, bleed)
     pages = []
     per_page = grid.count
-    xs = sorted({round(grid.slot(c, 0)[0] + dx, 4) for c in range(grid.cols) for dx in (0, w)})
-    ys = sorted({round(grid.slot(0, r)[1] + dy, 4) for r in range(grid.rows) for dy in (0, h)})
-    for start in range(0, len(fronts), per_page):
+    for start in range(0, len(cards), per_page):
+        on_page = cards[start:start + per_page]
         for side in ("front", "back"):
-            page = PageDraft(paper_w, paper_h, f"{title} ({side}s)")
+            page = PageDraft(paper_w, paper_h, page_title(on_page, f"{side}s"))
             placed_trims = []
-            cards = (fronts if side == "front" else backs)[start:start + per_page]
-            slots = [(i % grid.cols, i // grid.cols) for i in range(len(cards))]
+            slots = [(i % grid.cols, i // grid.cols) for i in range(len(on_page))]
             if side == "back":  # long-edge duplex: the sheet turns about its vertical axis
                 slots = [(grid.cols - 1 - col, row) for col, row in slots]
             occupied = set(slots)
-            for i, (drawing, (col, row)) in enumerate(zip(cards, slots)):
+            xs, ys = _cut_lines(grid, occupied, w, h)  # marks only for the cards that are there
+            for card, (col, row) in zip(on_page, slots):
                 x, y = grid.slot(col, row)
                 sides = _bleed_sides(grid, col, row, bleed, occupied)
-                page.shapes += card_shapes(PlacedCard(drawing, x, y, f"card-trim:{name}:{start + i}:{side}",
+                drawing = card.front if side == "front" else card.back
+                page.shapes += card_shapes(PlacedCard(drawing, x, y, f"card-trim:{card.deck}:{card.index}:{side}",
                                                       sides), w, h, bleed)
                 placed_trims.append((x, y, w, h, sides))
-            page.shapes += crop_marks(grid, paper_w, paper_h, bleed, xs, ys)
-            card_furniture(page, grid, bleed)
+            page.shapes += crop_marks(grid, paper_w, paper_h, xs, ys)
+            card_furniture(page, grid, ys)
             page.trim_box, page.bleed_box = _card_boxes(placed_trims)
             pages.append(page)
     return pages
 
 
-def fold_pages(name: str, title: str, fronts: Sequence[Drawing], backs: Sequence[Drawing], w: float, h: float,
-               bleed: float, paper_w: float, paper_h: float) -> list[PageDraft]:
-    """Each front beside its back, a fold line between: fold, glue, cut."""
-    grid = fold_grid(paper_w, paper_h, w, h, bleed)
+def fold_layout(paper_w: float, paper_h: float, w: float, h: float, bleed: float = 3.0) -> tuple[CardGrid, bool]:
+    """The fold-over grid, and whether its cards lie on their side: upright pairs (front | back)
+    or pairs of cards turned a quarter, whichever puts more cards on a page (poker cards on
+    A4 or Letter: four turned pairs, where three upright ones fit)."""
+    upright = fold_grid(paper_w, paper_h, w, h, bleed)
+    on_side = fold_grid(paper_w, paper_h, h, w, bleed)
+    return (on_side, True) if on_side.count > upright.count else (upright, False)
+
+
+def fold_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, paper_w: float,
+               paper_h: float) -> list[PageDraft]:
+    """Each front beside its back, a fold line between: fold, glue, cut. Cards on their side
+    turn opposite ways (the front's top and the back's top both meet the fold), so that
+    folded, the back stands the same way up as its front."""
+    grid, on_side = fold_layout(paper_w, paper_h, w, h, bleed)
+    fronts, backs = [card.front for card in cards], [card.back for card in cards]
+    if on_side:
+        fronts, backs = _turned_each(fronts, True), _turned_each(backs, False)
+        w, h = h, w
     pages = []
-    xs = sorted({round(grid.slot(c, 0)[0] + dx, 4) for c in range(grid.cols) for dx in (0, 2 * w)})
-    ys = sorted({round(grid.slot(0, r)[1] + dy, 4) for r in range(grid.rows) for dy in (0, h)})
-    for start in range(0, len(fronts), grid.count):
-        page = PageDraft(paper_w, paper_h, f"{title} (fold-over)")
+    for start in range(0, len(cards), grid.count):
+        page = PageDraft(paper_w, paper_h, page_title(cards[start:start + grid.count], "fold-over"))
         placed = []
-        count = min(grid.count, len(fronts) - start)
+        count = min(grid.count, len(cards) - start)
         occupied = {(i % grid.cols, i // grid.cols) for i in range(count)}
+        xs, ys = _cut_lines(grid, occupied, 2 * w, h)
         for i in range(count):
             col, row = i % grid.cols, i // grid.cols
             x, y = grid.slot(col, row)
             left, top, right, bottom = _bleed_sides(grid, col, row, bleed, occupied)
-            page.shapes += card_shapes(PlacedCard(fronts[start + i], x, y, f"card-trim:{name}:{start + i}:front",
+            card = cards[start + i]
+            page.shapes += card_shapes(PlacedCard(fronts[start + i], x, y, f"card-trim:{card.deck}:{card.index}:front",
                                                   (left, top, 0.0, bottom)), w, h, bleed)
-            page.shapes += card_shapes(PlacedCard(backs[start + i], x + w, y, f"card-trim:{name}:{start + i}:back",
+            page.shapes += card_shapes(PlacedCard(backs[start + i], x + w, y, f"card-trim:{card.deck}:{card.index}:back",
                                                   (0.0, top, right, bottom)), w, h, bleed)
             page.shapes.append(Line(x + w, y, x + w, y + h, Style(stroke="#ffffff", stroke_width=0.3,
                                                                   dash=(1.5, 1.5))))
             placed.append((x, y, 2 * w, h, (left, top, right, bottom)))
-        for col in range(grid.cols):
+        bx, by, bw, bh = grid.block
+        top, bottom = by - grid.out_y - MARK_GAP, by + bh + grid.out_y + MARK_GAP
+        fold = Style(stroke="#000000", stroke_width=0.25, dash=(1.0, 0.8))
+        for col in sorted({col for col, _row in occupied}):
             fx = grid.slot(col, 0)[0] + w
-            bx, by, bw, bh = grid.block
-            page.shapes.append(Line(fx, by - bleed - 0.5, fx, max(1.0, by - bleed - 0.5 - MARK_LENGTH),
-                                    Style(stroke="#000000", stroke_width=0.25, dash=(1.0, 0.8)), role="fold-line"))
-            page.shapes.append(Line(fx, by + bh + bleed + 0.5, fx, min(paper_h - 1.0, by + bh + bleed + 0.5 + MARK_LENGTH),
-                                    Style(stroke="#000000", stroke_width=0.25, dash=(1.0, 0.8)), role="fold-line"))
-        page.shapes += crop_marks(grid, paper_w, paper_h, bleed, xs, ys)
-        card_furniture(page, grid, bleed)
+            page.shapes.append(Line(fx, top, fx, top - mark_length(top + MARK_GAP), fold, role="fold-line"))
+            page.shapes.append(Line(fx, bottom, fx, bottom + mark_length(paper_h - bottom + MARK_GAP), fold,
+                                    role="fold-line"))
+        page.shapes += crop_marks(grid, paper_w, paper_h, xs, ys)
+        card_furniture(page, grid, ys)
         page.trim_box, page.bleed_box = _card_boxes(placed)
         pages.append(page)
     return pages
 
 
+def _turned_each(drawings: Sequence[Drawing], clockwise: bool) -> list[Drawing]:
+    """Each drawing turned, the copies of one drawing turned once."""
+    done: dict[int, Drawing] = {}
+    return [done.setdefault(id(d), turned(d, clockwise)) for d in drawings]
+
+
+def _cut_lines(grid: CardGrid, occupied: set, w: float, h: float) -> tuple[list[float], list[float]]:
+    """The x of every vertical and the y of every horizontal cut of the cards in `occupied`."""
+    xs = sorted({round(grid.slot(col, row)[0] + dx, 4) for col, row in occupied for dx in (0, w)})
+    ys = sorted({round(grid.slot(col, row)[1] + dy, 4) for col, row in occupied for dy in (0, h)})
+    return xs, ys
+
+
 def _bleed_sides(grid: CardGrid, col: int, row: int, bleed: float,
                  occupied: set) -> tuple[float, float, float, float]:
-    """How far a card's art may run past each side of its trim: the full bleed where no
-    card is next to it (or a gutter of 2 x bleed is), none where cards touch."""
+    """How far a card's art may run past each side of its trim: the grid's outer bleed where no
+    card is next to it, half the gutter (a full bleed) where one is, none where cards touch."""
     inner_x = min(bleed, grid.gap_x / 2)
     inner_y = min(bleed, grid.gap_y / 2)
-    return (inner_x if (col - 1, row) in occupied else bleed,
-            inner_y if (col, row - 1) in occupied else bleed,
-            inner_x if (col + 1, row) in occupied else bleed,
-            inner_y if (col, row + 1) in occupied else bleed)
+    return (inner_x if (col - 1, row) in occupied else (grid.out_x if col == 0 else min(bleed, grid.gap_x / 2 or bleed)),
+            inner_y if (col, row - 1) in occupied else (grid.out_y if row == 0 else min(bleed, grid.gap_y / 2 or bleed)),
+            inner_x if (col + 1, row) in occupied else (grid.out_x if col == grid.cols - 1 else
+                                                        min(bleed, grid.gap_x / 2 or bleed)),
+            inner_y if (col, row + 1) in occupied else (grid.out_y if row == grid.rows - 1 else
+                                                        min(bleed, grid.gap_y / 2 or bleed)))
 
 
 def _card_boxes(placed) -> tuple[Box, Box]:
@@ -363,12 +441,14 @@ class Tile:
 
 
 def tile_windows(length: float, room: float, overlap: float = OVERLAP) -> list[tuple[float, float]]:
-    """(start, size) of equal windows covering [0, length], neighbours sharing `overlap`."""
+    """(start, size) of equal windows covering [0, length], neighbours sharing at least `overlap`:
+    as few as will do, each as large as the room, so the overlaps are as wide as the paper allows
+    (room to cut where no word is)."""
     if length <= room + 1e-9:
         return [(0.0, length)]
     count = math.ceil((length - overlap) / (room - overlap) - 1e-9)
-    size = (length + (count - 1) * overlap) / count
-    return [(round(i * (size - overlap), 4), round(size, 4)) for i in range(count)]
+    step = (length - room) / (count - 1)
+    return [(round(i * step, 4), round(room, 4)) for i in range(count)]
 
 
 def plan_tiles(width: float, height: float, room_w: float, room_h: float) -> list[Tile]:
@@ -418,9 +498,10 @@ def plan_big(drawing: Drawing, paper_w: float, paper_h: float) -> Layout:
     return options[0][3]
 
 
-def turned(drawing: Drawing) -> Drawing:
-    """The drawing turned a quarter clockwise, as a new drawing (for landscape boards)."""
-    group = Group(drawing.shapes, dx=drawing.height, dy=0.0, rotate=90)
+def turned(drawing: Drawing, clockwise: bool = True) -> Drawing:
+    """The drawing turned a quarter, as a new drawing (landscape boards, cards on their side)."""
+    group = (Group(drawing.shapes, dx=drawing.height, dy=0.0, rotate=90) if clockwise
+             else Group(drawing.shapes, dx=0.0, dy=drawing.width, rotate=-90))
     return Drawing(drawing.height, drawing.width, (group,), title=drawing.title)
 
 
@@ -434,6 +515,7 @@ def big_pages(name: str, title: str, drawing: Drawing, paper_w: float, paper_h: 
     tiles = layout.tiles
     rx, ry, rw, rh = layout.room
     pages = []
+    words = word_boxes(drawing) if len(tiles) > 1 else []
     for tile in tiles:
         page = PageDraft(paper_w, paper_h, title if len(tiles) == 1 else f"{title}, tile {tile.label}")
         # a single page is centred across the top; tiles start at the room's corner
@@ -446,7 +528,7 @@ def big_pages(name: str, title: str, drawing: Drawing, paper_w: float, paper_h: 
         page.shapes.append(Rect(ox, oy, tile.w, tile.h, UNPAINTED, role=f"tile-window:{name}:{tile.label}"))
         if len(tiles) > 1:
             page.shapes += alignment_marks(tiles, tile, ox, oy)
-            page.shapes += cut_lines(tile, ox, oy)
+            page.shapes += cut_lines(tile, ox, oy, words, tiles)
             page.shapes.append(Rect(ox, oy, tile.w, tile.h, Style(stroke="#9a9a9a", stroke_width=0.15)))
             page.shapes += page_map(layout.furniture, tiles, tile, drawing, title)
         else:
@@ -484,17 +566,48 @@ def registration(x: float, y: float, vertical: bool, style: Style) -> list:
     return [Circle(x, y, 1.4, Style(stroke=style.stroke, stroke_width=style.stroke_width)), tick]
 
 
-def cut_lines(tile: Tile, ox: float, oy: float) -> list:
-    """Dashed lines along the middle of the left/top overlaps: cut there, lay over the neighbour."""
+def cut_lines(tile: Tile, ox: float, oy: float, words: Sequence[Box] = (), tiles: Sequence[Tile] = ()) -> list:
+    """Dashed lines across the left/top overlaps: cut there, lay over the neighbour. Both tiles
+    print the whole overlap, so the cut may go anywhere in it: near its middle, but where it
+    crosses none of the drawing's words (`words`: their boxes in the drawing's millimetres)."""
     dash = Style(stroke="#000000", stroke_width=0.3, dash=(2.0, 1.5))
     shapes: list = []
     if tile.col > 0:
-        x = ox + OVERLAP / 2
+        across = [(bx, bx + bw) for bx, by, bw, bh in words if by < tile.y + tile.h and by + bh > tile.y]
+        x = ox + _clear_offset(tile.x, across, _overlap(tiles, tile, -1, 0))
         shapes.append(Line(x, oy, x, oy + tile.h, dash, role="cut-line"))
     if tile.row > 0:
-        y = oy + OVERLAP / 2
+        across = [(by, by + bh) for bx, by, bw, bh in words if bx < tile.x + tile.w and bx + bw > tile.x]
+        y = oy + _clear_offset(tile.y, across, _overlap(tiles, tile, 0, -1))
         shapes.append(Line(ox, y, ox + tile.w, y, dash, role="cut-line"))
     return shapes
+
+
+def _overlap(tiles: Sequence[Tile], tile: Tile, dcol: int, drow: int) -> float:
+    """How much of `tile` its left (or upper) neighbour prints too."""
+    for other in tiles:
+        if (other.col, other.row) == (tile.col + dcol, tile.row + drow):
+            return (other.x + other.w - tile.x) if dcol else (other.y + other.h - tile.y)
+    return OVERLAP
+
+
+def _clear_offset(start: float, spans: Sequence[tuple[float, float]], overlap: float = OVERLAP) -> float:
+    """How far into the overlap beginning at `start` to cut: the usual middle, else the nearest
+    offset (in half millimetres, 1 mm clear of the overlap's ends) that misses every span."""
+    offsets = sorted((1.0 + k * 0.5 for k in range(int((overlap - 2.0) / 0.5) + 1)),
+                     key=lambda d: abs(d - OVERLAP / 2))
+    for offset in offsets:
+        at = start + offset
+        if not any(a - 0.3 < at < b + 0.3 for a, b in spans):
+            return offset
+    return OVERLAP / 2
+
+
+def word_boxes(drawing: Drawing) -> list[Box]:
+    """Where the drawing's words lie, in its own millimetres."""
+    from generator.draw.flatten import flatten
+
+    return [item.box() for item in flatten(drawing.shapes) if isinstance(item.shape, Text) and item.shape.text.strip()]
 
 
 def page_map(box: Box, tiles: Sequence[Tile], current: Tile, drawing: Drawing, title: str) -> list:
@@ -508,139 +621,34 @@ def page_map(box: Box, tiles: Sequence[Tile], current: Tile, drawing: Drawing, t
     else:  # a band beside the tile: the words above the map
         scale = min((w - 2.0) / drawing.width, 60.0 / drawing.height)
         mx, my, tx, ty = x, y + 18.0, x, y + 4.0
-    for t in tiles:
-        shapes.append(Rect(mx + t.x * scale, my + t.y * scale, t.w * scale, t.h * scale,
+    room = w - (tx - x)  # the words' width, beside or above the map
+    words = fit.fit_block("Cut along the dashed line, lay the tile over its neighbour so the ring marks line "
+                          "up, and glue.", room, 40.0, size=2.8, min_size=2.3)
+    if w <= h:
+        my = max(my, ty + 1.8 + words.height + 3.0)
+    for t in tiles:  # each tile as its share of the board: overlaps split at their middles
+        x0, x1 = _share(tiles, t, "x", drawing.width)
+        y0, y1 = _share(tiles, t, "y", drawing.height)
+        shapes.append(Rect(mx + x0 * scale, my + y0 * scale, (x1 - x0) * scale, (y1 - y0) * scale,
                            Style(fill="#f2c14e" if t is current else "#ffffff", stroke="#444444",
                                  stroke_width=0.25), role="page-map"))
-        shapes.append(Text(mx + (t.x + t.w / 2) * scale, my + (t.y + t.h / 2) * scale + 1.0, t.label,
-                           size=min(3.0, t.h * scale * 0.4), fill=INK, anchor="middle"))
-    shapes.append(Text(tx, ty, f"{title}: tile {current.label} of {len(tiles)}", size=3.2, fill=INK, bold=True))
-    for i, line in enumerate(("Cut along the dashed line, lay the tile over", "its neighbour so the ring marks",
-                              "line up, and glue.")):
-        shapes.append(Text(tx, ty + 4.5 + i * 3.6, line, size=2.8, fill=GREY))
+        shapes.append(fit.line(mx + (x0 + x1) / 2 * scale, my + (y0 + y1) / 2 * scale + 1.0, t.label,
+                               size=min(3.0, (y1 - y0) * scale * 0.4), max_width=(x1 - x0) * scale - 0.6,
+                               min_size=2.2, fill=INK, anchor="middle"))
+    shapes.append(fit.line(tx, ty, f"{title}: tile {current.label} of {len(tiles)}", size=3.2, max_width=room,
+                           min_size=2.3, fill=INK, bold=True))
+    shapes += fit.block_shapes(words, tx, ty + 1.8, anchor="start", fill=GREY)
     return shapes
 
 
-# -- packing -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PackSection:
-    title: str
-    items: tuple[tuple[Drawing, str], ...]  # drawing and role
-    gap: float = 3.0
-
-
-def pack_pages(sections: Sequence[PackSection], paper_w: float, paper_h: float,
-               after: Optional[PageDraft] = None) -> list[PageDraft]:
-    """Pack every item on as few pages as will hold them: each goes to the lowest free place
-    on any page so far (a skyline per page, bottom-left first), so small pieces fill the room
-    beside and below bigger sheets. A section's title sits above its first item on each page.
-    With `after` (a page with room below `after.free_from`), packing starts on that page:
-    small things share the page of a small board. Returns the new pages."""
-    left, right, bottom = MARGIN, paper_w - MARGIN, paper_h - MARGIN - 3.0
-    pages: list[tuple[PageDraft, _Skyline, list[str]]] = []
-    if after is not None and after.free_from is not None:
-        pages.append((after, _Skyline(left, after.free_from, right, bottom), [after.component]))
-    # tallest first (first-fit decreasing): the small pieces then fill the gaps the big sheets leave
-    items = sorted(((drawing, role, section) for section in sections for drawing, role in section.items),
-                   key=lambda item: -item[0].height)
-    for drawing, role, section in items:
-        w, h = drawing.width, drawing.height
-        if w > right - left or h > bottom - MARGIN - _HEADING:
-            raise ValueError(f"{section.title}: an item of {w:g} x {h:g} mm does not fit on a page")
-        title_w = min(fit.width(section.title, 3.6, True) + 2.0, right - left)  # a little air after it
-        for page, skyline, titles in pages:
-            titled = section.title in titles
-            spot = skyline.find(w, h) if titled else skyline.find(max(w, title_w), h + _HEADING)
-            if spot:
-                break
-        else:
-            page, skyline, titles = PageDraft(paper_w, paper_h, ""), _Skyline(left, MARGIN, right, bottom), []
-            pages.append((page, skyline, titles))
-            titled = False
-            spot = skyline.find(max(w, title_w), h + _HEADING)
-        x, y = spot
-        if not titled:
-            page.shapes.append(fit.line(x, y + 4.0, section.title, size=3.6, max_width=title_w, fill=INK,
-                                        bold=True))
-            titles.append(section.title)
-            # the title's band runs on to the right, so the section's next items line up under it
-            skyline.place(x, y, max(w, title_w, skyline.room_right(x, y) - x), _HEADING, 0.0)
-            y += _HEADING
-        page.shapes.append(Group(drawing.shapes, dx=round(x, 4), dy=round(y, 4), role=role))
-        page.packed.append((drawing, role, section))
-        skyline.place(x, y, w, h, section.gap)
-    for page, _skyline, titles in pages:
-        page.component = ", ".join(dict.fromkeys(titles))
-    new = [page for page, _skyline, _titles in pages]
-    return new[1:] if after is not None and after.free_from is not None else new
-
-
-def sparse(page: PageDraft, share: float = 0.5) -> bool:
-    """Whether the items packed on a page cover less than `share` of its printable area."""
-    used = sum(drawing.width * drawing.height for drawing, _role, _section in page.packed)
-    return used < share * (page.width - 2 * MARGIN) * (page.height - 2 * MARGIN - 3.0)
-
-
-def sections_of(packed: list) -> list[PackSection]:
-    """The packed items again as sections (in their order), to pack them somewhere else."""
-    sections: dict[str, tuple[PackSection, list]] = {}
-    for drawing, role, section in packed:
-        sections.setdefault(section.title, (section, []))[1].append((drawing, role))
-    return [PackSection(section.title, tuple(items), section.gap) for section, items in sections.values()]
-
-
-def fits_packed(drawing: Drawing, paper_w: float, paper_h: float) -> bool:
-    """Whether the packer can place the drawing (else it is laid out like a board)."""
-    room_w, room_h = paper_w - 2 * MARGIN, paper_h - 2 * MARGIN - 3.0 - _HEADING
-    return drawing.width <= room_w and drawing.height <= room_h
-
-
-_HEADING = 6.0  # a section title above its first item on a page
-
-
-class _Skyline:
-    """The free space of one page as a skyline: segments (x, width, top of the free space below)."""
-
-    def __init__(self, left: float, top: float, right: float, bottom: float):
-        self.right, self.bottom = right, bottom
-        self.segments = [(left, right - left, top)]
-
-    def find(self, w: float, h: float) -> Optional[tuple[float, float]]:
-        """The lowest (then leftmost) place for a w x h box, or None."""
-        best = None
-        for x, _width, _top in self.segments:
-            if x + w > self.right + 1e-9:
-                continue
-            y = max(top for sx, sw, top in self.segments if sx < x + w - 1e-9 and sx + sw > x + 1e-9)
-            if y + h <= self.bottom + 1e-9 and (best is None or (y, x) < (best[1], best[0])):
-                best = (x, y)
-        return best
-
-    def room_right(self, x: float, y: float) -> float:
-        """How far right of x the free space at height y reaches (up to the page's right edge)."""
-        end = x
-        for sx, sw, top in self.segments:
-            if sx + sw <= x:
-                continue
-            if top > y + 1e-9 and sx > x:
-                break
-            end = sx + sw
-        return min(end, self.right)
-
-    def place(self, x: float, y: float, w: float, h: float, gap: float) -> None:
-        """Raise the skyline over [x, x + w + gap] to y + h + gap."""
-        end, level = min(x + w + gap, self.right), y + h + gap
-        out = []
-        for sx, sw, top in self.segments:
-            if sx + sw <= x or sx >= end:  # untouched
-                out.append((sx, sw, top))
-                continue
-            if sx < x:
-                out.append((sx, x - sx, top))
-            if sx + sw > end:
-                out.append((end, sx + sw - end, top))
-        out.append((x, end - x, level))
-        self.segments = sorted(out)
+def _share(tiles: Sequence[Tile], tile: Tile, axis: str, length: float) -> tuple[float, float]:
+    """Where a tile's own part of the board starts and ends along `axis` (neighbours' overlaps halved)."""
+    start, size = (tile.x, tile.w) if axis == "x" else (tile.y, tile.h)
+    spans = sorted({(t.x, t.w) if axis == "x" else (t.y, t.h) for t in tiles})
+    i = spans.index((start, size))
+    low = (start + spans[i - 1][0] + spans[i - 1][1]) / 2 if i > 0 else 0.0
+    high = (spans[i + 1][0] + start + size) / 2 if i + 1 < len(spans) else length
+    return low, high
 
 
 def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float, bool]],
@@ -680,22 +688,3 @@ def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float,
         y += block.height + 1.8
     page.free_from = y + 4.0
     return page
-
-
-def place_calibration(pages: Sequence[PageDraft]) -> Optional[PageDraft]:
-    """Put the kit's one calibration square on the first of `pages` with a free corner
-    (tried bottom right, bottom left, top right, top left); the page, or None if none has room."""
-    from generator.draw.bounds import bounds, overlaps
-
-    block_w, block_h = FURNITURE_BLOCK
-    for page in pages:
-        left, top = MARGIN, MARGIN
-        right, bottom = page.width - MARGIN, page.height - MARGIN - 3.0
-        taken = [b for b in (bounds(shape) for shape in page.shapes) if b is not None and b[2] * b[3] > 0]
-        for x, y in ((right - block_w, bottom - block_h), (left, bottom - block_h), (right - block_w, top),
-                     (left, top)):
-            spot = (x, y, block_w, block_h)
-            if not any(overlaps(spot, box, gap=3.0) for box in taken):
-                page.shapes.append(Group(tuple(calibration_square(x, y)), role="calibration"))
-                return page
-    return None

@@ -29,7 +29,7 @@ from generator.kit.hexes import hex_drawing
 from generator.kit.points import BoardPoint, points_drawing
 from generator.kit.tracks import edge_positions, track_drawing
 from generator.kit.data import fill, template_fields
-from generator.kit.impose import card_grid, fold_grid
+from generator.kit.impose import card_grid, fold_layout
 from generator.kit.schema import COMPONENTS, template_keys
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, BoardSpec, Card, CardBack, CardFace, CellKind,
                                 Components, Coordinates, DeckSpec, Edition, FrontTemplate, KitOptions, Pivot,
@@ -209,9 +209,10 @@ class _Loader:
     # -- the file --------------------------------------------------------------------
     def load(self, values: Values) -> Components:
         self.options = self.kit_options(values.table("kit"))
-        editions = tuple(self.edition(table) for table in values["edition"])
+        setup, setup_caption = self.setup_picture(values.table("kit"))
+        editions = self.add_ons(tuple(self.edition(table) for table in values["edition"]), values["edition"])
         boards = tuple(b for b in map(self.board, values["board"]) if b)
-        decks = tuple(d for d in map(self.deck, values["deck"]) if d)
+        decks = with_edges(tuple(d for d in map(self.deck, values["deck"]) if d))
         sheets = tuple(s for s in map(self.sheet, values["sheet"]) if s)
         tokens = tuple(t for t in map(self.token, values["token"]) if t)
         for edition, table in zip(editions, values["edition"]):
@@ -220,7 +221,7 @@ class _Loader:
                                    expected="a column of a deck's data", found=edition.column)
         instead = tuple((t["component"], t["use"]) for t in values["instead"] if t["component"] and t["use"])
         return Components(self.game_dir, self.source.path, self.options, editions, boards, decks,
-                          sheets, tokens, instead)
+                          sheets, tokens, instead, setup, setup_caption)
 
     def kit_options(self, kit: Values) -> KitOptions:
         for name, value in kit["colours"].items():
@@ -242,6 +243,47 @@ class _Loader:
             if colour:
                 players.append(Player(fill(templates["name"], row.text), colour))
         return players
+
+    def setup_picture(self, kit: Values) -> tuple[Optional[Drawing], str]:
+        """[kit].setup = { players = 4 }: the start position for that many players, drawn by the
+        game's engine (engine.py's ENGINE: initial_state, then render), and its caption."""
+        if "setup" not in kit.given:
+            return None, ""
+        setup = kit.table("setup")
+        players = setup.get("players")
+        if not isinstance(players, int):
+            return None, ""  # reported by the schema
+        try:
+            engine = importlib.import_module(f"{fresh_game_package(self.game_dir)}.engine").ENGINE
+            drawing = engine.render(engine.initial_state(players))
+        except Exception as error:  # the game's own code: any failure is the author's to see
+            self.source.report(setup.key("players"), f"the engine could not draw the start position: "
+                                                     f"{type(error).__name__}: {error}",
+                               expected="engine.py with ENGINE, whose initial_state(players) and render(state) work",
+                               found=f"{players} players")
+            return None, ""
+        if not isinstance(drawing, Drawing):
+            self.source.report(setup.key("players"), "the engine's render did not return a Drawing",
+                               expected="a Drawing", found=type(drawing).__name__)
+            return None, ""
+        caption = setup.get("caption") or f"Set-up for {players} player{'s' if players != 1 else ''}: the start " \
+                                          "position, as the rules draw it"
+        return drawing, caption
+
+    def add_ons(self, editions: tuple[Edition, ...], tables: list) -> tuple[Edition, ...]:
+        """Each edition with `adds_to` linked to the edition it adds to (named in the same file)."""
+        by_name = {edition.name: edition for edition in editions}
+        linked = []
+        for edition, table in zip(editions, tables):
+            base_name = table.get("adds_to") or ""
+            base = by_name.get(base_name)
+            if base_name and (base is None or base_name == edition.name):
+                self.source.report(table.key("adds_to"), f"adds_to names no other edition: '{base_name}'",
+                                   expected="the name of another [[edition]]: " + ", ".join(
+                                       name for name in by_name if name != edition.name), found=base_name)
+                base = None
+            linked.append(replace(edition, adds_to=base) if base else edition)
+        return tuple(linked)
 
     def edition(self, table: Values) -> Edition:
         name = table.get("name") or "edition"
@@ -581,7 +623,7 @@ class _Loader:
                                    expected=f"a card that fits {paper_w:g} x {paper_h:g} mm with its bleed and crop marks",
                                    found=f"{width:g} x {height:g} mm with {bleed:g} mm bleed")
                 return
-            if "fold-over" in self.options.variants and fold_grid(paper_w, paper_h, width, height).count == 0:
+            if "fold-over" in self.options.variants and fold_layout(paper_w, paper_h, width, height)[0].count == 0:
                 self.source.report(table.key("size"), f"a fold-over pair of these cards does not fit on {label}",
                                    expected=f"two cards side by side within {paper_w:g} mm",
                                    found=f"{2 * width:g} mm")
@@ -799,3 +841,17 @@ def grid_rows(rows: int, columns: int, mask: str, blank: str) -> tuple[str, ...]
         out.append("".join("." if mask != "diamond" or abs(c - centre_c) + abs(r - centre_r) <= radius
                            else blank for c in range(columns)))
     return tuple(out)
+
+
+def with_edges(decks: tuple[DeckSpec, ...]) -> tuple[DeckSpec, ...]:
+    """Decks whose cards share sheets (one size and bleed: build.runs_of_one_size) share cut
+    lines: where their fronts (or backs) are not all one colour, a cut a little off the line
+    would leave a strip of the neighbour's colour, so those faces get a white edge."""
+    def key(deck: DeckSpec) -> tuple:
+        return (deck.width, deck.height, deck.bleed)
+
+    def varied(side: str, deck: DeckSpec) -> bool:
+        return len({getattr(card, side).background for other in decks if key(other) == key(deck)
+                    for card, _count in other.cards}) > 1
+
+    return tuple(replace(deck, white_edges=(varied("front", deck), varied("back", deck))) for deck in decks)

@@ -2,22 +2,41 @@
 page of every kit (each paper, each variant: print, ink saver, fold-over) before anything
 is written, for the launch games and for any game an author brings.
 
-So far one check: text on paper is at least MIN_TEXT_PT points, at the size it is
-printed (a group's scale included: a diagram drawn small prints its labels small).
-A failure is an error naming the kit, its page, the component and the text, with what to
-change. (Still to come, issue 24: text across a trim or cut line, text over other marks,
-contrast against what lies under it, and nothing outside the printable area.)
+The checks, each on what is printed at the size it is printed (a group's scale included):
+  * text is at least MIN_TEXT_PT points;
+  * text on a card stays inside its safe area (the deck's `safe` mm inside the trim);
+  * no text runs across a cut: a card's trim, a token's outline, a tile's cut line, a crop
+    mark or a fold line;
+  * no text touches other text, or a rule or border drawn near it;
+  * text contrasts with what lies under it by WCAG's ratio: 4.5:1, or 3:1 for large type
+    (18 pt, or 14 pt bold);
+  * nothing but bleed lies in the outer PRINTABLE_MARGIN of the paper, which home printers
+    do not print.
+Each distinct card face, token and sheet is checked once (it may be printed on many pages);
+each page is then checked for what imposition adds: where things sit on the paper, and the
+page's own words (footer, cover, calibration). A failure is an error naming the kit, its
+page, the component and the text, with what to change, and a card's data row (file:line).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable, Optional
 
-from generator.draw.shapes import Group, Text
+from generator.draw import colour as colours
+from generator.draw.flatten import Placed, flatten, text_ink_box
+from generator.draw.shapes import Circle, Group, Image, Line, Path as PathShape, Polygon, Rect, Text
 from generator.errors import ContentError
 
 MIN_TEXT_PT = 6.0  # below this, type is hard to read on paper at arm's length
+MIN_CONTRAST = 4.5  # WCAG 2's ratio for text
+LARGE_CONTRAST = 3.0  # ... and for large text (18 pt, or 14 pt bold)
+PRINTABLE_MARGIN = 5.0  # mm round the paper a home printer may leave blank
+TOUCH = 0.1  # mm: shapes closer than this are not yet touching (drawing and rounding noise)
 PT_PER_MM = 72 / 25.4
+CUT_ROLES = ("cut-line", "crop-mark", "fold-line", "card-trim")
+COMPONENT_KINDS = ("token", "sheet", "board", "card-art", "card")
 
 
 @dataclass(frozen=True)
@@ -46,28 +65,449 @@ def small_text(shapes, kit: str, page: int, component: str = "page", scale: floa
 def component_name(role: str) -> str:
     """The kit's own name for a placed component: "token:pieces:3" is "token pieces 3"."""
     kind, _, rest = role.partition(":")
-    if kind in ("token", "sheet", "board", "card-art", "card"):
+    if kind in COMPONENT_KINDS:
         return f"{kind.replace('-art', '')} {rest.replace(':', ' ')}".strip()
     return ""
 
 
-def preflight_errors(path: Path, findings: list[SmallText]) -> list[ContentError]:
-    """One error per component and text (the same label on every copy is one problem)."""
-    errors, seen = [], set()
-    for finding in findings:
-        key = (finding.component.rsplit(" ", 1)[0], finding.text, finding.points)
-        if key in seen:
+# -- findings ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Finding:
+    """One thing preflight would not print."""
+
+    check: str  # the rule, as the error states it: "text across a cut line"
+    where: str  # "in the A4 kit, page 3, token pieces 3" or "on the front of card 'Two'"
+    found: str
+    expected: str
+    path: Optional[Path] = None  # a data file, when the text comes from one of its rows
+    line: Optional[int] = None
+    key: tuple = ()  # what makes two findings the same problem (the same label on every copy)
+
+
+def quoted(text: Text) -> str:
+    return f"“{text.text}”"
+
+
+def points(item: Placed) -> float:
+    return item.shape.size * item.to_page.scale * PT_PER_MM
+
+
+def texts(items: list[Placed]) -> list[tuple[int, Placed]]:
+    """The words of a surface (those a clip hides, as on a tile of a board, are not printed)."""
+    return [(i, item) for i, item in enumerate(items)
+            if isinstance(item.shape, Text) and item.shape.text.strip() and _shown(item)]
+
+
+def _whole(item: Placed) -> bool:
+    x, y, w, h = ink_box(item)
+    return not item.clips or all(item.visible(px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)))
+
+
+def _shown(item: Placed) -> bool:
+    if not item.clips:
+        return True
+    x, y, w, h = ink_box(item)
+    return item.visible(x + w / 2, y + h / 2)
+
+
+def ink_box(item: Placed) -> tuple[float, float, float, float]:
+    """The text's letters on the page, as an upright box (turns are quarter turns here)."""
+    x, y, w, h = text_ink_box(item.shape)
+    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    if item.shape.rotate:
+        from generator.draw.flatten import turning
+        turn = turning(item.shape.rotate, item.shape.x, item.shape.y)
+        corners = [turn.apply(px, py) for px, py in corners]
+    placed = [item.to_page.apply(px, py) for px, py in corners]
+    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def shrunk(box, by: float = TOUCH):
+    x, y, w, h = box
+    return x + by, y + by, max(0.0, w - 2 * by), max(0.0, h - 2 * by)
+
+
+# -- the checks, on one surface (a card face, a token, a page) ----------------------------
+def check_small_text(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
+    for _i, item in texts(items):
+        size = points(item)
+        if size < MIN_TEXT_PT - 1e-6:
+            yield item, f"{quoted(item.shape)} at {size:.2f} pt"
+
+
+def check_inside(items: list[Placed], area) -> Iterable[tuple[Placed, str]]:
+    """Text wholly inside `area` (x, y, w, h)."""
+    ax, ay, aw, ah = area
+    for _i, item in texts(items):
+        x, y, w, h = shrunk(ink_box(item))
+        over = max(ax - x, ay - y, (x + w) - (ax + aw), (y + h) - (ay + ah))
+        if over > 0:
+            yield item, f"{quoted(item.shape)} reaches {over:.1f} mm past it"
+
+
+def segments(item: Placed) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The straight pieces of a stroked outline, on the page (a circle as a 48-gon)."""
+    shape = item.shape
+    if isinstance(shape, Circle):
+        local = [(shape.cx + shape.r * math.cos(k * math.pi / 24), shape.cy + shape.r * math.sin(k * math.pi / 24))
+                 for k in range(49)]
+    elif isinstance(shape, Rect):
+        x, y, w, h = shape.x, shape.y, shape.w, shape.h
+        local = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
+    elif isinstance(shape, Line):
+        local = [(shape.x1, shape.y1), (shape.x2, shape.y2)]
+    elif isinstance(shape, Polygon):
+        local = list(shape.points) + list(shape.points[:1])
+    elif isinstance(shape, PathShape):
+        local = list(shape.points) + (list(shape.points[:1]) if shape.closed else [])
+    else:
+        return []
+    placed = [item.to_page.apply(x, y) for x, y in local]
+    return list(zip(placed, placed[1:]))
+
+
+def crosses(segment, box) -> bool:
+    """Whether a segment passes through the inside of a box (Liang–Barsky clipping)."""
+    (x1, y1), (x2, y2) = segment
+    bx, by, bw, bh = box
+    if bw <= 0 or bh <= 0:
+        return False
+    t0, t1 = 0.0, 1.0
+    dx, dy = x2 - x1, y2 - y1
+    for p, q in ((-dx, x1 - bx), (dx, bx + bw - x1), (-dy, y1 - by), (dy, by + bh - y1)):
+        if abs(p) < 1e-12:
+            if q < 0:
+                return False
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
+
+
+def stroked(item: Placed) -> bool:
+    style = getattr(item.shape, "style", None)
+    return bool(style and style.stroke and style.stroke_width > 0 and style.opacity > 0.2)
+
+
+def is_cut(item: Placed) -> bool:
+    return item.shape.role.startswith(CUT_ROLES) if isinstance(item.shape, (Rect, Line, Circle, PathShape)) else False
+
+
+def check_cuts(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
+    cuts = [(item, segments(item)) for item in items if is_cut(item)]
+    if not cuts:
+        return
+    for _i, text in texts(items):
+        box = shrunk(ink_box(text))
+        for cut, pieces in cuts:
+            if any(crosses(piece, box) for piece in pieces):
+                yield text, f"{quoted(text.shape)} crossed by the {cut.shape.role.split(':')[0].replace('-', ' ')}"
+                break
+
+
+def covering_fill(items: list[Placed], before: int, box) -> int:
+    """The index of the last opaque fill painted before `before` that covers all of `box`, or -1."""
+    x, y, w, h = box
+    corners = ((x, y), (x + w, y), (x, y + h), (x + w, y + h))
+    for j in range(before - 1, -1, -1):
+        item = items[j]
+        if opaque_fill(item) and all(contains(item, px, py) for px, py in corners):
+            return j
+    return -1
+
+
+def check_collisions(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
+    """Text over text, and text crossed by a visible rule or border (one under an opaque fill
+    that the text sits on is hidden, so it does not count)."""
+    labels = [(i, item) for i, item in texts(items) if _whole(item)]  # a word a tile's edge cuts lies on
+    boxes = {i: shrunk(ink_box(item)) for i, item in labels}          # the strip cut away: its tile shows it whole
+    for n, (i, text) in enumerate(labels):
+        for j, other in labels[n + 1:]:
+            if boxes[i][2] and boxes[j][2] and _touch(boxes[i], boxes[j]) and not _same_label(text, other):
+                yield text, f"{quoted(text.shape)} overlaps {quoted(other.shape)}"
+    rules = [(k, item) for k, item in enumerate(items) if stroked(item) and not is_cut(item)
+             and not isinstance(item.shape, (Text, Image, Group))]
+    for i, text in labels:
+        box = boxes[i]
+        ground = None
+        for k, rule in rules:
+            if not _touch(box, rule.box() or (0, 0, 0, 0)):
+                continue
+            if rule.clips and not rule.visible(box[0] + box[2] / 2, box[1] + box[3] / 2):
+                continue  # clipped away where the text is (a board's lines beyond its tile)
+            if not any(crosses(piece, box) for piece in segments(rule)):
+                continue
+            if k < i:
+                ground = covering_fill(items, i, box) if ground is None else ground
+                if k < ground:
+                    continue
+            if rule.shape.role == "underline" and k == i + 1:
+                continue
+            yield text, f"{quoted(text.shape)} crossed by a line or border"
+            break
+
+
+def _touch(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _same_label(a: Placed, b: Placed) -> bool:
+    """The same words drawn twice in one place (a halo under a label) are one label."""
+    (ax, ay), (bx, by) = a.to_page.apply(a.shape.x, a.shape.y), b.to_page.apply(b.shape.x, b.shape.y)
+    return a.shape.text == b.shape.text and abs(ax - bx) < 0.6 and abs(ay - by) < 0.6
+
+
+def opaque_fill(item: Placed) -> bool:
+    shape = item.shape
+    style = getattr(shape, "style", None)
+    if not isinstance(shape, (Rect, Circle, Polygon, PathShape)) or not style or not style.fill:
+        return False
+    return colours.is_hex(style.fill) and style.opacity >= 0.999
+
+
+def contains(item: Placed, x: float, y: float) -> bool:
+    if not item.visible(x, y):
+        return False
+    lx, ly = item.from_page.apply(x, y)
+    shape = item.shape
+    if isinstance(shape, Rect):
+        return shape.x - 1e-6 <= lx <= shape.x + shape.w + 1e-6 and shape.y - 1e-6 <= ly <= shape.y + shape.h + 1e-6
+    if isinstance(shape, Circle):
+        return (lx - shape.cx) ** 2 + (ly - shape.cy) ** 2 <= shape.r ** 2 + 1e-9
+    if isinstance(shape, (Polygon, PathShape)):
+        return _in_polygon(shape.points, lx, ly)
+    return False
+
+
+def _in_polygon(points, x: float, y: float) -> bool:
+    inside = False
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def colour_under(items: list[Placed], before: int, x: float, y: float) -> Optional[str]:
+    """The colour printed at (x, y) by the shapes painted before index `before` (paper white
+    where none is), fills with opacity blended; None where a picture lies under the point."""
+    layers = []
+    for j in range(before - 1, -1, -1):
+        item = items[j]
+        shape = item.shape
+        if isinstance(shape, Image) and _box_holds(item.box(), x, y) and item.visible(x, y):
+            return None
+        style = getattr(shape, "style", None)
+        if not style or not style.fill or not colours.is_hex(style.fill) or not isinstance(
+                shape, (Rect, Circle, Polygon, PathShape)):
             continue
-        seen.add(key)
-        errors.append(ContentError(
-            path, None, f"preflight: text under {MIN_TEXT_PT:g} pt on paper, in the {finding.kit} kit, page "
-                        f"{finding.page}, {finding.component}",
-            expected=f"text of at least {MIN_TEXT_PT:g} pt ({MIN_TEXT_PT / PT_PER_MM:.2f} mm): make the component "
-                     "larger, its text shorter, or its drawing's type size larger",
-            found=f"“{finding.text}” at {finding.points:g} pt"))
-    return errors
+        if not _box_holds(item.box(), x, y) or not contains(item, x, y):
+            continue
+        layers.append((style.fill, style.opacity))
+        if style.opacity >= 0.999:
+            break
+    colour = colours.WHITE
+    for fill, opacity in reversed(layers):
+        colour = colours.mix(colour, fill, opacity)
+    return colour
 
 
+def _box_holds(box, x: float, y: float) -> bool:
+    return box is not None and box[0] <= x <= box[0] + box[2] and box[1] <= y <= box[1] + box[3]
+
+
+def check_contrast(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
+    for i, text in texts(items):
+        if not colours.is_hex(text.shape.fill):
+            continue
+        size = points(text)
+        needed = LARGE_CONTRAST if size >= 18 or (text.shape.bold and size >= 14) else MIN_CONTRAST
+        x, y, w, h = ink_box(text)
+        grounds = [colour_under(items, i, x + w * fx, y + h * 0.5) for fx in (0.15, 0.5, 0.85)]
+        ratios = [(colours.contrast(text.shape.fill, ground), ground) for ground in grounds if ground is not None]
+        if ratios and min(ratios)[0] < needed - 1e-6:  # across the words, at mid height: the worst
+            ratio, ground = min(ratios)
+            yield text, f"{quoted(text.shape)} in {text.shape.fill} on {ground}: {ratio:.2f}:1"
+
+
+# -- what to say ------------------------------------------------------------------------
+MESSAGES = {
+    "small": ("text under {min:g} pt on paper",
+              "text of at least {min:g} pt ({mm:.2f} mm): make the component larger, its text shorter, or its "
+              "drawing's type size larger"),
+    "safe": ("text outside its component's safe area",
+             "text inside the component: on a card, at least the deck's `safe` distance inside the trim, "
+             "where a cut a little off the line cannot reach it; on a token or sheet, inside its drawing"),
+    "cut": ("text across a cut line",
+            "text clear of every cut (trims, token outlines, tile cut lines, crop and fold marks): move it or "
+            "make it shorter"),
+    "collision": ("text colliding with other marks",
+                  "text clear of other text, rules and borders: move it, shorten it or make room"),
+    "contrast": ("text that does not stand out from what lies under it",
+                 f"a contrast of at least {MIN_CONTRAST:g}:1 ({LARGE_CONTRAST:g}:1 for type of 18 pt, or 14 pt "
+                 "bold), in every variant: a darker or lighter ink, or a plainer ground"),
+    "edges": ("cards of different edge colours share a cut line",
+              "cards that touch with the same colour along their shared edge: a white edge round a deck of "
+              "many colours (the kit draws one), or room between the cards"),
+    "printable": ("something outside the printable area",
+                  f"everything but bleed at least {PRINTABLE_MARGIN:g} mm inside the paper's edge, where home "
+                  "printers print"),
+}
+
+
+def finding(check: str, where: str, found: str, key: tuple, path=None, line=None) -> Finding:
+    message, expected = MESSAGES[check]
+    return Finding(message.format(min=MIN_TEXT_PT), where, found,
+                   expected.format(min=MIN_TEXT_PT, mm=MIN_TEXT_PT / PT_PER_MM), path, line, (check,) + key)
+
+
+def surface_findings(items: list[Placed], where: str, key: tuple, path=None, line=None,
+                     safe_area=None) -> list[Finding]:
+    """Every check that reads one surface: a component's own drawing, or a page's furniture."""
+    found = []
+    checks = [("small", check_small_text(items)), ("cut", check_cuts(items)),
+              ("collision", check_collisions(items)), ("contrast", check_contrast(items))]
+    if safe_area is not None:
+        checks.insert(1, ("safe", check_inside(items, safe_area)))
+    for check, results in checks:
+        for item, what in results:
+            component = next((component_name(r) for r in reversed(item.roles) if component_name(r)), "")
+            found.append(finding(check, where + (f", {component}" if component and component not in where else ""),
+                                 what, key + (item.shape.text,), path, line))
+    return found
+
+
+# -- components -------------------------------------------------------------------------
+def component_findings(components, artwork, mode: str) -> list[Finding]:
+    """Each card face, token and packed sheet drawn once, checked once, in one colour mode."""
+    found = []
+    for deck in components.decks:
+        b, s = deck.bleed, deck.safe
+        safe = (b + s, b + s, deck.width - 2 * s, deck.height - 2 * s)
+        fronts, backs = artwork.cards(deck, None)
+        seen = set()
+        for card, front, back in zip(deck.instances(None), fronts, backs):
+            for side, drawing in (("front", front), ("back", back)):
+                if id(drawing) in seen:  # the artwork draws each distinct face once
+                    continue
+                seen.add(id(drawing))
+                name = drawing.title
+                where = f"{mode}, on the {side} of {deck.name} card “{name}”"
+                found += surface_findings(list(flatten(drawing.shapes)), where, ("card", deck.name, side, name, mode),
+                                          deck.data.path if side == "front" else components.path,
+                                          card.row.line if side == "front" else None, safe)
+    for kind, specs in (("token set", artwork.tokens), ("sheet", artwork.sheets)):
+        for spec, drawings in specs:
+            for drawing in {id(d): d for d in drawings}.values():  # copies of a sheet are one drawing
+                found += surface_findings(list(flatten(drawing.shapes)), f"{mode}, {kind} {spec.name}",
+                                          (kind, spec.name, mode), components.path,
+                                          safe_area=(0.0, 0.0, drawing.width, drawing.height))
+    return found
+
+
+# -- pages ------------------------------------------------------------------------------
+def _packed(group: Group) -> bool:
+    """Components checked on their own (cards, tokens, sheets): a page sees them as boxes."""
+    return group.role.startswith(("card-art", "token:", "sheet:"))
+
+
+def page_findings(drawing, kit: str, number: int, edges: dict) -> list[Finding]:
+    """What imposition adds: the page's own words, boards as placed, and the paper's edge."""
+    items = list(flatten(drawing.shapes, opaque=_packed))
+    where = f"in the {kit} kit, page {number}"
+    words = [item for item in items if not isinstance(item.shape, Group)]
+    found = surface_findings(words, where, ("page", kit, number))
+    found += printable_findings(items, drawing.width, drawing.height, where, kit)
+    found += edge_findings(drawing, where, ("edges", kit.split(",")[0]), edges)
+    return found
+
+
+def edge_findings(drawing, where: str, key: tuple, edges: dict) -> list[Finding]:
+    """Cards that touch share a cut line: their colours along it must be the same, or a cut a
+    little off the line leaves a strip of the neighbour's colour on the card."""
+    cards = [(shape, drawing.shapes[i - 1]) for i, shape in enumerate(drawing.shapes)
+             if isinstance(shape, Rect) and shape.role.startswith("card-trim") and i > 0
+             and isinstance(drawing.shapes[i - 1], Group)]
+    found = []  # `edges`: each card drawing's edge colours, shared by every page it is on
+    for a, art_a in cards:
+        for b, art_b in cards:
+            side = _shared_side(a, b)
+            if side is None or a.role.split(":")[:3] == b.role.split(":")[:3]:  # a fold-over pair: a fold
+                continue
+            mine = _edge_colours(a, art_a, side, edges)
+            theirs = _edge_colours(b, art_b, OPPOSITE[side], edges)
+            if mine != theirs and None not in mine | theirs:
+                found.append(finding("edges", where, f"{a.role.split(':')[1]} cards in {', '.join(sorted(mine))} "
+                                     f"beside cards in {', '.join(sorted(theirs))}", key))
+                return found  # one is enough to say: the deck's layout is the fault, not one card
+    return found
+
+
+OPPOSITE = {"right": "left", "bottom": "top", "left": "right", "top": "bottom"}
+
+
+def _shared_side(a: Rect, b: Rect) -> Optional[str]:
+    """"right" when b's left edge is a's right edge (same row), "bottom" when b sits right under a."""
+    if abs(a.x + a.w - b.x) < 0.01 and abs(a.y - b.y) < 0.01:
+        return "right"
+    if abs(a.y + a.h - b.y) < 0.01 and abs(a.x - b.x) < 0.01:
+        return "bottom"
+    return None
+
+
+def _edge_colours(trim: Rect, art: Group, side: str, cache: dict) -> frozenset:
+    """The colours printed just inside one side of a card's trim (three points along it)."""
+    key = (id(art.shapes), side)
+    if key not in cache or cache[key][0] is not art.shapes:  # an id is reused once its drawing is gone
+        items = list(flatten(art.shapes))
+        x, y = trim.x - art.dx, trim.y - art.dy  # the trim in the card drawing's own millimetres
+        inset, w, h = 0.4, trim.w, trim.h
+        points = {"left": [(x + inset, y + h * f) for f in (0.2, 0.5, 0.8)],
+                  "right": [(x + w - inset, y + h * f) for f in (0.2, 0.5, 0.8)],
+                  "top": [(x + w * f, y + inset) for f in (0.2, 0.5, 0.8)],
+                  "bottom": [(x + w * f, y + h - inset) for f in (0.2, 0.5, 0.8)]}[side]
+        cache[key] = (art.shapes, frozenset(colour_under(items, len(items), px, py) for px, py in points))
+    return cache[key][1]
+
+
+def printable_findings(items: list[Placed], width: float, height: float, where: str, kit: str) -> list[Finding]:
+    m = PRINTABLE_MARGIN
+    found = []
+    for item in items:
+        shape = item.shape
+        role = shape.role
+        if isinstance(shape, Group) and role.startswith("card-art"):
+            continue  # a card's art runs into its bleed; its trim (below) is what must print
+        if isinstance(shape, Line) and role == "crop-mark":
+            (x1, y1), (x2, y2) = item.corners()
+            x, y = (x1, y1)  # a mark begins beside the bleed and runs out: its start must print
+            box = (x, y, 0.0, 0.0)
+        elif isinstance(shape, Text):
+            if not _shown(item):
+                continue
+            box = ink_box(item)
+        else:
+            if not (isinstance(shape, Group) or role.startswith(("card-trim", "tile-window", "calibration"))):
+                continue
+            box = item.box()
+        if box is None:
+            continue
+        x, y, w, h = box
+        over = max(m - x, m - y, x + w - (width - m), y + h - (height - m))
+        if over > 1e-6:
+            name = quoted(shape) if isinstance(shape, Text) else (component_name(role) or role.split(":")[0] or
+                                                                 "a component")
+            found.append(finding("printable", where, f"{name} {m - over:.1f} mm from the paper's edge",
+                                 ("printable", kit.split(",")[0], name)))
+    return found
+
+
+# -- the whole kit ----------------------------------------------------------------------
 def preflight_kits(components, artwork=None) -> list[ContentError]:
     """Preflight every page of every kit the game's components make (laid out, not written).
     `artwork`: the drawings (build.kit_artwork), if already made."""
@@ -76,10 +516,25 @@ def preflight_kits(components, artwork=None) -> list[ContentError]:
 
     planned = plan_kits(components, None, None)
     artwork = artwork or kit_artwork(components)
-    findings = []
+    findings, edges = [], {}
+    for ink, art in sorted(artwork.items()):
+        findings += component_findings(components, art, "ink saver" if ink else "print")
     for kit in planned:
         pages = kit_pages(components, artwork[kit.variant == "ink-saver"], title="", author="", paper=kit.paper,
                           variant=kit.variant, edition=kit.edition)
+        label = kit.label or kit.paper
         for number, page in enumerate(pages, 1):
-            findings += small_text(page.drawing.shapes, kit.label or kit.paper, number)
-    return preflight_errors(components.path, findings)
+            findings += page_findings(page.drawing, label, number, edges)
+    return errors_of(components.path, findings)
+
+
+def errors_of(path: Path, findings: list[Finding]) -> list[ContentError]:
+    """One error per problem (the same label on every copy and every paper is one)."""
+    errors, seen = [], set()
+    for item in findings:
+        if item.key in seen:
+            continue
+        seen.add(item.key)
+        errors.append(ContentError(item.path or path, item.line, f"preflight: {item.check}, {item.where}",
+                                   expected=item.expected, found=item.found))
+    return errors

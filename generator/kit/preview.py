@@ -10,7 +10,7 @@ from generator.kit.board import board_drawing
 from generator.kit.cards import back_drawing, front_drawing
 from generator.kit.sheets import sheet_drawing
 from generator.kit.spec import Components
-from generator.kit.tokens import token_drawing
+from generator.kit.tokens import token_drawings
 
 GAP = 3.0
 
@@ -90,13 +90,14 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
         owners = components.options.players if spec.per_player else (None,)
         count = sum(item.count for item in spec.items) * len(owners)
         planned.append((spec.name, f"{spec.title}: {count} pieces", "token",
-                        lambda spec=spec, owners=owners: token_flow(spec, owners)))
+                        lambda spec=spec: token_flow(spec, components.options.players)))
     return planned
 
 
-def token_flow(spec, owners) -> Drawing:
-    items = [token_drawing(spec, item, owner) for owner in owners for item in spec.items]
-    return flow(items, 180.0)
+def token_flow(spec, players) -> Drawing:
+    """One of each token, drawn as the kit prints it (a game's own piece drawings included)."""
+    distinct = list({id(drawing): drawing for drawing in token_drawings(spec, players)}.values())
+    return flow(distinct, 180.0)
 
 
 def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str) -> Preview:

@@ -132,6 +132,10 @@ KIT = keys(
         str, describe="\"#rrggbb\"", check=rule(is_hex, "is not #rgb or #rrggbb", "\"#rrggbb\"")))),
     players=Field((list, dict), default=list, items=Field(dict, schema=PLAYER), schema=PLAYERS_FROM_DATA,
                   describe="a list of { name, colour } tables, or { data, name, colour } templates"),
+    setup=table(keys(players=Field(int, required=True, describe="how many players the picture sets up, e.g. 4",
+                                   check=rule(lambda v: v >= 1, "must be at least 1", "a whole number from 1")),
+                     caption=text("")),
+                "{ players = 4 }: the cover pictures the start position, as the game's engine draws it"),
 )
 
 EDITION = keys(
@@ -139,6 +143,7 @@ EDITION = keys(
     title=text(None),
     column=text(None, "a column of the decks' data, e.g. \"set\"", required=True),
     values=texts("a list of the column's values to keep", required=True),
+    adds_to=text("", "the name of another edition: this kit holds only what it adds to that one"),
 )
 
 KIND = keys(name=text(), label=text(), fill=colour("#ffffff"),

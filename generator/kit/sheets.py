@@ -33,7 +33,7 @@ def sheet_drawing(spec: SheetSpec, player: Optional[Player] = None, copy: int = 
         shapes.append(fit.line(0, 5.5, heading, size=5.5, max_width=width, fill=TEXT_INK, bold=True,
                                role="sheet-heading"))
         if spec.copies > 1:
-            shapes.append(Text(width, 5.5, f"#{copy + 1}", size=3.2, fill="#777777", anchor="end"))
+            shapes.append(Text(width, 5.5, f"#{copy + 1}", size=3.2, fill="#666666", anchor="end"))
         y = 9.0
     if spec.pivot is not None and spec.data is not None:
         table, y = pivot_table(spec, y)

@@ -11,12 +11,16 @@ variants = ["print", "ink-saver"]    # also "fold-over": cards with fold-over ba
 colours = { sea = "#1c6fb5" }        # named colours, usable wherever a colour goes
 players = [{ name = "Red", colour = "#c8102e" }, ...]   # for per-player tokens/sheets
 players = { data = "seats.csv", name = "{colour}", colour = "{hex}" }  # or from data
+setup = { players = 4, caption = "" } # the cover pictures the start position for 4 players,
+                                     # as engine.py's ENGINE renders its initial_state
 
 [[edition]]                          # several card sets, one kit each (none: one kit)
 name = "beginner"                    # *required*, a slug
 title = "Beginner game"
 column = "set"                       # *required*: deck rows are kept when this column
 values = ["beginner", "both"]        # *required*  holds one of these values
+adds_to = "beginner"                 # an add-on: only the cards that edition's kit lacks
+                                     # (no boards, sheets or tokens: they are in that kit)
 
 [[board]]
 name = "board"  title = "Game board" # name: *required* slug, unique in the file
@@ -139,13 +143,25 @@ class KitOptions:
 
 @dataclass(frozen=True)
 class Edition:
+    """One card set's kit. With `adds_to`, an add-on: only what this edition holds beyond that
+    edition's kit (its extra cards), for a player who printed that kit already."""
+
     name: str
     title: str
     column: str
     values: tuple[str, ...]
+    adds_to: Optional["Edition"] = None
 
     def keeps(self, row: Row) -> bool:
+        if self.adds_to is not None and self.adds_to.keeps(row):
+            return False  # in the kit this one adds to
         return row.text.get(self.column) in self.values
+
+    @property
+    def add_on(self) -> bool:
+        """Whether the kit leaves out everything the edition it adds to has: every component
+        without the edition's column (boards, sheets, tokens) is in that kit already."""
+        return self.adds_to is not None
 
 
 @dataclass(frozen=True)
@@ -283,12 +299,15 @@ class DeckSpec:
     quantity: Optional[str]
     cards: tuple[tuple[Card, int], ...]  # each distinct card with its count
     front: FrontTemplate = FrontTemplate()  # which regions the fronts have (their layout)
+    white_edges: tuple[bool, bool] = (False, False)  # fronts, backs: a white edge inside the trim,
+    #                      where the cards printed beside them differ in colour (load.with_edges)
 
     def instances(self, edition: Optional[Edition] = None) -> list[Card]:
         """Every physical card in deck order (a row with qty 3 gives three cards)."""
         out = []
         for card, count in self.cards:
-            if edition is None or edition.column not in self.data.columns or edition.keeps(card.row):
+            if edition is None or edition.keeps(card.row) or (
+                    edition.column not in self.data.columns and not edition.add_on):
                 out.extend([card] * count)
         return out
 
@@ -360,6 +379,8 @@ class Components:
     sheets: tuple[SheetSpec, ...] = ()
     tokens: tuple[TokenSpec, ...] = ()
     instead: tuple[tuple[str, str], ...] = ()  # (component the rules list, what to use): not printed
+    setup: Optional[Drawing] = None  # the start position as the game's engine draws it, for the cover
+    setup_caption: str = ""
 
     @property
     def slug(self) -> str:

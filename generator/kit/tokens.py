@@ -3,6 +3,9 @@ and an optional caption, in a fixed colour or in each player's colour. The outer
 outline is the cut line."""
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from generator.draw.inksaver import ink_saver as saving_ink
 from generator.draw.shapes import Circle, Drawing, Group, Rect, Style
 from generator.draw import colour as colours
@@ -18,7 +21,7 @@ def token_drawing(spec: TokenSpec, item: TokenItem, player: Player | None = None
     colour = player.colour if player is not None else item.fill
     if ink_saver:
         fill = colours.WHITE
-        accent = colour if colours.luminance(colour) < 0.5 else colours.darken(colour, 0.45)
+        accent = colours.readable(colour, colours.WHITE)  # its own colour, dark enough to read on white
         ink = accent
         ring = Style(stroke=accent, stroke_width=min(1.2, s * 0.05))
     else:
@@ -47,40 +50,92 @@ def token_drawing(spec: TokenSpec, item: TokenItem, player: Player | None = None
     if primary:
         y = s / 2 + big * 0.36 - (len(small) * s * 0.07)
         shapes.append(fit.line(s / 2, y, primary, size=big, max_width=usable, min_size=big * 0.35, fill=ink,
-                               anchor="middle", bold=not item.icon))
+                               anchor="middle", bold=not item.icon, strict=True))
         below = y + s * 0.15
     else:
         below = s / 2
     for i, text in enumerate(small):
         size = s * (0.15 if i == 0 and secondary else 0.12)
         shapes.append(fit.line(s / 2, below + i * s * 0.14, text, size=size, max_width=usable * 0.95,
-                               min_size=1.6, fill=ink, anchor="middle", bold=bool(i == 0 and secondary)))
+                               min_size=min(size, LEGIBLE_MM), fill=ink, anchor="middle",
+                               bold=bool(i == 0 and secondary), strict=True))
     title = " ".join(t for t in (player.name if player else "", item.caption or item.label) if t)
     return Drawing(s, s, tuple(shapes), title=title)
 
 
 def token_drawings(spec: TokenSpec, players: tuple[Player, ...], ink_saver: bool = False) -> list[Drawing]:
-    """Every physical token of the set, in order (player by player when per player)."""
-    out: list[Drawing] = []
+    """Every physical token of the spec, in order (player by player when per player)."""
+    return [drawing for group in token_sets(spec, players, ink_saver) for drawing in group]
+
+
+def token_sets(spec: TokenSpec, players: tuple[Player, ...], ink_saver: bool = False) -> list[list[Drawing]]:
+    """The tokens in the sets a player sorts them into, which the packer keeps together: one
+    player's pieces (a team) when per player, else all of the spec's (the six baddies).
+    A label that does not fit whole raises LabelDoesNotFit (never a cut "Red skydi…")."""
     owners = players if spec.per_player else (None,)
     pieces = dict(spec.pieces)
-    lines = max((len(caption_lines(spec, item)) for item in spec.items), default=0)  # one layout for the set
+    lines = 0  # one layout for the set: room for the longest name's lines under every piece
+    for index, item in enumerate(spec.items):
+        try:
+            lines = max(lines, len(caption_lines(spec, item)))
+        except fit.TextDoesNotFit as problem:
+            piece = next((drawing for (_owner, i), drawing in spec.pieces if i == index), None)
+            raise LabelDoesNotFit(spec, problem.text, size_that_fits(spec, item, piece, None)) from None
+    sets = []
     for owner in owners:
+        group: list[Drawing] = []
         for index, item in enumerate(spec.items):
             piece = pieces.get((owner.name if owner else "", index))
-            drawing = (piece_token(spec, item, piece, owner, ink_saver, lines) if piece is not None
-                       else token_drawing(spec, item, owner, ink_saver))
-            out.extend([drawing] * item.count)
-    return out
+            try:
+                drawing = (piece_token(spec, item, piece, owner, ink_saver, lines) if piece is not None
+                           else token_drawing(spec, item, owner, ink_saver))
+            except fit.TextDoesNotFit as problem:
+                raise LabelDoesNotFit(spec, problem.text, size_that_fits(spec, item, piece, owner)) from None
+            group.extend([drawing] * item.count)
+        sets.append(group)
+    return sets
+
+
+class LabelDoesNotFit(ValueError):
+    """A token's label that would have to be cut or shrunk below legible: `size` is the
+    smallest token (mm) that holds it whole (0: none up to the largest token)."""
+
+    def __init__(self, spec: TokenSpec, label: str, size: int):
+        super().__init__(f"token {spec.name}: “{label}” does not fit a {spec.size:g} mm token")
+        self.spec, self.label, self.size = spec, label, size
+
+
+def size_that_fits(spec: TokenSpec, item: TokenItem, piece: Drawing | None, owner: Player | None) -> int:
+    """The smallest whole size (mm) at which the item's label fits its token whole."""
+    for size in range(math.ceil(spec.size), MAX_TOKEN + 1):
+        bigger = replace(spec, size=float(size))
+        try:
+            if piece is not None:
+                piece_token(bigger, item, piece, owner)
+            else:
+                token_drawing(bigger, item, owner)
+        except fit.TextDoesNotFit:
+            continue
+        return size
+    return 0
 
 
 CAPTION_MM = 2.3  # 6.5 pt: a caption a player reads on the table
+LEGIBLE_MM = 6 / 72 * 25.4  # 6 pt, the least type size preflight passes on paper
+CAPTION_LINES = 2  # a piece's name under it: one line, or two for a long name
+MAX_TOKEN = 120  # mm, the largest token the loader accepts
 
 
 def caption_lines(spec: TokenSpec, item: TokenItem) -> list[str]:
-    """A piece token's name under the piece: one line, or two for a long name."""
+    """A piece token's name under the piece: one line, or two for a long name (more is refused:
+    the label would not fit whole)."""
     label = item.caption or item.label
-    return fit.wrap(label, spec.size * 0.78, CAPTION_MM)[:2] if label else []
+    if not label:
+        return []
+    lines = fit.wrap(label, spec.size * 0.78, CAPTION_MM)
+    if len(lines) > CAPTION_LINES or any(fit.width(line, CAPTION_MM) > spec.size * 0.78 for line in lines):
+        raise fit.TextDoesNotFit(label, f"{CAPTION_LINES} lines of {spec.size * 0.78:.1f} mm")
+    return lines
 
 
 def piece_token(spec: TokenSpec, item: TokenItem, piece: Drawing, player: Player | None,

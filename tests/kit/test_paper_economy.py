@@ -1,7 +1,7 @@
-"""Paper economy (issue 13.5, "Done when"): in every A4 and Letter print kit of the launch
-games the calibration square is on exactly one page, every component page has at least half
-of its printable area inside the bounding box of what is printed on it (measured on the
-rendered page), and nothing placed on a page overlaps anything else placed there."""
+"""Paper economy (issue 13.5, "Done when"; issue 24.5): in every A4 and Letter print kit of the
+launch games the calibration square is on exactly one page, every page, the cover included, has
+at least half of its printable area inside the bounding box of what is printed on it (measured
+on the rendered page), and nothing placed on a page overlaps anything else placed there."""
 from __future__ import annotations
 
 import itertools
@@ -53,6 +53,16 @@ def test_every_component_page_uses_at_least_half_its_printable_area(game, paper,
         assert not thin, f"{path.name}: pages using less than half their printable area: {thin}"
 
 
+@pytest.mark.parametrize("game,paper", KITS)
+def test_the_cover_uses_at_least_half_its_printable_area(game, paper, game_kit_files):
+    """Issue 24.5: the cover earns its page, with components packed below its contents or a
+    picture of the set-up (Splat's and Splut!'s covers were three quarters blank)."""
+    for (name, edition, kit_paper), path in game_kit_files.items():
+        if (name, kit_paper) == (game, paper):
+            cover = page_area_use(path)[0]
+            assert cover >= 0.5, f"{path.name}: the cover uses {cover:.0%} of its printable area"
+
+
 def placed(drawing):
     """The things placed on a kit page: packed items and boards (groups with a role or a clip),
     cards (their trim), section titles and the calibration square."""
@@ -70,7 +80,7 @@ def placed(drawing):
 @pytest.mark.parametrize("game,paper", KITS)
 def test_nothing_placed_on_a_kit_page_overlaps_anything_else(game, paper):
     for edition, pages in print_kits(game, paper):
-        for number, page in enumerate(pages[1:], start=2):
+        for number, page in enumerate(pages, start=1):  # the cover too: it holds pieces and pictures
             things = [(role, box) for role, box in placed(page.drawing) if box]
             for (a, box_a), (b, box_b) in itertools.combinations(things, 2):
                 assert not overlaps(box_a, box_b, gap=-0.05), f"{game} {edition} {paper} page {number}: {a} / {b}"

@@ -144,7 +144,7 @@ def test_wrong_type_is_an_error_at_its_line(game):
 
 def test_colour_from_data_that_is_not_a_colour_names_the_data_row(game):
     data = game / "cards.csv"
-    edit(data, "Gull,4,,#2e8b3a", "Gull,4,,seaweed")
+    edit(data, "Gull,4,,#267a31", "Gull,4,,seaweed")
     error = the_error(game)
     assert (error.path, error.line) == (data, line_of(data, "Gull"))
 
