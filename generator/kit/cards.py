@@ -218,6 +218,11 @@ def stat_box(stat, box: Box, panel: str, frame_ink: str, role: str) -> list:
     size = min(room_h * 0.95, 7.0)
     value_w = bw - 1.2
     cx = x + bw / 2
+    if stat.icon and not stat.value.strip():  # a symbol alone (how long a Gadget lasts): centred, larger
+        icon_size = min(room_h * 0.95, bw * 0.7)
+        shapes.append(icon_shape(stat.icon, x + (bw - icon_size) / 2, value_top + (room_h - icon_size) / 2, icon_size,
+                                 ink, panel))
+        return shapes
     if stat.icon:
         icon_size = min(room_h * 0.8, bw * 0.4)
         shapes.append(icon_shape(stat.icon, x + 0.8, value_top + (room_h - icon_size) / 2, icon_size, ink, panel))

@@ -246,6 +246,7 @@ def crop_marks(grid: CardGrid, paper_w: float, paper_h: float, xs: Sequence[floa
 
 FOOTER_ROOM = FOOTER_SIZE * 0.95 + 0.4  # a footer's letters and a little air
 BAR_ROOM = 3.2  # a horizontal scale bar: its end ticks and its note
+BAR_INSET = 5.0  # the bar starts this far in from the first crop mark, not in line with it
 
 
 def card_furniture(page: PageDraft, grid: CardGrid, ys: Sequence[float]) -> None:
@@ -272,9 +273,9 @@ def card_furniture(page: PageDraft, grid: CardGrid, ys: Sequence[float]) -> None
                 footer_side = side
                 break
     if free_top >= BAR_ROOM:
-        page.shapes += calibration_bar(bx, PRINTABLE + 1.6, vertical=False)
+        page.shapes += calibration_bar(bx + BAR_INSET, PRINTABLE + 1.6, vertical=False)
     elif free_bottom - (FOOTER_ROOM if footer_side == "bottom" else 0.0) >= BAR_ROOM:
-        page.shapes += calibration_bar(bx, H - PRINTABLE - (FOOTER_ROOM if footer_side == "bottom" else 0) - 1.7,
+        page.shapes += calibration_bar(bx + BAR_INSET, H - PRINTABLE - (FOOTER_ROOM if footer_side == "bottom" else 0) - 1.7,
                                        vertical=False)
     else:
         for side, (x0, x1) in (("left", left_band), ("right", right_band)):

@@ -54,3 +54,26 @@ def test_every_gadgets_title_is_in_the_colours_the_rules_name():
         assert colours == expected[card.row["timing"]], (card.row["name"], colours)
         seen.add(card.row["timing"])
     assert seen == set(TIMING.values())
+
+
+def test_each_gadget_shows_its_duration_symbol_and_a_picture_of_what_it_does():
+    """The rules' symbol table names five durations; every Gadget shows its duration's symbol in
+    the LASTS box (the same symbol for the same duration, a different one for each), and its
+    picture says what it does: the one-time Gadgets do not all look alike."""
+    text = (ROOT / "content/shoot/rules.md").read_text(encoding="utf-8")
+    durations = re.findall(r"^\| (One time|One round|Permanent|Environment|Pop-up) \|", text, re.M)
+    assert len(durations) == 5
+    components = load_components(ROOT / "content" / "shoot")
+    deck = next(d for d in components.decks if d.name == "gadgets")
+    symbols, pictures = {}, {}
+    for card, _count in deck.cards:
+        row = card.row
+        (lasts,) = [s for s in card.front.stats if s.at == "top-right"]
+        assert lasts.label == "LASTS" and lasts.icon == row["symbol"], row["name"]
+        symbols.setdefault(row["duration"], set()).add(lasts.icon)
+        pictures.setdefault(row["duration"], set()).add(card.front.icon)
+        assert card.front.icon != lasts.icon or row["duration"] != "one-time", row["name"]
+    assert {d.lower().replace(" ", "-") for d in durations} == set(symbols)
+    assert all(len(found) == 1 for found in symbols.values())  # one symbol a duration
+    assert len({next(iter(found)) for found in symbols.values()}) == 5  # and five different ones
+    assert len(pictures["one-time"]) >= 10
