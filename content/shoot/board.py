@@ -57,7 +57,7 @@ DEATH_DAMAGE = 10  # the end of the damage track
 MODES = ("flag", "hill", "frags", "last", "instant")
 FRAGS_TO_WIN = 3
 LIVES = {"last": 3, "instant": 1}
-PLAYER_COLOURS = (("Red", "#c0392b"), ("Blue", "#2e6fd0"), ("Green", "#2e9b4f"), ("Yellow", "#c99a06"))
+PLAYER_COLOURS = (("Red", "#c0392b"), ("Blue", "#2e6fd0"), ("Green", "#267a31"), ("Yellow", "#c99a06"))
 
 
 def pname(player: int) -> str:

@@ -101,9 +101,13 @@ def _markers(state) -> list:
     return shapes
 
 
+MARKER_SHIFT = (0.8, 1.2)  # a marker sits a little right of and below the space's centre: clear of its letter
+
+
 def _marker(piece: str, cell: int, scale: float, dx: float = 0.0, dy: float = 0.0) -> list:
     x, y = _corner(cell)
-    return marker_shapes(piece, x + CELL_MM / 2 + dx, y + CELL_MM / 2 + dy, scale, BOARD.names[cell])
+    cx, cy = x + CELL_MM / 2 + MARKER_SHIFT[0] + dx, y + CELL_MM / 2 + MARKER_SHIFT[1] + dy
+    return marker_shapes(piece, cx, cy, scale, BOARD.names[cell])
 
 
 def marker_shapes(piece: str, cx: float, cy: float, scale: float = 1.0, cell: str = "") -> list:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from generator.draw.colour import readable
 from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
 
 from .board import LETTERS_TO_WIN, OVER, RANK_COLOUR, RANK_MARK, WORD, seat
@@ -92,7 +93,7 @@ def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
         x = 24 + i * (CARD_W + 1.5)
         colour = RANK_COLOUR[rank]
         shapes.append(Rect(x, y + 1.5, CARD_W, CARD_H, _highlightable(Style(fill="#ffffff", stroke=colour, stroke_width=0.8), cell in highlight), rx=1.2, cell=cell, role="card"))
-        shapes.append(Text(x + CARD_W / 2, y + 10.5, RANK_MARK[rank], 4.6, colour, "middle", True))
+        shapes.append(Text(x + CARD_W / 2, y + 10.5, RANK_MARK[rank], 4.6, readable(colour, "#ffffff"), "middle", True))
     if p in state.holders:
         shapes.append(Circle(90, y + 8, 5, Style(fill=DOLPHIN, stroke=INK), role="dolphin"))
         shapes.append(Text(90, y + 9.6, "D", 4.2, "#ffffff", "middle", True))
@@ -100,8 +101,8 @@ def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
     for i, letter in enumerate(WORD):
         x = 100 + i * 8
         earned = state.letters[p] > i
-        shapes.append(Rect(x, y + 3, 7, 10, Style(fill="#0288d1" if earned else "#ffffff", stroke=INK), rx=1, role="letter"))
-        shapes.append(Text(x + 3.5, y + 10.5, letter, 4.2, "#ffffff" if earned else "#90a4ae", "middle", True))
+        shapes.append(Rect(x, y + 3, 7, 10, Style(fill="#0277bd" if earned else "#ffffff", stroke=INK), rx=1, role="letter"))
+        shapes.append(Text(x + 3.5, y + 10.5, letter, 4.2, "#ffffff" if earned else "#5f7380", "middle", True))
     extra = state.letters[p] - LETTERS_TO_WIN
     if extra > 0:
         shapes.append(Text(150, y + 10, f"+{extra}", 3.6, INK, "start", True))

@@ -5,7 +5,7 @@ Layout inside the zip (unpacked onto Pyodide's `sys.path`):
 
     generator/__init__.py, generator/play/*.py      the engine runtime
     generator/errors.py                             plain words for its messages
-    generator/draw/{__init__,bounds,icons,shapes,svg}.py   the drawing model and SVG backend
+    generator/draw/{__init__,bounds,colour,icons,shapes,svg}.py   the drawing model and SVG backend
     generator/interactive/{__init__,boot,diagram,session}.py   the worker's session server
     svgwrite/...                                    the SVG backend's one dependency
     **/__pycache__/*.cpython-3XX.pyc                 their bytecode, when the build could make it
@@ -35,6 +35,7 @@ RUNTIME_MODULES = (
     "errors.py",  # the words play's messages use for values and misspelt names
     "draw/__init__.py",
     "draw/bounds.py",  # svg.py: which text stands on the board's colours
+    "draw/colour.py",  # for game modules that pick legible ink (colour.readable)
     "draw/icons.py",  # for game modules that draw with them (card art)
     "draw/shapes.py",
     "draw/svg.py",

@@ -382,6 +382,17 @@ def surface_findings(items: list[Placed], where: str, key: tuple, path=None, lin
     return found
 
 
+def diagram_findings(drawing, where: str, key: tuple, path=None, line=None) -> list[Finding]:
+    """A game's diagram as the rulebook prints it (its size is checked where it is placed): its
+    words clear of each other and of its lines, and legible on what lies under them."""
+    items = list(flatten(drawing.shapes))
+    found = []
+    for check, results in (("collision", check_collisions(items)), ("contrast", check_contrast(items))):
+        for item, what in results:
+            found.append(finding(check, where, what, key + (item.shape.text,), path, line))
+    return found
+
+
 # -- components -------------------------------------------------------------------------
 def component_findings(components, artwork, mode: str) -> list[Finding]:
     """Each card face, token and packed sheet drawn once, checked once, in one colour mode."""
