@@ -13,10 +13,18 @@ A walkthrough spec is the block's YAML body, already parsed:
     players: 2                        # a fresh game (with optional seed: and options:)
     seed: 7
     steps:
-      - do: "roll 4"                  # fixes a die; an unfixed chance turn is drawn from the seed
+      - do: "roll 4"                  # names the chance outcome: the die shows four
         say: The troll's player rolls a four.
       - do: "T e3-e4"
         say: The troll steps onto the rock's square and throws it.
+        expect: {winner: Red}         # optional: what must hold after the step
+
+Every chance outcome is the author's: a step at a chance turn names the outcome, unless
+the block gives an explicit `seed:`, which then draws the outcomes its steps do not name.
+A step that leaves a chance turn to an unfixed draw is an error listing the outcomes
+that were possible, so a mistyped step cannot shift every later step in silence.
+`expect:` holds a caption's claim to the position: `winner`/`winners`, `over`, `turn`
+(whose turn is next, by name), or a dotted path into the state's JSON (`scores.1: 3`).
 
 Standard library only (the same code can run in the browser).
 """
@@ -26,12 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..errors import describe_value, did_you_mean
-from .api import CHANCE, Engine, IllegalAction
+from .api import CHANCE, OVER, Engine, IllegalAction
 from .match import Match, PositionError, draw_outcome, events_json, parse_action, turn_json
 
 START_KEYS = ("setup", "position", "players", "seed", "options")
 WALKTHROUGH_KEYS = frozenset(("game", "title", "steps", *START_KEYS))
-STEP_KEYS = frozenset(("do", "say"))
+STEP_KEYS = frozenset(("do", "say", "expect"))
 POSITION_KEYS = frozenset(("game", "title", "caption", "highlight", "move", "do", *START_KEYS))
 
 
@@ -138,18 +146,16 @@ def replay_walkthrough(engine: Engine, spec: Mapping[str, Any], *, rules_version
     if not isinstance(steps, list) or not steps:
         raise WalkthroughError(None, None, "a walkthrough needs a non-empty 'steps:' list")
     match = start_match(engine, spec, rules_version=rules_version)
+    seeded = "seed" in spec  # an explicit seed: the author lets it draw what the steps do not name
     start = _frame(match)
     played: list[WalkthroughStep] = []
     for index, step in enumerate(steps):
-        notation, caption = _read_step(index, step)
-        possible = [engine.notation(outcome) for outcome, _ in match.chance_outcomes()]
-        drawn = _resolve_unwritten_chance(match, notation)
-        hint = ""
-        if drawn:  # if the step fails now, perhaps it was meant as the chance outcome
-            hint = (f"; before this step the seed drew {', '.join(s.notation for s in drawn)} for an unfixed "
-                    f"chance turn (possible outcomes were {', '.join(possible)})")
-        played.extend(drawn)
-        played.append(_play(match, index, notation, caption, hint))
+        notation, caption, expect = _read_step(index, step)
+        if match.turn.kind == CHANCE and not _is_outcome(match, notation) and not seeded:
+            raise WalkthroughError(index, notation, _unnamed_chance(match))
+        played.extend(_resolve_unwritten_chance(match, notation))
+        played.append(_play(match, index, notation, caption))
+        _check_expect(match, index, notation, expect)
     return Walkthrough(str(spec.get("title") or ""), start, tuple(played))
 
 
@@ -228,24 +234,86 @@ def _check_keys(spec: Mapping[str, Any], known: frozenset, what: str) -> None:
                                            f"block; known: {', '.join(sorted(known))}")
 
 
-def _read_step(index: int, step) -> tuple[str, str]:
+def _read_step(index: int, step) -> tuple[str, str, Mapping[str, Any]]:
     if isinstance(step, str):
-        return step, ""
+        return step, "", {}
     if not isinstance(step, Mapping):
-        raise WalkthroughError(index, None, "a step must be a mapping with 'do:' (and 'say:')")
+        raise WalkthroughError(index, None, "a step must be a mapping with 'do:' (and 'say:', 'expect:')")
     unknown = sorted(str(key) for key in step if key not in STEP_KEYS)
     if unknown:
         raise WalkthroughError(index, None, f"unknown key {unknown[0]!r}{did_you_mean(unknown[0], STEP_KEYS)} in a step; "
-                                            "known: do, say")
+                                            "known: do, say, expect")
     notation = step.get("do")
     if not isinstance(notation, (str, int)) or str(notation).strip() == "":
         raise WalkthroughError(index, None, "a step needs 'do:' with the action's notation")
-    return str(notation), str(step.get("say") or "")
+    expect = step.get("expect") or {}
+    if not isinstance(expect, Mapping):
+        raise WalkthroughError(index, str(notation), "'expect:' must be a mapping, e.g. {winner: Red} or {scores.1: 3}")
+    return str(notation), str(step.get("say") or ""), expect
+
+
+def _unnamed_chance(match: Match) -> str:
+    """Why a step cannot be played at a chance turn it does not name, and what it could name."""
+    outcomes = [match.engine.notation(outcome) for outcome, _ in match.chance_outcomes()]
+    shown = ", ".join(outcomes[:12]) + (f" and {len(outcomes) - 12} more" if len(outcomes) > 12 else "")
+    return (f"the dice or the deck decide here (a chance turn), and this step is not one of its outcomes: "
+            f"possible were {shown}. Name the outcome in 'do:', or give the walkthrough an explicit "
+            f"'seed:' to draw the outcomes its steps leave out")
+
+
+def _turn_in_words(match: Match) -> str:
+    """Whose turn it is, as a caption would say it ("it is Blue's turn")."""
+    turn = match.turn
+    if turn.kind == CHANCE:
+        return "it is a chance turn"
+    if turn.kind == OVER:
+        return "the game is over"
+    names = [match.engine.player_name(match.state, p) for p in turn.players]
+    return f"it is {' and '.join(names)}'s turn" if names else "it is nobody's turn"
+
+
+def _check_expect(match: Match, index: int, notation: str, expect: Mapping[str, Any]) -> None:
+    """Each `expect:` claim against the position after the step: the game's result, whose
+    turn it is, or a value in the state's JSON."""
+    engine, state = match.engine, match.state
+    for key, wanted in expect.items():
+        key = str(key)
+        if key in ("winner", "winners"):
+            result = match.result
+            found = "no winner yet" if result is None else (
+                ", ".join(engine.player_name(state, p) for p in result.winners) or "nobody")
+            wanted_names = [str(w) for w in (wanted if isinstance(wanted, list) else [wanted])]
+            ok = result is not None and sorted(engine.player_name(state, p) for p in result.winners) == sorted(
+                wanted_names)
+        elif key == "over":
+            found, ok = ("over" if match.over else "not over"), bool(wanted) == match.over
+        elif key == "turn":
+            found = _turn_in_words(match)
+            names = [engine.player_name(state, p) for p in match.turn.players]
+            ok = str(wanted) in names
+        else:
+            value, found_it = _at_path(engine.state_to_json(state), key)
+            found = f"{key} is {value!r}" if found_it else f"no {key!r} in the state"
+            ok = found_it and (value == wanted or str(value) == str(wanted))
+        if not ok:
+            raise WalkthroughError(index, notation, f"expected {key}: {wanted!r} after this step, but {found}")
+
+
+def _at_path(data, path: str) -> tuple[Any, bool]:
+    """The value at a dotted path ("scores.1", "board.e4") of a state's JSON."""
+    for part in path.split("."):
+        if isinstance(data, Mapping) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and part.lstrip("-").isdigit() and -len(data) <= int(part) < len(data):
+            data = data[int(part)]
+        else:
+            return None, False
+    return data, True
 
 
 def _resolve_unwritten_chance(match: Match, notation: str) -> list[WalkthroughStep]:
-    """Chance turns the spec does not fix (its next step is not one of their outcomes)
-    are drawn from the seed, as steps of their own without a caption."""
+    """Chance turns the spec does not name (its next step is not one of their outcomes), in
+    a walkthrough with an explicit seed, are drawn from it, as steps of their own without a caption."""
     drawn = []
     while match.turn.kind == CHANCE and not _is_outcome(match, notation):
         before = match.state
@@ -266,16 +334,17 @@ def _is_outcome(match: Match, notation: str) -> bool:
         return False
 
 
-def _play(match: Match, index: int, notation: str, caption: str, hint: str = "") -> WalkthroughStep:
+def _play(match: Match, index: int, notation: str, caption: str) -> WalkthroughStep:
     engine, before = match.engine, match.state
     actor = turn_json(match.turn)
+    whose = f" ({_turn_in_words(match)})"  # a roll written where a player's move is due reads plainly
     try:
         action = parse_action(engine, before, notation)
         match.apply(action)
     except IllegalAction as error:
-        raise WalkthroughError(index, notation, f"{error.message} ({error.rule}){hint}") from error
+        raise WalkthroughError(index, notation, f"{error.message} ({error.rule}){whose}") from error
     except (ValueError, KeyError, TypeError) as error:
-        raise WalkthroughError(index, notation, f"the engine could not read this action: {error}{hint}") from error
+        raise WalkthroughError(index, notation, f"the engine could not read this action: {error}{whose}") from error
     return _step(match, index, caption, before, action, actor)
 
 

@@ -93,9 +93,9 @@ def test_a_walkthrough_can_start_from_a_setup_a_state_or_a_position_string():
     assert from_link.steps[0].state_json["cells"] == "......O.X"
 
 
-def test_fixed_dice_are_used_and_unfixed_ones_come_from_the_seed():
-    """A step may fix a chance outcome ('die 5'); a chance turn the spec skips is drawn
-    from the seed as an uncaptioned step of its own."""
+def test_fixed_dice_are_used_and_unfixed_ones_come_from_an_explicit_seed():
+    """A step may fix a chance outcome ('die 5'); with an explicit `seed:`, a chance turn the
+    spec skips is drawn from it as an uncaptioned step of its own."""
     fixed = replay_walkthrough(PIG, {"players": 2, "steps": [{"do": "roll"}, {"do": "die 5", "say": "A five."}, {"do": "hold"}]})
     assert [s.notation for s in fixed] == ["roll", "die 5", "hold"]
     assert fixed.steps[1].actor["kind"] == "chance" and fixed.steps[2].state_json["scores"] == [5, 0]
@@ -105,7 +105,7 @@ def test_fixed_dice_are_used_and_unfixed_ones_come_from_the_seed():
     assert drawn == replay_walkthrough(PIG, {"players": 2, "seed": 3, "steps": [{"do": "roll"}, {"do": "roll", "say": "Again."}]})
     with pytest.raises(WalkthroughError) as error:
         replay_walkthrough(PIG, {"players": 2, "steps": [{"do": "roll"}, {"do": "die 9"}]})
-    assert error.value.step_index == 1 and "possible outcomes were die 1, die 2" in error.value.reason
+    assert error.value.step_index == 1 and "possible were die 1, die 2" in error.value.reason
 
 
 def test_joint_steps_are_written_with_ampersands():
@@ -127,3 +127,42 @@ def test_a_position_block_gives_the_state_and_cells_to_highlight():
     assert after.state_json["cells"] == "O...X...."
     with pytest.raises(WalkthroughError, match="already taken"):
         position_from_spec(TICTACTOE, {"setup": "x-to-win", "move": "a1"})
+
+
+# -- issue 26.1: walkthroughs the author fully determines ---------------------------------
+def test_a_step_that_leaves_a_chance_turn_to_an_unfixed_draw_is_an_error_listing_the_outcomes():
+    """Without an explicit seed, nothing is drawn behind the author's back: a mistyped step
+    ('roll' where the die's face is due) cannot shift every later step in silence."""
+    with pytest.raises(WalkthroughError) as error:
+        replay_walkthrough(PIG, {"players": 2, "steps": [{"do": "roll"}, {"do": "roll", "say": "A five."}]})
+    assert error.value.step_index == 1 and error.value.notation == "roll"
+    assert "the dice or the deck decide here (a chance turn)" in error.value.reason
+    assert "possible were die 1, die 2, die 3, die 4, die 5, die 6" in error.value.reason
+    assert "explicit 'seed:'" in error.value.reason
+
+
+def test_a_chance_outcome_written_where_a_player_acts_says_whose_turn_it_is():
+    with pytest.raises(WalkthroughError) as error:
+        replay_walkthrough(PIG, {"players": 2, "steps": [{"do": "die 5"}]})
+    assert error.value.step_index == 0 and "(it is Player 1's turn)" in error.value.reason
+
+
+def test_an_expect_that_fails_names_the_step_and_what_was_found():
+    steps = [{"do": "roll"}, {"do": "die 5"}, {"do": "hold", "expect": {"scores.0": 6}}]
+    with pytest.raises(WalkthroughError) as error:
+        replay_walkthrough(PIG, {"players": 2, "steps": steps})
+    assert error.value.step_index == 2
+    assert str(error.value) == "step 3 ('hold'): expected scores.0: 6 after this step, but scores.0 is 5"
+    with pytest.raises(WalkthroughError) as error:
+        replay_walkthrough(PIG, {"players": 2, "steps": steps[:2] + [{"do": "hold", "expect": {"winner": "Player 1"}}]})
+    assert "expected winner: 'Player 1' after this step, but no winner yet" in error.value.reason
+
+
+def test_expectations_that_hold_pass_silently():
+    steps = [{"do": "roll"}, {"do": "die 5"},
+             {"do": "hold", "expect": {"scores.0": 5, "over": False, "turn": "Player 2", "scores": [5, 0]}}]
+    walkthrough = replay_walkthrough(PIG, {"players": 2, "steps": steps})
+    assert walkthrough.steps[-1].state_json["scores"] == [5, 0]
+    won = replay_walkthrough(PIG, {"setup": "close-race", "steps": [
+        {"do": "roll"}, {"do": "die 4"}, {"do": "hold", "expect": {"winner": "Player 2", "over": True}}]})
+    assert won.steps[-1].turn["kind"] == "over"
