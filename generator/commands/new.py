@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 from generator.errors import ContentError
+from generator.suggest import command
 
 NAME = "new"
 HELP = "scaffold a new game folder"
@@ -102,5 +103,5 @@ def run(args) -> int:
     (folder / "rules.md").write_text(RULES.format(title=title), encoding="utf-8")
     (folder / "reference.md").write_text(REFERENCE, encoding="utf-8")
     (folder / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
-    print(f"Created {folder}: game.toml, rules.md, reference.md, glossary.md. Run `rulepress build {args.site}`.")
+    print(f"Created {folder}: game.toml, rules.md, reference.md, glossary.md. Run `{command('build', args.site)}`.")
     return 0

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 from generator.errors import ContentError, ContentErrors
+from generator.suggest import command
 
 NAME = "runtime"
 HELP = "install the Python runtime that interactive examples run in (needs Node.js and npm)"
@@ -42,5 +43,5 @@ def run(args) -> int:
         raise ContentErrors([ContentError(site, None, "npm could not install the runtime",
                                           expected=f"pyodide@{PYODIDE_VERSION} from the npm registry",
                                           found=f"npm exit status {done.returncode}")])
-    print("Done: build again (`rulepress build`) and 'Try it' and Play will run.")
+    print(f"Done: build again (`{command('build', site)}`) and 'Try it' and Play will run.")
     return 0

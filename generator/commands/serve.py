@@ -22,6 +22,7 @@ import urllib.parse
 from pathlib import Path
 
 from generator.commands import site_argument
+from generator.suggest import command
 
 NAME = "serve"
 HELP = "serve the site locally and rebuild on change"
@@ -339,7 +340,8 @@ def run(args) -> int:
         if error.errno != errno.EADDRINUSE:
             raise
         print(f"rulepress: port {args.port} on {HOST} is already in use (another server is running there?)\n"
-              f"    serve on another port: rulepress serve -p {args.port + 1} (or -p 0 for any free port)",
+              f"    serve on another port: {command('serve', site, '-p', str(args.port + 1))} (or -p 0 for any "
+              "free port)",
               file=sys.stderr)
         return 1
     rebuild(site, output, reloader)

@@ -23,8 +23,10 @@ def find_pyodide(site_root: Path) -> Path:
         folder = base / "node_modules" / "pyodide"
         if all((folder / name).is_file() for name in RUNTIME_FILES):
             return folder
+    from generator.suggest import command
+
     raise RuntimeMissing(
-        "the Pyodide runtime is not installed (node_modules/pyodide): run `rulepress runtime` "
+        f"the Pyodide runtime is not installed (node_modules/pyodide): run `{command('runtime', site_root)}` "
         "(or scripts/setup in Rulepress's own repository), or set pyodide_url in content/site.toml")
 
 

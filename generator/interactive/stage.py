@@ -38,8 +38,13 @@ SCRIPT = "play.js"
 WORKER = "play-worker.js"
 STYLE = "play.css"
 USE = "play"  # the `uses` kind: the slugs of the games pages run
-WITHOUT_RUNTIME = ("built without the Python runtime: walkthroughs step, but 'Try it' and Play need it. "
-                   "Add it with `rulepress runtime` (it needs Node.js and npm), then build again.")
+def without_runtime(site: Site) -> str:
+    """The build's note when the Python runtime is missing, with the commands that add it."""
+    from generator.suggest import command
+
+    return ("built without the Python runtime: walkthroughs step, but 'Try it' and Play need it. "
+            f"Add it with `{command('runtime', site.root)}` (it needs Node.js and npm), then build again "
+            f"(`{command('build', site.root)}`).")
 
 
 class InteractiveStage(Stage):
@@ -106,7 +111,7 @@ class InteractiveStage(Stage):
         try:
             copy_runtime(site, output)
         except RuntimeMissing:
-            context.notes.append(WITHOUT_RUNTIME)
+            context.notes.append(without_runtime(site))
 
     def bundle_path(self, game: Game) -> str:
         if game.slug not in self._bundles:

@@ -206,7 +206,7 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
         "source_url, summary, title, year\n"
         "    found:    playtime\n"
         "content/pebbles/reference.md:3: unknown key 'sumary' (did you mean summary?)\n"
-        "    expected: one of: clarifications, glossary, print, summary, title\n"
+        "    expected: one of: clarifications, glossary, only, print, summary, title\n"
         "    found:    sumary\n"
         "content/site.toml:2: unknown key 'base_ulr' (did you mean base_url?)\n"
         "    expected: one of: base_url, description, language, path_prefix, pyodide_url, raw_html, rulebooks, search, theme, title\n"
@@ -257,7 +257,7 @@ def test_a_site_built_without_the_runtime_says_so_and_how_to_add_it(tmp_path, ca
     site = copy_fixture(tmp_path / "site")
     code, out = run_out(capsys, "build", str(site))
     assert code == 0
-    assert "Note: built without the Python runtime" in out and "`rulepress runtime`" in out
+    assert "Note: built without the Python runtime" in out and f"`rulepress runtime {site}`" in out
     page = (site / "output/hop/index.html").read_text()
     assert 'data-pyodide=""' in page and 'data-rp-widget="walkthrough"' in page
     assert not (site / "output/_pyodide").exists()

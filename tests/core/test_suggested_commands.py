@@ -1,0 +1,67 @@
+"""Issue 26.7: a message that suggests a command gives the command that works from where the
+user stands: the site folder is named unless it is the current directory. Each suggestion
+is run here, as written, from the directory the message was printed in."""
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+from generator.cli import main
+from generator.suggest import command
+from tests.core.sitefactory import make_site
+
+
+def suggested(text: str) -> list[str]:
+    """The `rulepress …` commands quoted in a message."""
+    return re.findall(r"`(rulepress [^`]+)`", text)
+
+
+def run_as_written(line: str) -> int:
+    """The command as the message wrote it (a build told to be quiet)."""
+    words = shlex.split(line)[1:]
+    return main(words + ["-q"] if words[0] == "build" else words)
+
+
+def test_a_command_names_the_site_folder_unless_it_is_the_current_directory(tmp_path, monkeypatch):
+    site = tmp_path / "my site"
+    site.mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert command("build", site) == "rulepress build 'my site'"
+    monkeypatch.chdir(site)
+    assert command("build", site) == "rulepress build"
+    assert command("serve", site, "-p", "8001") == "rulepress serve -p 8001"
+
+
+def test_new_suggests_a_build_that_works_from_the_parent_folder(tmp_path, monkeypatch, capsys):
+    site = make_site(tmp_path / "games")
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "hop-skip", "--site", "games"]) == 0
+    (line,) = suggested(capsys.readouterr().out)
+    assert line == "rulepress build games"
+    assert run_as_written(line) == 0 and (site / "output/hop-skip/index.html").is_file()
+
+
+def test_the_missing_runtime_note_suggests_commands_that_work_from_the_parent_folder(tmp_path, monkeypatch, capsys):
+    from generator.interactive.stage import without_runtime
+
+    site = make_site(tmp_path / "games")
+    monkeypatch.chdir(tmp_path)
+    lines = suggested(without_runtime(type("SiteLike", (), {"root": site})()))
+    assert lines == ["rulepress runtime games", "rulepress build games"]
+    assert run_as_written(lines[0]) == 0  # the runtime is installed here: it says so and stops
+    assert "The runtime is installed" in capsys.readouterr().out
+    assert run_as_written(lines[1]) == 0 and (site / "output/index.html").is_file()
+
+
+def test_a_build_without_the_runtime_suggests_a_rebuild_that_works_from_where_it_ran(tmp_path, monkeypatch, capsys):
+    from generator.interactive import runtime
+    from tests.core.test_author_messages import copy_fixture
+
+    monkeypatch.setattr(runtime, "REPO_ROOT", tmp_path / "no-rulepress-here")  # node_modules/pyodide: missing
+    copy_fixture(tmp_path / "site")
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "site"]) == 0
+    lines = suggested(capsys.readouterr().out)
+    assert lines == ["rulepress runtime site", "rulepress build site"]
+    assert run_as_written(lines[1]) == 0 and (tmp_path / "site/output/hop/index.html").is_file()
