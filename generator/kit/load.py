@@ -291,9 +291,23 @@ class _Loader:
                        tuple(table.get("values") or ()))
 
     # -- boards ----------------------------------------------------------------------
+    # the keys each kind of board reads (besides name, title, cell and kind): any other key
+    # an author writes would silently do nothing, so it is an error
+    BOARD_KEYS = {
+        "grid": {"map", "map_file", "cells", "rows", "columns", "mask", "blank", "kinds", "coordinates", "edges",
+                 "line", "legend"},
+        "hex": {"map", "map_file", "cells", "rows", "columns", "mask", "blank", "kinds", "coordinates", "line",
+                "orientation"},
+        "points": {"points", "lines", "line", "names"},
+        "track": {"spaces", "columns", "rows", "first", "along", "every", "fill", "line"},
+        "artwork": {"art", "width", "height"},
+        "drawing": {"drawing"},
+    }
+
     def board(self, table: Values) -> Optional[BoardSpec]:
         name = self.unique_name(table)
         title = given(table["title"], name.replace("-", " ").capitalize())
+        self.unused_board_keys(table)
         if table["drawing"]:
             return self.drawn_board(table, name, title)
         kind = table["kind"]
@@ -305,13 +319,26 @@ class _Loader:
         rows, where = self.board_map(table)
         kinds = self.cell_kinds(table, rows, where)
         coordinates = None if table["coordinates"] == "none" else Coordinates(**table.table("coordinates"))
-        edges = self.edges(table["edges"])
+        edges = self.edges(table["edges"]) if kind == "grid" else ()  # elsewhere `edges` is an unused key
         line = self.colour(table, "line")
         if not rows:
             return None
         spec = BoardSpec(name, title, table["cell"], rows, table["blank"], kinds, coordinates, edges, line,
                          table["legend"])
         return replace(spec, drawn=hex_drawing(spec, table["orientation"] == "pointy")) if kind == "hex" else spec
+
+    def unused_board_keys(self, table: Values) -> None:
+        kind = "drawing" if table["drawing"] else table["kind"]
+        reads = self.BOARD_KEYS[kind]
+        for key in sorted(table.given - reads - {"name", "title", "cell", "kind"}):
+            if kind == "drawing" and key in self.MAP_SOURCES:
+                continue  # drawn_board says why a map and a drawing do not go together
+            what = "a board the game draws" if kind == "drawing" else f"a {kind} board"
+            value = table[key]
+            at = table.key(key) + ((next(iter(value)),) if isinstance(value, dict) and value else ())  # its header
+            self.source.report(at, f"`{key}` has no use on {what}",
+                               expected=f"the keys {what} reads: " + ", ".join(sorted(reads | {"name", "title", "cell"})),
+                               found=key)
 
     def points_board(self, table: Values, title: str) -> Optional[Drawing]:
         """kind = "points": named points, lines through them, start markers."""
