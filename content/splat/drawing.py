@@ -29,6 +29,11 @@ from .board import (
 )
 
 CELL_MM = 12.0
+# Every word of a diagram is at least this tall: the rulebook prints the diagram as small as
+# 7 pt allows for its smallest word (4 mm: at 62%), so larger words mean smaller figures and
+# two steps to a page; on screen, 12 px
+SMALLEST = 4.0
+PANEL_W = 64.0  # the side panel, wide enough for "Yellow: ground (holds P)" at SMALLEST
 BOARD_X = 16.0  # left edge of column a
 PLANE_Y = 14.0  # top of the plane row
 BOARD_Y = PLANE_Y + CELL_MM + 3.0  # top of row 1
@@ -91,7 +96,7 @@ def kit_piece(label: str, colour: str) -> Drawing:
 def _canopy(cx: float, top: float, half: float, hang: float) -> list:
     """The parachute: a dome marked with its letter, its lines meeting at
     height `hang` below it."""
-    height = half * 0.85
+    height = half  # deep enough for its letter at SMALLEST
     dome = tuple((cx + half * dx, top + height * dy) for dx, dy in
                  ((-1, 1), (-0.92, 0.55), (-0.7, 0.2), (-0.38, 0.03), (0, 0), (0.38, 0.03),
                   (0.7, 0.2), (0.92, 0.55), (1, 1)))
@@ -99,7 +104,7 @@ def _canopy(cx: float, top: float, half: float, hang: float) -> list:
              for dx in (-0.95, -0.35, 0.35, 0.95)]
     return lines + [
         Polygon(dome, Style(fill=PARACHUTE["colour"], stroke=INK, stroke_width=0.35), role="parachute"),
-        Text(cx, top + height * 0.88, PARACHUTE["letter"], size=height * 0.75, fill=PARACHUTE["ink"],
+        Text(cx, top + height * 0.86, PARACHUTE["letter"], size=max(height * 0.7, SMALLEST), fill=PARACHUTE["ink"],
              anchor="middle", bold=True),
     ]
 
@@ -113,7 +118,7 @@ def sky_shapes() -> list:
     # The plane: where everybody starts (C1).
     shapes.append(Rect(BOARD_X - 2, PLANE_Y - 1, board_w + 4, CELL_MM + 2, Style(fill=PLANE_FILL, stroke=INK), rx=4,
                        role="plane"))
-    shapes.append(Text(BOARD_X - 3, PLANE_Y + CELL_MM / 2 + 1.2, "plane", size=2.8, fill=INK, anchor="end"))
+    shapes.append(Text(BOARD_X - 3, PLANE_Y + CELL_MM / 2 + 1.4, "plane", size=SMALLEST, fill=INK, anchor="end"))
     for col in range(WIDTH):
         for row in range(0, HEIGHT + 1):
             x, y = _cell_box((col, row))
@@ -124,9 +129,9 @@ def sky_shapes() -> list:
     # Labels: row numbers on the left, column letters above the plane.
     for row in range(1, HEIGHT + 1):
         y = BOARD_Y + (row - 0.5) * CELL_MM + 1.2
-        shapes.append(Text(BOARD_X - 8.5, y, str(row), size=3.2, fill=INK, anchor="middle"))
+        shapes.append(Text(BOARD_X - 8.5, y, str(row), size=SMALLEST, fill=INK, anchor="middle"))
     for col in range(WIDTH):
-        shapes.append(Text(BOARD_X + (col + 0.5) * CELL_MM, PLANE_Y - 2.2, COLUMNS[col], size=3.2, fill=INK,
+        shapes.append(Text(BOARD_X + (col + 0.5) * CELL_MM, PLANE_Y - 2.2, COLUMNS[col], size=SMALLEST, fill=INK,
                            anchor="middle"))
     # Wrap markers: matching arrows on both sides show the edges are joined.
     for row in range(1, HEIGHT + 1):
@@ -136,7 +141,7 @@ def sky_shapes() -> list:
                               role="wrap"))
         shapes.append(Polygon(((right, y - 1.6), (right + 2.6, y), (right, y + 1.6)), Style(fill="#5b6b7b"),
                               role="wrap"))
-    shapes.append(Text(BOARD_X + board_w + 6.5, BOARD_Y + HEIGHT * CELL_MM / 2, "sides wrap", size=2.8,
+    shapes.append(Text(BOARD_X + board_w + 6.0, BOARD_Y + HEIGHT * CELL_MM / 2, "sides wrap", size=SMALLEST,
                        fill="#5b6b7b", anchor="middle", rotate=90))
     shapes.append(Line(BOARD_X, BOARD_Y, BOARD_X, ground_y, Style(stroke="#5b6b7b", stroke_width=0.6,
                                                                   dash=(1.5, 1.0))))
@@ -145,7 +150,7 @@ def sky_shapes() -> list:
     # The ground.
     shapes.append(Rect(BOARD_X - 2, ground_y + 0.5, board_w + 4, 6.0, Style(fill=GROUND_FILL, stroke=INK),
                        role="ground"))
-    shapes.append(Text(BOARD_X + board_w / 2, ground_y + 4.8, "ground", size=3.0, fill="#ffffff", anchor="middle"))
+    shapes.append(Text(BOARD_X + board_w / 2, ground_y + 4.9, "ground", size=SMALLEST, fill="#ffffff", anchor="middle"))
     return shapes
 
 
@@ -184,27 +189,27 @@ def draw_state(state, highlight=(), result=None) -> Drawing:
             shapes += _skydiver(seat, cell, seat == state.holder)
     # Side panel: who is who, and what happens next.
     y = BOARD_Y + 2
-    shapes.append(Text(PANEL_X, y, "Skydivers", size=3.4, fill=INK, bold=True))
+    shapes.append(Text(PANEL_X, y, "Skydivers", size=SMALLEST, fill=INK, bold=True))
     for seat in range(state.players):
         y += 8
         row = SKYDIVERS[seat]
-        shapes.append(Circle(PANEL_X + 2.5, y - 1.3, 2.6, Style(fill=row["colour"], stroke=INK, stroke_width=0.3)))
-        shapes.append(Text(PANEL_X + 2.5, y - 0.2, row["letter"], size=3.0, fill=row["ink"], anchor="middle",
+        shapes.append(Circle(PANEL_X + 2.8, y - 1.4, 3.0, Style(fill=row["colour"], stroke=INK, stroke_width=0.3)))
+        shapes.append(Text(PANEL_X + 2.8, y - 0.05, row["letter"], size=SMALLEST, fill=row["ink"], anchor="middle",
                            bold=True))
         where = state.skydivers[seat]
         fate = state.fates[seat]
         text = f"{COLOUR_NAMES[seat]}: " + (cell_name(where) if fate == AIR else fate)
         if seat == state.holder:
             text += " (holds P)"
-        shapes.append(Text(PANEL_X + 7, y, text, size=3.0, fill=INK))
+        shapes.append(Text(PANEL_X + 7.5, y, text, size=SMALLEST, fill=INK))
     y += 9
     chute = ("held" if state.holder is not None else "lost" if state.chute_lost else cell_name(state.chute))
-    shapes.append(Text(PANEL_X, y, f"Parachute: {chute}", size=3.0, fill=INK))
+    shapes.append(Text(PANEL_X, y, f"Parachute: {chute}", size=SMALLEST, fill=INK))
     y += 8
     for line in status:
-        shapes.append(Text(PANEL_X, y, line, size=3.0, fill=INK, bold=True))
-        y += 5
-    width = PANEL_X + 46
+        shapes.append(Text(PANEL_X, y, line, size=SMALLEST, fill=INK, bold=True))
+        y += 5.5
+    width = PANEL_X + PANEL_W
     height = ground_y + 10
     return Drawing(width, height, tuple(shapes), title=f"Splat, round {state.round}: {' '.join(status)}")
 

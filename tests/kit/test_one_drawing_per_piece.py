@@ -106,7 +106,8 @@ def test_the_sitters_diagrams_draw_their_markers_with_the_same_function():
     expected = []
     for cell, piece in enumerate(pieces[:9]):
         x, y = drawing._corner(cell)
-        expected += drawing.marker_shapes(piece, x + drawing.CELL_MM / 2, y + drawing.CELL_MM / 2, 1.0,
+        dx, dy = drawing.MARKER_SHIFT  # off the centre, clear of the space's letter
+        expected += drawing.marker_shapes(piece, x + drawing.CELL_MM / 2 + dx, y + drawing.CELL_MM / 2 + dy, 1.0,
                                           board.BOARD.names[cell])
     assert shapes == expected
 
