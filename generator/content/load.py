@@ -92,6 +92,7 @@ FRONT_MATTER_SCHEMA = Schema({
     "glossary": Field(bool, default=False),
     "print": Field(str, default="", check=lambda v: None if v in ("", "one-page") else '"one-page" (pack the page onto one printed side)'),
     "clarifications": Field(list, default=list, items=dict, describe="a list of entries with an id and tests"),
+    "only": Field(str, default="", check=lambda v: None if v in ("", "web") else '"web" (the page is left out of the printed rulebook)'),
 })
 
 
@@ -198,7 +199,8 @@ def load_page(game: str, path: Path, root: Path, errors: list, known: Known | No
         if known:
             known.front[source_hash] = front
     page = Page(game=game, name=path.stem, path=path, title=front["title"], summary=front["summary"],
-                glossary=front["glossary"], print_layout=front["print_layout"], source_hash=source_hash,
+                glossary=front["glossary"], print_layout=front["print_layout"], only=front.get("only", ""),
+                source_hash=source_hash,
                 clarifications=tuple(Clarification(cid, tuple(tests)) for cid, tests in front["clarifications"]),
                 body_line=front["body_line"], body_start=front["body_start"])
     if text is not None:  # read just now: keep the body rather than read the file again to render it
@@ -222,7 +224,7 @@ def parse_front_matter(path: Path, text: str, errors: list) -> dict | None:
     if "title" not in values:
         return None
     return {"title": values["title"], "summary": values["summary"], "glossary": values["glossary"],
-            "print_layout": values.get("print", ""), "clarifications": clarifications,
+            "print_layout": values.get("print", ""), "only": values.get("only", ""), "clarifications": clarifications,
             "body_line": body_line, "body_start": body_start}
 
 

@@ -25,6 +25,7 @@ class Page:
     clarifications: tuple[Clarification, ...]
     body_line: int  # 1-based line of the body's first line in the file
     print_layout: str = ""  # "one-page": the print stylesheet packs it onto one side (player aids)
+    only: str = ""  # "web": the page is left out of the printed rulebook (front matter `only: web`)
     source_hash: str = ""  # sha256 of the file's bytes, for the build cache
     body_start: int = 0  # where the body starts in the file's text
 

@@ -22,6 +22,7 @@ from generator.markdown.footnotes import footnote_labels_plugin
 from generator.markdown.glossary import Term, extract_terms, glossary_plugin, link_terms
 from generator.markdown.headings import headings_plugin
 from generator.markdown.links import links_plugin, relative
+from generator.markdown.media import media_plugin
 from generator.markdown.tables import alignment_plugin, clarifications_directive, table_directive
 
 BUILTIN_DIRECTIVES: dict[str, Directive] = {
@@ -47,7 +48,7 @@ def make_markdown(raw_html: bool, directives: dict[str, Directive]) -> MarkdownI
     md = MarkdownIt("commonmark", {"html": raw_html, "typographer": True})
     md.enable(["table", "strikethrough", "replacements", "smartquotes"])
     md.use(footnote_plugin).use(footnote_labels_plugin).use(deflist_plugin)
-    md.use(attributes_plugin).use(admonitions_plugin).use(headings_plugin)
+    md.use(attributes_plugin).use(media_plugin).use(admonitions_plugin).use(headings_plugin)
     md.use(links_plugin).use(alignment_plugin).use(glossary_plugin)
     return md.use(directives_plugin, directives={**BUILTIN_DIRECTIVES, **directives})
 
@@ -60,11 +61,11 @@ def glossary_terms(md: MarkdownIt, site: Site, game: Game) -> list[Term]:
     page = glossary_page(game)
     if page is None:
         return []
-    return extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site}))
+    return extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site, "medium": "web"}))
 
 
 def render_page(md: MarkdownIt, site: Site, game: Game, page: Page, terms: list[Term]) -> RenderedPage:
-    env = {"page": page, "game": game, "site": site}
+    env = {"page": page, "game": game, "site": site, "medium": "web"}  # print-only blocks are left out
     tokens = md.parse(page.body, env)
     used = []
     glossary = glossary_page(game)

@@ -4,6 +4,7 @@ never retyped (one source of truth for pages, engines and kits); the
 table's column alignment becomes a class, since the page's CSP forbids `style=`."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 
@@ -46,9 +47,36 @@ def table_view(options: dict, game) -> TableView:
 
 
 def cell_words(value) -> str:
+    """A data value as a reader says it, on the site and on paper alike: true/false as
+    "yes"/"no", a blank or "-" as a dash, a hex colour as its colour's name, and a
+    data identifier such as `right-arm` as words ("right arm")."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    text = str(value).strip()
+    if text in ("", "-"):
+        return "—"
+    if HEX_COLOUR.fullmatch(text):
+        return colour_name(text)
+    if IDENTIFIER.fullmatch(text):
+        words = text.split("-")
+        # `white-red` is two colours at once ("white and red"); `right-arm` is one thing
+        return " and ".join(words) if all(word.capitalize() in COLOUR_WORDS for word in words) else " ".join(words)
+    return text
+
+
+HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
+IDENTIFIER = re.compile(r"[a-z]+(?:-[a-z]+)+")  # lowercase words joined by hyphens: `left-hand`, `one-round`
+# a few colours that players name, as (name, red, green, blue): a data colour reads as the nearest
+NAMED_COLOURS = (("Red", 200, 30, 40), ("Orange", 240, 130, 30), ("Yellow", 240, 200, 10),
+                 ("Green", 40, 130, 60), ("Blue", 40, 90, 200), ("Purple", 120, 50, 160), ("Pink", 235, 130, 180),
+                 ("Brown", 120, 75, 35), ("Black", 0, 0, 0), ("Grey", 128, 128, 128), ("White", 255, 255, 255))
+COLOUR_WORDS = {named[0] for named in NAMED_COLOURS}
+
+
+def colour_name(hex_colour: str) -> str:
+    """The name of the named colour nearest to `#rrggbb`."""
+    rgb = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return min(NAMED_COLOURS, key=lambda named: sum((a - b) ** 2 for a, b in zip(named[1:], rgb)))[0]
 
 
 def table_directive(options: dict, context: DirectiveContext) -> str:

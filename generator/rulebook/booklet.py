@@ -1,6 +1,7 @@
 """An A5 booklet: the book set on A5, padded to a multiple of four pages and
 imposed two-up on landscape A4 or Letter sheets in saddle-stitch order, so the
-printed stack, folded in half and stapled on the fold, reads in order.
+printed stack, folded in half and stapled on the fold, reads in order. How to
+print it goes inside the back cover, never on the cover.
 pypdf places the pages (reportlab writes PDFs but does not read them)."""
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import io
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 from reportlab.lib.pagesizes import A4, A5, LETTER, landscape
+from reportlab.lib.units import mm as MM
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.rulebook.fonts import SANS, register_book_fonts
@@ -16,7 +19,8 @@ from generator.rulebook.fonts import SANS, register_book_fonts
 SHEETS = {"a4": landscape(A4), "letter": landscape(LETTER)}
 HOW_TO_PRINT = ("Print double-sided, flipping on the short edge, at 100%. Fold the stack in half "
                 "and staple along the fold.")
-HOW_TO_PRINT_PT = 6.5  # set on the sheet itself, at 100%
+HOW_TO_PRINT_PT = 8.0  # set on an A5 page: 7.5 pt on paper when US Letter shrinks it (94%)
+HOW_TO_PRINT_MARGIN = 14.0  # mm, from the A5 page's left edge and foot (the book's own margins)
 
 
 def fit(page: tuple[float, float], paper: str) -> float:
@@ -41,13 +45,22 @@ def saddle_order(pages: int) -> list[tuple[int, int]]:
     return sides
 
 
+def padded_pages(pages: int) -> int:
+    """The booklet's page count for a book of `pages`: a multiple of four with room after the
+    text for the inside back cover (which carries how to print) and a blank back cover."""
+    return -(-(pages + 2) // 4) * 4
+
+
 def impose(a5_book: bytes, paper: str) -> bytes:
-    """The A5 book's pages two-up on `paper` ("a4" or "letter"), landscape."""
+    """The A5 book's pages two-up on `paper` ("a4" or "letter"), landscape. How to print it
+    goes inside the back cover (on the first sheet's back), never on the finished cover."""
     reader = PdfReader(io.BytesIO(a5_book))
     pages = list(reader.pages)
     width, height = float(pages[0].mediabox.width), float(pages[0].mediabox.height)
-    while len(pages) % 4:
+    total = padded_pages(len(pages))
+    while len(pages) < total:
         pages.append(PageObject.create_blank_page(width=width, height=height))
+    pages[total - 2] = how_to_print(width, height)  # inside the back cover
     sheet_width, sheet_height = SHEETS[paper]
     scale = fit((width, height), paper)
     writer = PdfWriter()
@@ -66,8 +79,6 @@ def impose(a5_book: bytes, paper: str) -> bytes:
         content = DecodedStreamObject()
         content.set_data(" ".join(ops).encode("ascii"))
         side[NameObject("/Contents")] = writer._add_object(content)
-        if index == 0:
-            side.merge_page(how_to_print(sheet_width, sheet_height))
     writer.add_metadata({key: value for key, value in (reader.metadata or {}).items()})
     out = io.BytesIO()
     writer.write(out)
@@ -87,12 +98,17 @@ def page_form(page: PageObject, writer: PdfWriter) -> DecodedStreamObject:
 
 
 def how_to_print(width: float, height: float) -> PageObject:
-    """The first sheet's note on duplex and folding, in the gutter of the outer side."""
+    """The inside back cover: the note on duplex and folding at the foot of an A5 page."""
     register_book_fonts()
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(width, height), invariant=1, initialFontName=SANS)
-    canvas.setFont(SANS, HOW_TO_PRINT_PT)
-    canvas.drawCentredString(width / 2, 8, HOW_TO_PRINT)
+    margin = HOW_TO_PRINT_MARGIN * MM
+    lines = simpleSplit(HOW_TO_PRINT, SANS, HOW_TO_PRINT_PT, width - 2 * margin)
+    text = canvas.beginText(margin, margin + HOW_TO_PRINT_PT * 1.3 * len(lines))
+    text.setFont(SANS, HOW_TO_PRINT_PT, HOW_TO_PRINT_PT * 1.3)
+    text.setFillGray(0.35)
+    text.textLines(lines)
+    canvas.drawText(text)
     canvas.showPage()
     canvas.save()
     return PdfReader(io.BytesIO(out.getvalue())).pages[0]

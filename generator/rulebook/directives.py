@@ -7,6 +7,8 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 import yaml
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Paragraph, Spacer
 
 from generator.content.model import Game, Site
@@ -15,6 +17,7 @@ from generator.markdown.tables import table_view
 from generator.rulebook.blocks import Typesetter, data_table
 from generator.rulebook.figures import StripLayout, position_figure, position_width, strip_layout, walkthrough_strip
 from generator.rulebook.preflight import PlacedFigure
+from generator.rulebook.selection import real_address
 
 
 class PaperDirectives:
@@ -121,9 +124,13 @@ class PaperDirectives:
         book.placed.append(PlacedFigure(drawing, width, book.print_scale, figure, self.env["page"].path, self.line))
 
     def play(self, options: dict, book: Typesetter, key: tuple) -> list:
+        """On paper, a play block is one line and a QR code to the game's Play page; nothing
+        when the site has no real address yet (a placeholder such as rulepress.example)."""
+        if not real_address(self.site.base_url):
+            return []
         where = self.site.base_url.rstrip("/") + self.site.path_prefix.rstrip("/") + f"/{self.game.slug}/play.html"
-        return [Paragraph(f"<i>Play {escape(self.game.title)} against the computer on the rules site: "
-                          f"{escape(where)}</i>", book.styles.body), Spacer(1, 4)]
+        line = Paragraph(f"Play against the computer at {escape(where)}", book.styles.body)
+        return [line, qr_code(where), Spacer(1, 6)]
 
     def engine(self, options: dict):
         """The game's engine, loaded once per book (checking it is fresh reads every file of its game)."""
@@ -139,3 +146,16 @@ def options_of(body: str) -> dict:
     """A directive's options, read from its YAML body ({} when it holds none)."""
     options = load_yaml(body) if body.strip() else {}
     return options if isinstance(options, dict) else {}
+
+
+QR_SIZE = 72  # points (25 mm): large enough for any phone to read from the page
+
+
+def qr_code(url: str) -> Drawing:
+    """A QR code of `url` drawn as vectors (reportlab's own), QR_SIZE points square."""
+    widget = QrCodeWidget(url, barLevel="M")
+    left, bottom, right, top = widget.getBounds()
+    drawing = Drawing(QR_SIZE, QR_SIZE, transform=[QR_SIZE / (right - left), 0, 0, QR_SIZE / (top - bottom), 0, 0])
+    drawing.add(widget)
+    drawing.hAlign = "LEFT"
+    return drawing

@@ -1,47 +1,67 @@
 """A game's pages as one typeset PDF: a cover, a contents page, the pages as
 chapters, a running header with the game's title, "Page i of n" at the foot,
-and a PDF outline that mirrors the headings. Reproducible: the same sources
-give the same bytes (reportlab's invariant mode)."""
+and a PDF outline that mirrors the headings. Set as a book: a measure of about
+70 characters (BOOK_MARGINS, BOOK_TYPE), the glossary and the clarifications index
+in two columns, quotes curled, headings and captions kept with the start of what
+follows (KeepWithStart). Reproducible: the same sources give the same bytes
+(reportlab's invariant mode)."""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import mm as MM
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate,
-                                Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak,
+                                PageTemplate, Paragraph, Spacer, Table, TableStyle)
 
 from generator.content.model import Game, Page, Site
 from generator.rulebook.blocks import Heading, Typesetter
 from generator.rulebook.directives import PaperDirectives
-from generator.rulebook.fonts import SANS, SERIF, register_book_fonts
-from generator.rulebook.styles import IN_BOOK_FACE, MUTED, RULE, Styles, make_styles
+from generator.rulebook.fonts import MONO, SANS, SERIF, register_book_fonts
+from generator.rulebook.styles import IN_BOOK_FACE, MUTED, RULE, Styles, curled, make_styles
 
 PAPERS = {"a4": A4, "letter": LETTER, "a5": A5}
-MARGINS = {"a4": (20, 18, 20, 20), "letter": (19, 18, 19, 20), "a5": (14, 13, 14, 15)}  # mm: left top right bottom
+# mm: left top right bottom. A book's text is set to a measure of about 70 characters (books are
+# set at 60-75; across the whole of A4 it was 95): wide margins on A4 and Letter, with larger
+# type (BOOK_TYPE). A player aid's two columns, and a glossary's, use the narrow SHEET_MARGINS.
+BOOK_MARGINS = {"a4": (33, 18, 33, 20), "letter": (36, 18, 36, 20), "a5": (14, 13, 14, 15)}
+SHEET_MARGINS = {"a4": (20, 18, 20, 20), "letter": (19, 18, 19, 20), "a5": (14, 13, 14, 15)}
+BOOK_TYPE = {"a4": 1.1, "letter": 1.1, "a5": 1.0}  # the book's type, of make_styles' sizes (A5 prints at 94%)
+COLUMN_TYPE = 0.95  # a two-column chapter's type, of make_styles' sizes: 9.1 pt
+TWO_COLUMN_GLOSSARY = ("a4", "letter")  # on A5 a glossary's columns would hold 30 characters: one column
 HEADER_PT = 7.5  # the running header and the page number
 AID_SCALE = 0.85  # a player aid's type, of the book's: it must fit one sheet
-AID_GAP = 7 * MM  # between a player aid's two columns
+AID_GAP = 7 * MM  # between the two columns of a player aid or a glossary
 FRAME_PADDING = 6.0  # pt, inside each side of a text frame (platypus's default)
 
 
 def text_width(paper: str) -> float:
     """The width of a rulebook's text on `paper`, in points."""
-    return page_width(paper) - FRAME_PADDING - FRAME_PADDING
+    return page_width(paper, BOOK_MARGINS) - FRAME_PADDING - FRAME_PADDING
 
 
 def column_width(paper: str) -> float:
-    """The width of each of a player aid's two columns on `paper`, in points."""
-    return (page_width(paper) - AID_GAP) / 2 - FRAME_PADDING - FRAME_PADDING
+    """The width of each of a player aid's (or a glossary's) two columns on `paper`, in points."""
+    return (page_width(paper, SHEET_MARGINS) - AID_GAP) / 2 - FRAME_PADDING - FRAME_PADDING
 
 
-def page_width(paper: str) -> float:
+def chapter_width(chapter_page: Page, paper: str) -> float:
+    """The width a chapter of the rules is set in: a glossary's column, or the book's text."""
+    return column_width(paper) if two_columns(chapter_page, paper) else text_width(paper)
+
+
+def two_columns(chapter_page: Page, paper: str) -> bool:
+    """A glossary is a list of short entries: set in two columns, it takes half the pages."""
+    return chapter_page.glossary and paper in TWO_COLUMN_GLOSSARY
+
+
+def page_width(paper: str, margins: dict) -> float:
     """Between the margins (as platypus reckons a document's width, to the last bit)."""
-    left, _top, right, _bottom = MARGINS[paper]
+    left, _top, right, _bottom = margins[paper]
     return PAPERS[paper][0] - left * MM - right * MM
 
 
@@ -60,11 +80,24 @@ class BookCanvas(Canvas):
     def __init__(self, *args, book_title: str = "", cover: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.book_title, self.cover = book_title, cover
+        # points from the left and right of the page: the header spans the page's text (set by
+        # its template, see text_edges, and kept with each page's state)
+        self.edges = (16 * MM, 16 * MM)
         self.pages: list[dict] = []
 
     def showPage(self):
         self.pages.append(dict(self.__dict__))
         self._startPage()
+
+    def bookmarkPage(self, key, *args, **kwargs):
+        """A destination on the page being drawn: the document numbers pages as they are shown,
+        and they are shown only at the end, so without this every outline entry and link
+        pointed at the cover."""
+        shown, self._doc.pageCounter = self._doc.pageCounter, len(self.pages) + 1
+        try:
+            return super().bookmarkPage(key, *args, **kwargs)
+        finally:
+            self._doc.pageCounter = shown
 
     def save(self):
         total = len(self.pages)
@@ -82,9 +115,10 @@ class BookCanvas(Canvas):
         self.setFillColor(MUTED)
         self.setStrokeColor(RULE)
         self.setLineWidth(0.4)
-        self.drawString(16 * MM, height - 10 * MM, self.book_title)
-        self.line(16 * MM, height - 11.5 * MM, width - 16 * MM, height - 11.5 * MM)
-        self.drawRightString(width - 16 * MM, 9 * MM, f"Page {number} of {total}" if total > 1 else "")
+        left, right = self.edges[0], width - self.edges[1]
+        self.drawString(left, height - 10 * MM, self.book_title)
+        self.line(left, height - 11.5 * MM, right, height - 11.5 * MM)
+        self.drawRightString(right, 9 * MM, f"Page {number} of {total}" if total > 1 else "")
         self.restoreState()
 
 
@@ -106,6 +140,27 @@ class PageNumber(Flowable):
         self.canv.translate(0, self.style.leading - self.style.fontSize)
         self.canv.doForm(f"page-of-{self.key}")
         self.canv.restoreState()
+
+
+class KeepWithStart(KeepTogether):
+    """Headings and captions (keepWithNext) kept with the start of what follows them, not all
+    of it: platypus keeps them with the whole of it, so a caption moved a long table or strip
+    to the next page whole and left half of this one empty."""
+
+    def split(self, available_width, available_height):
+        if getattr(self, "_wrapInfo", None) != (available_width, available_height):
+            self.wrap(available_width, available_height)
+        *kept, following = self._content
+        if kept and self.starts_here(kept, following, available_width, available_height):
+            return list(self._content)  # the frame sets them and splits what follows
+        return super().split(available_width, available_height)
+
+    @staticmethod
+    def starts_here(kept: list, following: Flowable, width: float, height: float) -> bool:
+        """Whether the kept flowables and a first part of `following` fit in `height`."""
+        used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in kept)
+        room = height - used - following.getSpaceBefore()
+        return room > 0 and len(following.split(width, room)) >= 2  # a table's first rows, a paragraph's first lines
 
 
 class BookTemplate(BaseDocTemplate):
@@ -130,14 +185,14 @@ class BookTemplate(BaseDocTemplate):
             self.canv.endForm()
 
 
-def new_document(game: Game, paper: str, title: str, out: io.BytesIO) -> BookTemplate:
+def new_document(game: Game, paper: str, title: str, out: io.BytesIO, margins: dict) -> BookTemplate:
     """An empty document on `paper` with the book's metadata; reproducible (invariant)."""
     register_book_fonts()
-    left, top, right, bottom = (value * MM for value in MARGINS[paper])
+    left, top, right, bottom = (value * MM for value in margins[paper])
     return BookTemplate(out, pagesize=PAPERS[paper], invariant=1, title=f"{game.title}: {title}",
                         author=", ".join(game.designers) or game.title, subject=f"{title}: {game.title}",
                         creator="Rulepress", initialFontName=SERIF, leftMargin=left, rightMargin=right,
-                        topMargin=top, bottomMargin=bottom)
+                        topMargin=top, bottomMargin=bottom, keepTogetherClass=KeepWithStart)
 
 
 def print_scale(paper: str) -> float:
@@ -171,45 +226,109 @@ class PlannedBook:
 def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> PlannedBook:
     """The chapters as one book on `paper` ("a4", "letter" or "a5"), with a cover and contents."""
     out = io.BytesIO()
-    doc = new_document(game, paper, title, out)
+    doc = new_document(game, paper, title, out, BOOK_MARGINS)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="text", leftPadding=FRAME_PADDING,
                   rightPadding=FRAME_PADDING)
-    doc.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame])])
-    styles = make_styles(game.accent)
+    columns = two_frames(paper, doc.bottomMargin, doc.height)
+    doc.addPageTemplates([page_template("cover", [frame], paper), page_template("body", [frame], paper),
+                          page_template("columns", columns, paper)])
+    styles = make_styles(game.accent, scale=BOOK_TYPE[paper])
     doc.contents_styles = styles.toc
     placed: list = []
-    story = book_story(site, game, chapters, text_width(paper), title, figures, styles, print_scale(paper), placed)
+    widths = [chapter_width(chapter.page, paper) for chapter in chapters]
+    story = book_story(site, game, chapters, text_width(paper), title, figures, styles, print_scale(paper), placed,
+                       widths)
     return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True)
 
 
+def page_template(name: str, frames: list[Frame], paper: str) -> PageTemplate:
+    """A page of `frames`, its running header and page number as wide as their text."""
+    left = min(frame._x1 + frame._leftPadding for frame in frames)
+    right = PAPERS[paper][0] - max(frame._x1 + frame._width - frame._rightPadding for frame in frames)
+
+    def text_edges(canvas, _doc):
+        canvas.edges = (left, right)
+    return PageTemplate(name, frames, onPage=text_edges)
+
+
+def two_frames(paper: str, bottom: float, height: float) -> list[Frame]:
+    """Two columns between the narrow SHEET_MARGINS, `height` points tall from `bottom`."""
+    left = SHEET_MARGINS[paper][0] * MM
+    column = (page_width(paper, SHEET_MARGINS) - AID_GAP) / 2
+    return [Frame(left + i * (column + AID_GAP), bottom, column, height, id=f"column{i}",
+                  leftPadding=FRAME_PADDING, rightPadding=FRAME_PADDING) for i in range(2)]
+
+
 def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, title: str, figures: dict,
-               styles: Styles | None = None, scale: float = 1.0, placed: list | None = None) -> list:
+               styles: Styles | None = None, scale: float = 1.0, placed: list | None = None,
+               widths: list[float] | None = None) -> list:
     """Every flowable of the book, for a text frame `width` points wide, printed at `scale`;
-    the diagrams set join `placed`."""
+    the diagrams set join `placed`. `widths`: each chapter's own, where it differs (a glossary
+    in two columns is set in the "columns" page template)."""
     register_book_fonts()
     styles = styles or make_styles(game.accent)
     headings: list[Heading] = []  # every chapter's, in order: the contents are made from them
     placed = [] if placed is None else placed
-    body = []
-    for chapter in chapters:
-        body += chapter_story(site, game, chapter, styles, width, headings, figures, scale, placed)
-    return cover(game, styles, title) + [NextPageTemplate("body"), PageBreak()] + contents(styles, headings, width) + body
+    widths = widths or [width] * len(chapters)
+    columns = column_styles(game, styles)
+    stories = [chapter_story(site, game, chapter, styles if set_width == width else columns, set_width, headings,
+                             figures, scale, placed) for chapter, set_width in zip(chapters, widths)]
+    # the contents are made from the headings the chapters have set
+    story = cover(game, styles, title) + [NextPageTemplate("body"), PageBreak()] + contents(styles, headings, width)
+    template = "body"
+    for set_width, chapter in zip(widths, stories):
+        wanted = "body" if set_width == width else "columns"
+        if wanted != template:  # before the page break that ends the story so far
+            story.insert(len(story) - 1, NextPageTemplate(wanted))
+            template = wanted
+        story += chapter
+    return curl_quotes(story)
+
+
+def column_styles(game: Game, styles: Styles) -> Styles:
+    """A chapter in two columns (a glossary: short entries, looked up rather than read through)
+    is set in smaller type, COLUMN_TYPE (its columns are half as wide as the text), under a
+    title as large as every chapter's."""
+    smaller = make_styles(game.accent, scale=COLUMN_TYPE)
+    return replace(smaller, headings={**smaller.headings, 1: styles.headings[1]})
 
 
 def plan_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> PlannedBook:
     """A player aid: its pages in two columns of small type, no cover or contents, to fit one sheet."""
     styles = make_styles(game.accent, scale=AID_SCALE)
     out = io.BytesIO()
-    doc = new_document(game, paper, title, out)
-    column = (doc.width - AID_GAP) / 2
-    frames = [Frame(doc.leftMargin + i * (column + AID_GAP), doc.bottomMargin, column, doc.height, id=f"column{i}",
-                    leftPadding=FRAME_PADDING, rightPadding=FRAME_PADDING) for i in range(2)]
-    doc.addPageTemplates([PageTemplate("body", frames)])
+    doc = new_document(game, paper, title, out, SHEET_MARGINS)
+    doc.addPageTemplates([page_template("body", two_frames(paper, doc.bottomMargin, doc.height), paper)])
     story, headings, placed = [], [], []
     for chapter in chapters:
         story += chapter_story(site, game, chapter, styles, column_width(paper), headings, figures,
                                print_scale(paper), placed)[:-1]  # no page break after the last
+    curl_quotes(story)
     return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=False)
+
+
+def curl_quotes(flowables: list) -> list:
+    """Typographic quotes in every paragraph and table cell of `flowables` (and of the tables,
+    lists and boxes they hold), code excepted; in place, as the paragraphs are parsed already."""
+    for flowable in flowables:
+        if isinstance(flowable, Paragraph):
+            before = " "
+            for frag in flowable.frags:
+                if not getattr(frag, "fontName", "").startswith(MONO) and getattr(frag, "text", ""):
+                    frag.text = curled(frag.text, before)
+                before = getattr(frag, "text", "")[-1:] or before
+        elif isinstance(flowable, Table):
+            for row in flowable._cellvalues:
+                for column, cell in enumerate(row):
+                    if isinstance(cell, str):
+                        row[column] = curled(cell)
+                    else:
+                        curl_quotes(cell if isinstance(cell, (list, tuple)) else [cell])
+        else:  # lists, list items, kept-together groups
+            inner = getattr(flowable, "_flowables", None) or getattr(flowable, "_content", None)
+            if isinstance(inner, list):
+                curl_quotes(inner)
+    return flowables
 
 
 def cover(game: Game, styles: Styles, title: str) -> list:
@@ -239,12 +358,48 @@ def contents(styles: Styles, headings: list[Heading], width: float) -> list:
     return [Paragraph("Contents", styles.headings[2]), table, PageBreak()]
 
 
+INDEX_COLUMN = 60 * MM  # the narrowest column an index of one-line entries is set in
+INDEX_ROWS_KEPT = 4  # an index split across pages leaves at least this many rows on each
+
+
+class IndexTable(Table):
+    """A two-column index that splits across pages only with INDEX_ROWS_KEPT rows or more on
+    each page; else it moves whole (a row or two alone read as a stray)."""
+
+    def split(self, available_width, available_height):
+        parts = super().split(available_width, available_height)
+        if len(parts) == 2 and min(len(part._cellvalues) for part in parts) < INDEX_ROWS_KEPT:
+            return []
+        return parts
+
+
+def index_columns(entries: list, width: float) -> list:
+    """An index of short entries (the clarifications, a line or two each) in two columns, read
+    down the first and then the second, when the text is wide enough: in one, a long index ran
+    a few lines onto a page of its own. A table, so it splits between rows like any other."""
+    column = (width - AID_GAP) / 2
+    if len(entries) < 6 or column < INDEX_COLUMN or not all(isinstance(e, Paragraph) for e in entries):
+        return entries
+    rows = -(-len(entries) // 2)
+    left, right = entries[:rows], entries[rows:] + [""] * (2 * rows - len(entries))
+    table = IndexTable([list(pair) for pair in zip(left, right)], colWidths=[column + AID_GAP, column], hAlign="LEFT")
+    table.setStyle(TableStyle([IN_BOOK_FACE, ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (0, -1), AID_GAP),
+                               ("RIGHTPADDING", (1, 0), (1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return [table, Spacer(1, 6)]
+
+
 def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, width: float, headings: list,
                   figures: dict, scale: float = 1.0, placed: list | None = None) -> list:
     """One page as a chapter, printed at `scale`; its headings join `headings` (keys "h0",
     "h1"... across the book) and its diagrams `placed`."""
-    book = Typesetter(styles, width, PaperDirectives(site, game, chapter.env, figures), print_scale=scale,
-                      placed=[] if placed is None else placed)
+    directives = PaperDirectives(site, game, chapter.env, figures)
+
+    def directive(name: str, body: str, book: Typesetter, line: int | None = None) -> list | None:
+        made = directives(name, body, book, line)
+        return index_columns(made, width) if name == "clarifications" and made else made
+    book = Typesetter(styles, width, directive, print_scale=scale, placed=[] if placed is None else placed)
     book.headings = headings
     title = Heading(1, chapter.page.title, f"h{len(headings)}")
     headings.append(title)

@@ -58,16 +58,19 @@ class StripLayout:
 def strip_layout(drawings: list[Drawing], width: float, print_scale: float = 1.0) -> StripLayout:
     """Three steps to a row (two for wide boards) when each is then large enough to read,
     else fewer; one a row is at least ONE_A_ROW of `width`, its caption beside it when
-    there is room, else the diagram takes the whole width (no neighbour: no gutter)."""
+    there is room, else under it. A diagram alone on its row is only as wide as its text
+    needs (up to the whole width: no neighbour, no gutter): stretched wider, a tall board
+    took a page a step."""
     needed = max((readable_width(drawing, print_scale) for drawing in drawings), default=0.0)
     wide = bool(drawings) and drawings[0].width > drawings[0].height * 1.25
     for across in range(2 if wide else 3, 1, -1):
         if width / across - GUTTER >= needed:
             return StripLayout(across, width / across - GUTTER)
-    beside = max(needed, width * ONE_A_ROW)
-    if width - beside - GUTTER >= CAPTION_BESIDE:
-        return StripLayout(1, beside, caption_beside=True)
-    return StripLayout(1, width)
+    usual = max(needed, width * ONE_A_ROW)
+    for beside in (usual, needed):  # at its usual size, else as small as its text allows: a tall
+        if beside and width - beside - GUTTER >= CAPTION_BESIDE:  # board then takes half a page a step
+            return StripLayout(1, beside, caption_beside=True)
+    return StripLayout(1, min(width, usual))
 
 
 def position_width(drawing: Drawing, width: float, print_scale: float = 1.0) -> float:

@@ -12,8 +12,8 @@ from generator.children import die_with_parent
 from generator.pagework import worker_count
 from generator.rulebook.blocks import Typesetter, fence_line, fence_name
 from generator.rulebook.directives import PaperDirectives
-from generator.rulebook.document import (Chapter, PlannedBook, column_width, plan_book, plan_sheet, print_scale,
-                                         text_width)
+from generator.rulebook.document import (Chapter, PlannedBook, chapter_width, column_width, plan_book, plan_sheet,
+                                         print_scale)
 from generator.rulebook.styles import make_styles
 from generator.rulebook.selection import aid_pages, book_pages
 
@@ -44,16 +44,17 @@ class GameBook:
         return self.plan("player_aid", paper).typeset()
 
     def chapters_of(self, kind: str) -> list[Chapter]:
-        return [self.chapters[p.name] for p in (book_pages if kind == "rules" else aid_pages)(self.game)]
+        pages = book_pages(self.game, self.site) if kind == "rules" else aid_pages(self.game)
+        return [self.chapters[p.name] for p in pages]
 
     def placed_figures(self, kind: str, paper: str) -> list:
         """The diagrams of the book `kind` on `paper` as it will print them (for preflight), quickly:
         only the figure directives are set, at the width the book gives them (its text, or a
         player aid's column). The same as plan(kind, paper).placed (a test holds them to it)."""
-        width = text_width(paper) if kind == "rules" else column_width(paper)
         styles = make_styles(self.game.accent)  # not used to place a figure: a Typesetter has them
         placed: list = []
         for chapter in self.chapters_of(kind):
+            width = chapter_width(chapter.page, paper) if kind == "rules" else column_width(paper)
             directives = PaperDirectives(self.site, self.game, chapter.env, self.figures)
             book = Typesetter(styles, width, directives, print_scale=print_scale(paper), placed=placed)
             for node in chapter.tree.walk():

@@ -1,7 +1,8 @@
 """Preflight for the rulebooks: every diagram of every book (the A4 and US Letter rules, the
 A5 booklet, the player aids) checked at the size it will be printed, before any PDF is
-written, in builds and in `rulepress check`. The rule is the kit's (generator/kit/preflight.py):
-text on paper is at least MIN_TEXT_PT.
+written, in builds and in `rulepress check`. The rule is the kit's (generator/kit/preflight.py),
+text on paper at least MIN_TEXT_PT, raised for a book's figures to FIGURE_MIN_TEXT_PT: a
+diagram's labels are read as part of the rules, not glanced at on a token.
 
 Figures choose their printed size from their smallest text (figures.py, through
 `readable_width` here), so a diagram fails only when even the widest place its book has
@@ -22,7 +23,13 @@ from pathlib import Path
 
 from generator.draw.shapes import Drawing, Group, Text
 from generator.errors import ContentError
-from generator.kit.preflight import MIN_TEXT_PT, PT_PER_MM, SmallText, small_text
+from generator.kit.preflight import MIN_TEXT_PT, PT_PER_MM, SmallText
+
+FIGURE_MIN_TEXT_PT = max(7.0, MIN_TEXT_PT)  # a rulebook diagram's labels on paper (the kit's floor is 6 pt)
+# The A5 booklet's figures are sized for FIGURE_MIN_TEXT_PT too, but its page (shrunk to 94% on
+# US Letter) is too narrow for the launch games' smallest labels to reach it (6.2 pt at full
+# width): it is held to the kit's MIN_TEXT_PT until their drawings set those labels larger.
+BOOKLET_MIN_TEXT_PT = MIN_TEXT_PT
 
 
 def smallest_text(shapes, scale: float = 1.0) -> float | None:
@@ -39,15 +46,29 @@ def smallest_text(shapes, scale: float = 1.0) -> float | None:
     return min(sizes, default=None)
 
 
+def small_text(shapes, book: str, figure: str, scale: float = 1.0,
+               floor: float = FIGURE_MIN_TEXT_PT) -> list[SmallText]:
+    """Every text of `shapes` printed under `floor` points, `scale` mm on paper per mm drawn."""
+    found = []
+    for shape in shapes:
+        if isinstance(shape, Group):
+            found += small_text(shape.shapes, book, figure, scale * shape.scale, floor)
+        elif isinstance(shape, Text) and shape.text.strip():
+            points = shape.size * scale * PT_PER_MM
+            if points < floor - 1e-6:
+                found.append(SmallText(book, 0, figure, shape.text, round(points, 2)))
+    return found
+
+
 def readable_width(drawing: Drawing, print_scale: float = 1.0) -> float:
     """The narrowest width (points, on the page being set) at which `drawing` prints its
-    smallest text at MIN_TEXT_PT on paper, the page printed at `print_scale`; 0 without text."""
+    smallest text at FIGURE_MIN_TEXT_PT on paper, the page printed at `print_scale`; 0 without text."""
     smallest = smallest_text(drawing.shapes)
     if not smallest:
         return 0.0
     # on paper the text is smallest * (width / drawing.width) * print_scale points tall
     # (mm and points cancel out): solve for width
-    exact = MIN_TEXT_PT * drawing.width / (smallest * print_scale)
+    exact = FIGURE_MIN_TEXT_PT * drawing.width / (smallest * print_scale)
     return math.ceil(exact * 100) / 100  # rounded up: never a hair under on paper
 
 
@@ -74,6 +95,7 @@ class PrintedBook:
 
     name: str  # for an author: "the A5 booklet on US Letter"
     figures: list[PlacedFigure]
+    floor: float = FIGURE_MIN_TEXT_PT  # the least size of its figures' text on paper, in points
 
 
 @dataclass(frozen=True)
@@ -83,39 +105,40 @@ class Problem:
     placed: PlacedFigure
     book: str
     text: SmallText
-    others: int  # further texts of the same figure under MIN_TEXT_PT, in that book
+    others: int  # further texts of the same figure under the book's floor, in that book
+    floor: float = FIGURE_MIN_TEXT_PT  # that book's floor
 
 
 def figure_problems(books: list[PrintedBook]) -> list[Problem]:
-    """One problem per figure directive with text under MIN_TEXT_PT: its smallest text, where it
+    """One problem per figure directive with text under FIGURE_MIN_TEXT_PT: its smallest text, where it
     is printed smallest (every step of a walkthrough, every book, is one drawing code to fix)."""
     worst: dict[tuple, Problem] = {}
     for book in books:
         for placed in book.figures:
-            found = small_text(placed.drawing.shapes, book.name, 0, placed.figure, placed.scale)
+            found = small_text(placed.drawing.shapes, book.name, placed.figure, placed.scale, book.floor)
             if not found:
                 continue
             smallest = min(found, key=lambda text: text.points)
             key = (placed.path, placed.line, placed.figure if placed.line is None else "")
             if key not in worst or smallest.points < worst[key].text.points:
                 others = len({(text.text, text.points) for text in found}) - 1
-                worst[key] = Problem(placed, book.name, smallest, others)
+                worst[key] = Problem(placed, book.name, smallest, others, book.floor)
     return list(worst.values())
 
 
 def figure_error(problem: Problem) -> ContentError:
     """The error for an author: where the figure comes from, the text, and the size to draw it at
     (the figure already prints as wide as it can: only a larger text will do)."""
-    placed, text = problem.placed, problem.text
+    placed, text, floor = problem.placed, problem.text, problem.floor
     drawn = text.points / (placed.scale * PT_PER_MM)  # the text's size in the drawing, mm
-    needed = math.ceil(drawn * MIN_TEXT_PT / text.points * 10) / 10
+    needed = math.ceil(drawn * floor / text.points * 10) / 10
     printed = placed.width * placed.print_scale / PT_PER_MM
-    more = f" (and {problem.others} more text{'s' if problem.others != 1 else ''} under {MIN_TEXT_PT:g} pt)" \
+    more = f" (and {problem.others} more text{'s' if problem.others != 1 else ''} under {floor:g} pt)" \
         if problem.others else ""
     return ContentError(
         placed.path, placed.line,
-        f"preflight: text under {MIN_TEXT_PT:g} pt on paper, in the {placed.figure}, as printed in {problem.book}",
-        expected=f"text of at least {MIN_TEXT_PT:g} pt ({MIN_TEXT_PT / PT_PER_MM:.2f} mm) on paper: the diagram "
+        f"preflight: text under {floor:g} pt on paper, in the {placed.figure}, as printed in {problem.book}",
+        expected=f"text of at least {floor:g} pt ({floor / PT_PER_MM:.2f} mm) on paper: the diagram "
                  f"is printed {printed:.0f} mm wide, as wide as the page has room for; draw this text at least "
                  f"{needed:.1f} mm tall in the game's drawing code (it is {drawn:.2f} mm)",
         found=f"“{text.text}” at {text.points:g} pt{more}")

@@ -46,10 +46,12 @@ def book_name(kind: str, paper: str) -> str:
 
 def preflight_book(book) -> list[ContentError]:
     """Preflight every figure of every PDF a game's `book` (make.GameBook) makes, at the size it
-    will be printed (no PDF is typeset): errors, or [] when all their text is at least 6 pt."""
-    from generator.rulebook.preflight import PrintedBook, preflight_figures
+    will be printed (no PDF is typeset): errors, or [] when all their text is at least 7 pt
+    (6 pt in the A5 booklet: preflight.BOOKLET_MIN_TEXT_PT)."""
+    from generator.rulebook.preflight import BOOKLET_MIN_TEXT_PT, FIGURE_MIN_TEXT_PT, PrintedBook, preflight_figures
 
-    return preflight_figures([PrintedBook(book_name(kind, paper), book.placed_figures(kind, paper))
+    return preflight_figures([PrintedBook(book_name(kind, paper), book.placed_figures(kind, paper),
+                                          BOOKLET_MIN_TEXT_PT if paper == "a5" else FIGURE_MIN_TEXT_PT)
                               for kind, paper in book_jobs(book.game)])
 
 

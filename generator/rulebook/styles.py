@@ -73,3 +73,24 @@ def make_styles(accent: str, scale: float = 1.0) -> Styles:
              ParagraphStyle("toc2", parent=body, fontSize=8.8 * scale, leading=11.5 * scale, leftIndent=28, firstLineIndent=0,
                             textColor=MUTED)],
     )
+
+
+OPENERS = " \t\n([{\u2014\u2013/-"  # a quote after these (or at the start) opens
+
+
+def curled(text: str, before: str = " ") -> str:
+    """`text` with typographic quotes and apostrophes for straight ones: the site's Markdown
+    curls its own, but titles, captions and data (clarification titles, walkthrough captions,
+    the cover's credits) arrive straight. `before`: the character before `text` (a quote
+    opens after a space or an opening bracket, and closes, or is an apostrophe, elsewhere)."""
+    if "'" not in text and '"' not in text:
+        return text
+    out = []
+    for char in text:
+        if char == "'":
+            char = "\u2018" if before in OPENERS else "\u2019"
+        elif char == '"':
+            char = "\u201c" if before in OPENERS else "\u201d"
+        out.append(char)
+        before = char
+    return "".join(out)

@@ -25,7 +25,7 @@ from generator.rulebook.document import AID_SCALE, HEADER_PT, print_scale, text_
 from generator.rulebook.figures import GUTTER, position_width, strip_layout
 from generator.rulebook.inline import footnote_mark
 from generator.rulebook.make import GameBook, typeset_all
-from generator.rulebook.preflight import readable_width, smallest_text
+from generator.rulebook.preflight import FIGURE_MIN_TEXT_PT, readable_width, smallest_text
 from generator.rulebook.stage import book_jobs, files_of, preflight_book, write_books
 from generator.rulebook.styles import Styles, make_styles
 from tests.interactive.helpers import RULES, copy_fixture, line_of
@@ -109,25 +109,27 @@ def test_the_smallest_text_counts_every_enclosing_groups_scale():
     assert smallest_text(Drawing(10, 10, ()).shapes) is None
 
 
-def test_a_diagram_is_printed_at_least_wide_enough_for_its_smallest_text_to_be_6_pt():
-    """A 3 mm label in a 100 mm drawing reaches 6 pt (2.117 mm) printed 70.6 mm wide; on the
+def test_a_diagram_is_printed_at_least_wide_enough_for_its_smallest_text_to_be_7_pt():
+    """A 3 mm label in a 100 mm drawing reaches 7 pt (2.469 mm) printed 82.3 mm wide; on the
     booklet's page, shrunk to 94% on US Letter, it must be set wider still."""
     drawing = board(3.0)
-    assert readable_width(drawing) / MM == pytest.approx(100 * (MIN_TEXT_PT / PT_PER_MM) / 3.0, abs=0.01)
+    assert readable_width(drawing) / MM == pytest.approx(100 * (FIGURE_MIN_TEXT_PT / PT_PER_MM) / 3.0, abs=0.01)
     assert readable_width(drawing, 0.9) == pytest.approx(readable_width(drawing) / 0.9, abs=0.02)
     width = text_width("a4")
     assert position_width(drawing, width) >= readable_width(drawing)
     assert position_width(board(0.5), width) == width  # never wider than the text
 
 
-def test_a_walkthrough_strip_sets_fewer_steps_to_a_row_when_three_would_print_under_6_pt():
-    width = text_width("a4")  # 165.8 mm
+def test_a_walkthrough_strip_sets_fewer_steps_to_a_row_when_three_would_print_under_7_pt():
+    width = text_width("a4")  # 139.8 mm
     assert strip_layout([board(6.0)] * 4, width).across == 3  # a 6 mm label is readable at a third
-    two = strip_layout([board(4.0)] * 4, width)  # needs 52.9 mm: a third is 51.7 mm, a half 79.4
+    two = strip_layout([board(4.0)] * 4, width)  # needs 61.7 mm: a third is 43.1 mm, a half 66.4
     assert (two.across, two.caption_beside) == (2, False)
-    one = strip_layout([board(2.2)] * 4, width)  # needs 96.2 mm: alone, its caption beside it
-    assert (one.across, one.caption_beside) == (1, True) and one.drawing_width >= readable_width(board(2.2))
-    full = strip_layout([board(1.6)] * 4, width)  # needs 132.3 mm: no room beside, the whole width
+    one = strip_layout([board(3.0)] * 4, width)  # needs 82.3 mm: alone, its caption beside it
+    assert (one.across, one.caption_beside) == (1, True) and one.drawing_width >= readable_width(board(3.0))
+    under = strip_layout([board(2.2)] * 4, width)  # needs 112.2 mm: no room beside, the caption under it
+    assert (under.across, under.caption_beside, under.drawing_width) == (1, False, readable_width(board(2.2)))
+    full = strip_layout([board(1.6)] * 4, width)  # needs 154.3 mm: the whole width, and preflight says so
     assert (full.across, full.caption_beside, full.drawing_width) == (1, False, width)
     for layout in (two, one):
         assert layout.drawing_width * layout.across + GUTTER * layout.across <= width + 0.01

@@ -1,0 +1,69 @@
+"""Rule: no page of a rulebook is less than two-thirds full, except the last page of a chapter
+and a page followed by one that starts with a figure (a diagram too tall for the room left;
+issue 25, item 4). Measured from the printed page: the lowest ink of the text frame, from a
+greyscale picture of the page; a chapter starts where the PDF's outline has a top entry."""
+from __future__ import annotations
+
+import subprocess
+from io import BytesIO
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.rulebook.document import BOOK_MARGINS
+from tests.kit.pdfgeom import page_geometry
+from tests.rulebook.printed_rules import GAMES, PAPERS, rules_pdf, written
+
+FULL = 2 / 3
+DPI = 20
+FIGURE_AT_TOP = 30.0  # mm under the frame's top: room for the strip's title row repeated
+INK = 200  # grey levels under this are ink
+
+
+def lowest_ink(pictures: list, number: int, height_mm: float, top: float, bottom: float) -> float:
+    """The lowest ink of page `number` inside the text frame (the running header and the page
+    number outside it), in mm from the page's top."""
+    picture = Image.open(pictures[number - 1]).convert("L")
+    width, height = picture.size
+    pixels = picture.load()
+    lowest = top
+    for y in range(height):
+        mm = y * height_mm / height
+        if top - 3 < mm < height_mm - bottom + 3 and any(pixels[x, y] < INK for x in range(width)):
+            lowest = mm
+    return lowest
+
+
+def chapter_starts(reader: PdfReader) -> set[int]:
+    return {reader.get_destination_page_number(entry) + 1 for entry in reader.outline if not isinstance(entry, list)}
+
+
+def starts_with_a_figure(reader: PdfReader, number: int, top: float) -> bool:
+    """Whether page `number`'s first thing is a diagram (drawn in marked content with a role)."""
+    drawn = [item.bbox[1] for item in page_geometry(reader, reader.pages[number - 1]).items if item.role]
+    return bool(drawn) and min(drawn) < top + FIGURE_AT_TOP
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_page_but_a_chapters_last_is_less_than_two_thirds_full(slug, paper, tmp_path):
+    pdf = written(slug, paper, tmp_path)
+    subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", str(pdf), str(tmp_path / "page")], check=True)
+    pictures = sorted(tmp_path.glob("page-*.png"))  # page-01.png ... (as many digits as the count needs)
+    reader = PdfReader(BytesIO(rules_pdf(slug, paper)))
+    assert len(pictures) == len(reader.pages)
+    pages = len(reader.pages)
+    starts = chapter_starts(reader)
+    assert len(starts) >= 2  # the rules and the glossary at least
+    _left, top, _right, bottom = BOOK_MARGINS[paper]
+    height_mm = float(reader.pages[0].mediabox.height) * 25.4 / 72
+    frame = height_mm - top - bottom
+    sparse = []
+    for number in range(min(starts), pages):  # from the first chapter; the last page ends a chapter
+        if number + 1 in starts or starts_with_a_figure(reader, number + 1, top):
+            continue
+        fill = (lowest_ink(pictures, number, height_mm, top, bottom) - top) / frame
+        if fill < FULL:
+            sparse.append((number, round(fill, 2)))
+    assert sparse == []
