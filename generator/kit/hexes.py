@@ -2,26 +2,50 @@
 
 Each map character is a hex (its kind gives fill and label, the blank character
 leaves a hole, so any outline can be masked); `cell` is the distance between the
-centres of two neighbours. Pointy hexes shift every other row half a hex right;
-flat hexes shift every other column half a hex down. Hexes are named column
-letter then row number ("c3"), counted from the top left.
+centres of two neighbours. With `layout = "offset"`, pointy hexes shift every other
+row half a hex right and flat hexes every other column half a hex down. With
+`layout = "axial"` each row (pointy) or column (flat) shifts half a hex further than
+the one before, so the map's own columns and rows are the board's two axes: a full
+11 x 11 map is the 11 x 11 rhombus of Hex, and its hexes are named a1 to k11 exactly
+as the map reads. Hexes are named by the board's `coordinates` (by default column
+letter then row number from the top left, "c3").
+
+`sides` colours the board's outer edges by side (a player's two sides in a
+connection game) and labels them: each outer edge of a hex on the map's first row
+(top), last row (bottom), or a row's first (left) or last hex (right) goes to the
+side it faces most.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from generator.draw.shapes import Drawing, Polygon, Rect, Style, Text
+from generator.draw.shapes import Drawing, Line, Polygon, Rect, Style, Text
 from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.spec import BoardSpec
 
 MARGIN = 6.0
+BAND = 2.0  # mm: the width of a coloured side
+LABEL_SIZE = 3.6  # mm: a side's label (10 pt)
+FACING = {"top": (0.0, -1.0), "bottom": (0.0, 1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
 
 
-def hex_centre(col: int, row: int, cell: float, pointy: bool) -> tuple[float, float]:
+@dataclass(frozen=True)
+class HexSide:
+    """One side of the board: its colour ("" none) and label ("" none)."""
+
+    side: str  # top | bottom | left | right
+    colour: str = ""
+    label: str = ""
+
+
+def hex_centre(col: int, row: int, cell: float, pointy: bool, axial: bool = False) -> tuple[float, float]:
     if pointy:
-        return cell * (col + (0.5 if row % 2 else 0.0)), cell * row * math.sqrt(3) / 2
-    return cell * col * math.sqrt(3) / 2, cell * (row + (0.5 if col % 2 else 0.0))
+        shift = row / 2 if axial else (0.5 if row % 2 else 0.0)
+        return cell * (col + shift), cell * row * math.sqrt(3) / 2
+    shift = col / 2 if axial else (0.5 if col % 2 else 0.0)
+    return cell * col * math.sqrt(3) / 2, cell * (row + shift)
 
 
 def hex_corners(cx: float, cy: float, cell: float, pointy: bool) -> tuple[tuple[float, float], ...]:
@@ -31,29 +55,123 @@ def hex_corners(cx: float, cy: float, cell: float, pointy: bool) -> tuple[tuple[
                   round(cy + radius * math.sin(math.radians(start + 60 * i)), 3)) for i in range(6))
 
 
-def hex_drawing(spec: BoardSpec, pointy: bool, ink_saver: bool = False) -> Drawing:
+def hex_drawing(spec: BoardSpec, pointy: bool, ink_saver: bool = False, axial: bool = False,
+                sides: tuple[HexSide, ...] = (), names: dict[tuple[int, int], str] | None = None) -> Drawing:
+    """The hexes, then the coloured sides and their labels. `names` gives each hex
+    (column, row) of the map its name; by default column letter and row number."""
     c = spec.cell
     placed = [(k, r, ch) for r, row in enumerate(spec.rows) for k, ch in enumerate(row) if ch != spec.blank]
-    corners = {(k, r): hex_corners(*hex_centre(k, r, c, pointy), c, pointy) for k, r, _ch in placed}
+    centres = {(k, r): hex_centre(k, r, c, pointy, axial) for k, r, _ch in placed}
+    corners = {at: hex_corners(*centre, c, pointy) for at, centre in centres.items()}
+    margin = MARGIN + (BAND if any(s.colour for s in sides) else 0.0) + \
+        (LABEL_SIZE * 2.5 if any(s.label for s in sides) else 0.0)
     xs = [x for pts in corners.values() for x, _y in pts]
     ys = [y for pts in corners.values() for _x, y in pts]
-    dx, dy = MARGIN - min(xs), MARGIN - min(ys)
-    width, height = max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN
+    dx, dy = margin - min(xs), margin - min(ys)
+    width, height = max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin
     shapes: list = [Rect(0, 0, round(width, 3), round(height, 3), Style(fill=colours.WHITE), role="board-background")]
     label_size = min(c * 0.3, 10.0)
     for k, r, ch in placed:
         kind = spec.kind(ch)
         fill = colours.lighten(kind.fill, 0.55) if ink_saver else kind.fill
-        name = f"{chr(97 + k)}{r + 1}"
+        name = names[(k, r)] if names else f"{chr(97 + k)}{r + 1}"
         points = tuple((round(x + dx, 3), round(y + dy, 3)) for x, y in corners[(k, r)])
         shapes.append(Polygon(points, Style(fill=fill, stroke=spec.line, stroke_width=0.4), cell=name, role="hex"))
-        cx, cy = hex_centre(k, r, c, pointy)
+        cx, cy = centres[(k, r)]
         cx, cy = cx + dx, cy + dy
         if kind.label:
             shapes.append(fit.line(cx, cy + label_size * 0.36, kind.label, size=label_size, max_width=c * 0.7,
                                    fill=kind.ink or colours.ink_on(fill), anchor="middle", bold=True))
         if spec.coordinates:
-            shapes.append(Text(round(cx, 3), round(cy - c * 0.28, 3), name, size=round(min(2.8, c * 0.12), 3),
+            shapes.append(Text(round(cx, 3), round(cy - c * 0.28, 3), name, size=round(min(2.8, max(2.2, c * 0.12)), 3),
                                fill=colours.readable(colours.mix(spec.line, "#ffffff", 0.3), fill),  # quiet, but legible
                                anchor="middle", role="coordinate"))
+    for side in sides:
+        edges = side_edges(side.side, spec, centres, corners)
+        moved = [((x1 + dx, y1 + dy), (x2 + dx, y2 + dy)) for (x1, y1), (x2, y2) in edges]
+        if side.colour and moved:
+            shapes += band_shapes(side, moved, ink_saver)
+        if side.label and moved:
+            shapes.append(side_label(side, moved))
     return Drawing(round(width, 3), round(height, 3), tuple(shapes), title=spec.title)
+
+
+def side_edges(side: str, spec: BoardSpec, centres: dict, corners: dict) -> list:
+    """The outer edges of the board that belong to `side`: edges of a hex on that side of the
+    map with no hex beyond them, each given to the side it faces most."""
+    if not centres:
+        return []
+    rows = sorted({r for _k, r in centres})
+    first_in_row = {r: min(k for k, rr in centres if rr == r) for r in rows}
+    last_in_row = {r: max(k for k, rr in centres if rr == r) for r in rows}
+    on_side = {"top": lambda k, r: r == rows[0], "bottom": lambda k, r: r == rows[-1],
+               "left": lambda k, r: k == first_in_row[r], "right": lambda k, r: k == last_in_row[r]}
+    outer = outer_edges(centres, corners)
+    edges = []
+    for (k, r), edge, (ux, uy) in outer:
+        candidates = {name: ux * fx + uy * fy for name, (fx, fy) in FACING.items()
+                      if on_side[name](k, r) and ux * fx + uy * fy > 0.01}
+        if candidates and max(candidates, key=lambda name: (candidates[name], name)) == side:
+            edges.append(edge)
+    return edges
+
+
+def outer_edges(centres: dict, corners: dict) -> list:
+    """Every hex edge with no hex across it: (hex, edge, its outward unit direction)."""
+    points = [centre for centre in centres.values()]
+    found = []
+    for at, pts in corners.items():
+        cx, cy = centres[at]
+        for i in range(6):
+            a, b = pts[i], pts[(i + 1) % 6]
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            across = (2 * mx - cx, 2 * my - cy)  # where a neighbour's centre would be
+            if any(math.dist(across, p) < 0.01 * (1 + abs(cx)) for p in points):
+                continue
+            length = math.hypot(mx - cx, my - cy)
+            found.append((at, (a, b), ((mx - cx) / length, (my - cy) / length)))
+    return found
+
+
+def band_shapes(side: HexSide, edges: list, ink_saver: bool) -> list:
+    """A thick line of the side's colour just outside each of its edges (outside, so it
+    covers nothing printed in the hexes)."""
+    colour = colours.lighten(side.colour, 0.4) if ink_saver else side.colour
+    fx, fy = FACING[side.side]
+    shapes = []
+    for (x1, y1), (x2, y2) in edges:
+        # push the line out, across the edge, by half the band
+        ex, ey = x2 - x1, y2 - y1
+        length = math.hypot(ex, ey)
+        nx, ny = -ey / length, ex / length
+        if nx * fx + ny * fy < 0:
+            nx, ny = -nx, -ny
+        off = BAND / 2
+        shapes.append(Line(round(x1 + nx * off, 3), round(y1 + ny * off, 3), round(x2 + nx * off, 3),
+                           round(y2 + ny * off, 3), Style(stroke=colour, stroke_width=BAND), role=f"side-{side.side}"))
+    return shapes
+
+
+def side_label(side: HexSide, edges: list) -> Text:
+    """The side's label, along the side (reading left to right) and beyond its band: the
+    line through the side's first and last edges, moved out past every corner of the side."""
+    mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in edges]
+    fx, fy = FACING[side.side]
+    mids.sort(key=lambda p: (p[1], p[0]) if fx else (p[0], p[1]))
+    (x1, y1), (x2, y2) = mids[0], mids[-1]
+    length = math.dist(mids[0], mids[-1])
+    ux, uy = ((x2 - x1) / length, (y2 - y1) / length) if length else (1.0, 0.0)
+    if ux < 0 or (ux == 0 and uy < 0):  # read left to right (or downwards on an upright side)
+        ux, uy = -ux, -uy
+    ox, oy = -uy, ux  # across the side, outwards
+    if ox * fx + oy * fy < 0:
+        ox, oy = -ox, -oy
+    beyond = max((x - x1) * ox + (y - y1) * oy for edge in edges for x, y in edge)  # the outermost corner
+    angle = math.degrees(math.atan2(uy, ux))
+    up = (math.sin(math.radians(angle)), -math.cos(math.radians(angle)))  # the way the letters stand
+    towards_board = up[0] * ox + up[1] * oy < 0
+    gap = beyond + BAND + 1.5 + (LABEL_SIZE * 0.75 if towards_board else LABEL_SIZE * 0.25)
+    cx, cy = (x1 + x2) / 2 + ox * gap, (y1 + y2) / 2 + oy * gap
+    return fit.line(round(cx, 3), round(cy, 3), side.label, size=LABEL_SIZE, max_width=max(length, 30.0),
+                    min_size=2.2, strict=True, fill=colours.readable(side.colour or "#333333", colours.WHITE),
+                    anchor="middle", bold=True, rotate=round(angle, 3), role="side-label")

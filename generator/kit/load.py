@@ -21,13 +21,16 @@ from generator.content.files import decode
 from generator.content.schema import Problem, Source, Values, validate
 from generator.errors import ContentError, ContentErrors, describe_cell, describe_value
 from generator.draw.icons import ICONS
+from generator.draw.pdf import has_glyph
 from generator.draw.svgimport import ArtworkError, import_svg
 from generator.draw.shapes import Drawing
 from generator.draw import colour as colours
 from generator.kit.cards import CardTextDoesNotFit, card_layout, front_drawing
-from generator.kit.hexes import hex_drawing
+from generator.kit.board import cell_name
+from generator.kit.hexes import HexSide, hex_drawing
+from generator.kit import text as fit
 from generator.kit.points import BoardPoint, points_drawing
-from generator.kit.tracks import edge_positions, track_drawing
+from generator.kit.tracks import Special, Track, TrackTextDoesNotFit, link_problem, room, track_drawing
 from generator.kit.data import fill, template_fields
 from generator.kit.impose import card_grid, fold_layout
 from generator.kit.schema import COMPONENTS, template_keys
@@ -35,7 +38,8 @@ from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, BoardSpec, Car
                                 Components, Coordinates, DeckSpec, Edition, FrontTemplate, KitOptions, Pivot,
                                 Player, SheetSpec, Stat, StatTemplate, TokenItem, TokenSpec)
 from generator.play import fresh_game_package
-from generator.play.tables import Table, map_rows, read_game_tables, read_map
+from generator.play.tables import (Table, column_letters, map_rows, point_board, read_game_tables, read_map,
+                                   track_spaces)
 
 FILE_NAME = "components.toml"
 DEFAULT_PLAYERS = (Player("Red", "#c8102e"), Player("Blue", "#1f5fbf"),
@@ -297,9 +301,10 @@ class _Loader:
         "grid": {"map", "map_file", "cells", "rows", "columns", "mask", "blank", "kinds", "coordinates", "edges",
                  "line", "legend"},
         "hex": {"map", "map_file", "cells", "rows", "columns", "mask", "blank", "kinds", "coordinates", "line",
-                "orientation"},
+                "orientation", "layout", "sides"},
         "points": {"points", "lines", "line", "names"},
-        "track": {"spaces", "columns", "rows", "first", "along", "every", "fill", "line"},
+        "track": {"spaces", "columns", "rows", "first", "along", "every", "fill", "line", "data", "start", "finish",
+                  "arrows"},
         "artwork": {"art", "width", "height"},
         "drawing": {"drawing"},
     }
@@ -319,18 +324,54 @@ class _Loader:
         rows, where = self.board_map(table)
         kinds = self.cell_kinds(table, rows, where)
         coordinates = None if table["coordinates"] == "none" else Coordinates(**table.table("coordinates"))
+        if kind == "hex" and "coordinates" not in table.given:
+            coordinates = Coordinates(rows_from="top")  # hexes are named from the top left unless told
         edges = self.edges(table["edges"]) if kind == "grid" else ()  # elsewhere `edges` is an unused key
         line = self.colour(table, "line")
         if not rows:
             return None
         spec = BoardSpec(name, title, table["cell"], rows, table["blank"], kinds, coordinates, edges, line,
                          table["legend"])
-        return replace(spec, drawn=hex_drawing(spec, table["orientation"] == "pointy")) if kind == "hex" else spec
+        return self.hex_board(table, spec) if kind == "hex" else spec
+
+    def hex_board(self, table: Values, spec: BoardSpec) -> Optional[BoardSpec]:
+        """kind = "hex": the map as hexes, named by `coordinates` (board.cell_name, as a grid's
+        cells are), laid out `offset` or `axial`, its `sides` coloured and labelled."""
+        names = {(k, r): cell_name(spec, k, r) if spec.coordinates else f"{column_letters(k)}{r + 1}"
+                 for r, row in enumerate(spec.rows) for k, ch in enumerate(row) if ch != spec.blank}
+        sides = []
+        given = table["sides"] or {}
+        for side in ("top", "bottom", "left", "right"):
+            entry = given.get(side)
+            if entry is None:
+                continue
+            colour = self.player_colour(entry, "colour") if entry["colour"] else ""
+            sides.append(HexSide(side, colour or "", entry["label"]))
+        try:
+            drawing = hex_drawing(spec, table["orientation"] == "pointy", axial=table["layout"] == "axial",
+                                  sides=tuple(sides), names=names)
+        except fit.TextDoesNotFit as error:
+            self.source.report(table.key("sides"), "a side's label does not fit along its side at 6 pt",
+                               expected="a shorter label", found=error.text)
+            return None
+        return replace(spec, drawn=drawing)
+
+    def player_colour(self, table: Values, key: str) -> Optional[str]:
+        """A key naming a player of [kit].players or a colour: the colour, or None (reported)."""
+        value = table[key]
+        players = {p.name.lower(): p.colour for p in self.options.players}
+        colour = players.get(value.lower()) or self.colour_value(value)
+        if not colour:
+            self.source.report(table.key(key), f"{key} '{value}' is neither a player nor a colour",
+                               expected="a name from [kit].players (" + ", ".join(p.name for p in self.options.players)
+                               + ") or #rrggbb", found=value)
+        return colour
 
     def unused_board_keys(self, table: Values) -> None:
         kind = "drawing" if table["drawing"] else table["kind"]
         reads = self.BOARD_KEYS[kind]
-        for key in sorted(table.given - reads - {"name", "title", "cell", "kind"}):
+        known = table.given & set(table)  # an unknown key is the schema's error already
+        for key in sorted(known - reads - {"name", "title", "cell", "kind"}):
             if kind == "drawing" and key in self.MAP_SOURCES:
                 continue  # drawn_board says why a map and a drawing do not go together
             what = "a board the game draws" if kind == "drawing" else f"a {kind} board"
@@ -341,50 +382,149 @@ class _Loader:
                                found=key)
 
     def points_board(self, table: Values, title: str) -> Optional[Drawing]:
-        """kind = "points": named points, lines through them, start markers."""
-        points, names = [], set()
+        """kind = "points": named points, lines through them, start markers; listed in the file,
+        or read from data files by play.tables.point_board, as the game's engine reads them."""
+        if isinstance(table["points"], dict) or isinstance(table["lines"], dict):
+            read = self.points_from_data(table)
+            if read is None:
+                return None
+            points, lines = read
+        else:
+            points, lines = self.points_listed(table)
+        if not points:
+            self.source.report(table.key("kind"), "a board of points needs points", expected="points = [{ name, x, y }, ...]",
+                               found="none")
+            return None
+        if lines is None:
+            return None
+        return points_drawing(title, table["cell"], tuple(points), lines, self.colour(table, "line"), table["names"])
+
+    def start_colour(self, start: str) -> Optional[str]:
+        """A point's `start`: a player's colour, a colour, "" for none; None when it is neither."""
+        if not start:
+            return ""
         players = {p.name.lower(): p.colour for p in self.options.players}
+        return players.get(start.lower()) or self.colour_value(start)
+
+    def start_expected(self) -> str:
+        return "a name from [kit].players (" + ", ".join(p.name for p in self.options.players) + ") or #rrggbb"
+
+    def points_listed(self, table: Values) -> tuple[list[BoardPoint], Optional[tuple]]:
+        """points = [{ name, x, y, start, label }, ...] and lines = [["a7", "d7", "g7"], ...]."""
+        points, names = [], set()
         for i, point in enumerate(table["points"]):
             if point["name"] in names:
                 self.source.report(table.key("points") + (i, "name"), f"two points are named '{point['name']}'",
                                    expected="a name of its own", found=point["name"])
             names.add(point["name"])
-            start = point["start"] or ""
-            colour = players.get(start.lower()) or self.colour_value(start) if start else ""
-            if start and not colour:
-                self.source.report(table.key("points") + (i, "start"), f"start '{start}' is neither a player nor a colour",
-                                   expected="a name from [kit].players (" + ", ".join(p.name for p in self.options.players)
-                                   + ") or #rrggbb", found=start)
+            colour = self.start_colour(point["start"] or "")
+            if colour is None:
+                self.source.report(table.key("points") + (i, "start"),
+                                   f"start '{point['start']}' is neither a player nor a colour",
+                                   expected=self.start_expected(), found=point["start"])
             points.append(BoardPoint(point["name"], point["x"], point["y"], colour or "", point["label"]))
-        if not points:
-            self.source.report(table.key("kind"), "a board of points needs points", expected="points = [{ name, x, y }, ...]",
-                               found="none")
-            return None
-        for i, line in enumerate(table["lines"]):
+        for i, line in enumerate(table["lines"] if points else ()):
             unknown = [n for n in line if n not in names]
             if unknown or len(line) < 2:
                 self.source.report(table.key("lines") + (i,), "a line joins two or more of the board's points",
                                    expected="names from points: " + ", ".join(sorted(names)[:8]) + ("…" if len(names) > 8 else ""),
                                    found=", ".join(unknown) if unknown else f"{len(line)} point")
+                return points, None
+        return points, tuple(tuple(line) for line in table["lines"])
+
+    def points_from_data(self, table: Values) -> Optional[tuple[list[BoardPoint], tuple]]:
+        """points = { data = "points.csv" } and lines = { data = "lines.csv" }: both from data."""
+        if not (isinstance(table["points"], dict) and isinstance(table["lines"], dict)):
+            listed = "lines" if isinstance(table["points"], dict) else "points"
+            self.source.report(table.key(listed), "a board's points and lines come from data together",
+                               expected=f"{listed} = {{ data = \"{listed}.csv\" }}", found="a list in the file")
+            return None
+        sources = [self.data_file(table.table(key)) for key in ("points", "lines")]
+        if None in sources:
+            return None
+        try:
+            board = point_board(*sources)
+        except ContentErrors as errors:
+            self.source.errors.extend(errors.errors)
+            return None
+        points = []
+        for point in board.points:
+            colour = self.start_colour(point.start)
+            if colour is None:
+                self.source.errors.append(ContentError(sources[0].path, point.line,
+                                                       f"start '{point.start}' is neither a player nor a colour",
+                                                       expected=self.start_expected(), found=point.start))
                 return None
-        return points_drawing(title, table["cell"], tuple(points), tuple(tuple(l) for l in table["lines"]),
-                              self.colour(table, "line"), table["names"])
+            points.append(BoardPoint(point.name, point.x, point.y, colour, point.label))
+        return points, board.lines
 
     def track_board(self, table: Values, title: str) -> Optional[Drawing]:
-        """kind = "track": `spaces` numbered spaces round the edge of a rectangle, or in rows."""
+        """kind = "track": `spaces` numbered spaces round the edge of a rectangle, in rows or in a
+        spiral; the spaces `data` describes (read by play.tables.track_spaces, as the engine
+        reads them) get their colour, symbol, name and link."""
         count, columns, rows = table["spaces"], table["columns"], table["rows"]
-        if not count or not columns or (table["along"] == "edge" and not rows):
+        needs_rows = table["along"] in ("edge", "spiral")
+        if not count or not columns or (needs_rows and not rows):
             missing = "spaces" if not count else "columns" if not columns else "rows"
             self.source.report(table.key("kind"), f"a track needs `{missing}`",
-                               expected="spaces, columns (and rows, round the edge)", found="nothing")
+                               expected="spaces, columns (and rows, round the edge or in a spiral)", found="nothing")
             return None
-        room = len(edge_positions(columns, rows)) if table["along"] == "edge" else count
-        if count > room:
-            self.source.report(table.key("spaces"), f"{count} spaces do not fit round a {columns} x {rows} edge",
-                               expected=f"at most {room} spaces, or a larger rectangle", found=str(count))
+        holds = room(table["along"], columns, rows)
+        if holds is not None and count > holds:
+            shape = "edge" if table["along"] == "edge" else "spiral"
+            self.source.report(table.key("spaces"), f"{count} spaces do not fit a {columns} x {rows} {shape}",
+                               expected=f"at most {holds} spaces, or a larger rectangle", found=str(count))
             return None
-        return track_drawing(title, table["cell"], table["first"], count, table["along"], columns, rows or 1,
-                             table["every"], self.colour(table, "fill"), self.colour(table, "line"))
+        track = Track(title, table["cell"], table["first"], count, table["along"], columns, rows or 1,
+                      table["every"], self.colour(table, "fill"), self.colour(table, "line"), arrows=table["arrows"])
+        specials = self.track_specials(table, track)
+        if specials is None:
+            return None
+        track = replace(track, specials=with_start_and_finish(specials, track, table["start"], table["finish"]))
+        try:
+            return track_drawing(track)
+        except TrackTextDoesNotFit as error:
+            data = self.data_file(table)
+            row = next((s.line for s in track_spaces(data) if s.number == error.number), None) if data else None
+            problem = ContentError(data.path if row else self.source.path,
+                                   row or self.source.line_of(table.key("cell")),
+                                   f"the text of space {error.number} does not fit its space at 6 pt",
+                                   expected="a shorter name, symbol or text, or a larger `cell`", found=error.text)
+            self.source.errors.append(problem)
+            return None
+
+    def track_specials(self, table: Values, track: Track) -> Optional[tuple[Special, ...]]:
+        """The spaces the track's data describes, each checked against the track: its number on
+        it, its colour known, its link to a space it touches. None when the data is wrong."""
+        if not table["data"]:
+            return ()
+        data = self.data_file(table)
+        if data is None:
+            return None
+        try:
+            spaces = track_spaces(data)
+        except ContentErrors as errors:
+            self.source.errors.extend(errors.errors)
+            return None
+        specials = []
+        for space in spaces:
+            fill = self.colour_value(space.colour) if space.colour else ""
+            special = Special(space.number, space.name, fill or "", space.symbol, space.text, space.to, space.link)
+            missing = [char for char in space.symbol if not char.isspace() and not has_glyph(char, bold=True)]
+            problem = (f"space {space.number} is not on the track ({track.first} to {track.last})"
+                       if not track.first <= space.number <= track.last
+                       else f"'{space.colour}' is not a colour" if fill is None
+                       else f"the font has no '{missing[0]}' for the symbol (it would print as an empty box)"
+                       if missing else link_problem(track, special))
+            if problem:
+                self.source.errors.append(ContentError(
+                    data.path, space.line, problem,
+                    found=f"number {space.number}, colour {space.colour or '(none)'}, to {space.to or '(none)'}",
+                    expected="a space of the track, a colour (#rrggbb or a name from [kit].colours), and a link "
+                             "to a space this one touches on the board without following it"))
+                continue
+            specials.append(special)
+        return tuple(specials) if len(specials) == len(spaces) else None
 
     def artwork_board(self, table: Values, title: str) -> Optional[Drawing]:
         """kind = "artwork": the designer's SVG at exactly `width` (and `height`) mm."""
@@ -851,6 +991,15 @@ class _Loader:
             self.source.report(table.key("where"), "no data row is left to make tokens from",
                                expected="at least one row", found="none")
         return items
+
+
+def with_start_and_finish(specials: tuple[Special, ...], track: Track, start: str, finish: str) -> tuple[Special, ...]:
+    """The first and last spaces named `start` and `finish` unless the data names them."""
+    by_number = {s.number: s for s in specials}
+    for number, name in ((track.first, start), (track.last, finish)):
+        if name and not by_number.get(number, Special(number)).name:
+            by_number[number] = replace(by_number.get(number, Special(number)), name=name)
+    return tuple(by_number[n] for n in sorted(by_number))
 
 
 @dataclass(frozen=True)

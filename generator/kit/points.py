@@ -51,7 +51,7 @@ def points_drawing(title: str, cell: float, points: tuple[BoardPoint, ...], line
                              cell=point.name, role="point"))
         text = point.label or (point.name if names else "")
         if text:  # above the point, towards the middle of the board so it stays on the paper
-            right = point.x < (min(xs) + max(xs)) / 2
+            right = point.x <= (min(xs) + max(xs)) / 2  # the middle column too: its left is its neighbour's
             shapes.append(fit.line(x + (1 if right else -1) * radius * 1.2, y - radius * 1.3, text,
                                    size=min(3.2, cell * 0.14), max_width=cell * 1.8, anchor="start" if right else "end",
                                    fill=colours.mix(ink, "#ffffff", 0.25), role="point-name"))

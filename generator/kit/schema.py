@@ -156,6 +156,8 @@ CELLS = keys(
 )
 COORDINATES = keys(columns=choice("letters", "letters", "numbers"), rows=choice("numbers", "letters", "numbers"),
                    rows_from=choice("bottom", "top", "bottom"))
+SIDE = keys(colour=text("", "a player name from [kit].players, or a colour"), label=text())
+SIDES = keys(**{side: table(SIDE, "a table { colour, label }") for side in ("top", "bottom", "left", "right")})
 EDGES = keys(**{side: text("", "\"wrap\" or a label") for side in ("left", "right", "top", "bottom")})
 
 BOARD = keys(
@@ -182,18 +184,27 @@ BOARD = keys(
     legend=flag(True),
     # other kinds of board (kit.points, kit.hexes, kit.tracks, draw.svgimport)
     kind=choice("grid", "grid", "points", "hex", "track", "artwork"),
-    points=tables(keys(name=text(None, "the point's name, e.g. \"a1\"", required=True),
-                       x=Field(float, required=True, describe="a number of cells from the left"),
-                       y=Field(float, required=True, describe="a number of cells from the top"),
-                       start=text("", "a player name from [kit].players, or a colour"), label=text()),
-                  "a list of { name, x, y, start, label } tables"),
-    lines=Field(list, default=list, items=Field(list, items=str, describe="a list of point names"),
-                describe="a list of lines, each a list of two or more point names"),
+    points=Field((list, dict), default=list, items=Field(dict, schema=keys(
+        name=text(None, "the point's name, e.g. \"a1\"", required=True),
+        x=Field(float, required=True, describe="a number of cells from the left"),
+        y=Field(float, required=True, describe="a number of cells from the top"),
+        start=text("", "a player name from [kit].players, or a colour"), label=text())),
+        schema=keys(data=text(None, "a data file declared in game.toml, e.g. \"points.csv\"", required=True)),
+        describe="a list of { name, x, y, start, label } tables, or { data = \"points.csv\" }"),
+    lines=Field((list, dict), default=list, items=Field(list, items=str, describe="a list of point names"),
+                schema=keys(data=text(None, "a data file declared in game.toml, e.g. \"lines.csv\"", required=True)),
+                describe="a list of lines, each a list of two or more point names, or { data = \"lines.csv\" }"),
     names=flag(True),
     orientation=choice("pointy", "pointy", "flat"),
+    layout=choice("offset", "offset", "axial"),
+    sides=table(SIDES, "a table of sides (top, bottom, left, right), each { colour, label }"),
     spaces=whole(None, "the number of spaces on the track"),
     first=whole(0, "the number of the first space", minimum=0),
-    along=choice("edge", "edge", "rows"),
+    along=choice("edge", "edge", "rows", "spiral"),
+    data=text(None, "a data file of the track's special spaces declared in game.toml, e.g. \"track.csv\""),
+    start=text("", "the name printed on the first space, e.g. \"Start\""),
+    finish=text("", "the name printed on the last space, e.g. \"Finish\""),
+    arrows=flag(False),
     every=whole(5, "how often a space is tinted and its number bold (0: never)", minimum=0),
     fill=colour("#f2c14e"),
     art=text(None, "an SVG file in the game folder, e.g. \"board.svg\""),

@@ -341,3 +341,156 @@ def map_rows(text: str, first_line: int = 1) -> tuple[tuple[int, str], ...]:
 def read_map(path) -> tuple[tuple[int, str], ...]:
     """The rows of a board map file (see map_rows)."""
     return map_rows(Path(path).read_text(encoding="utf-8"))
+
+
+# -- boards as data: one reading for the kit and the engine ---------------------------------
+# A board's data file is declared in game.toml like any table; these readers turn its rows
+# into the board's parts. The kit (generator.kit.load) and the game's engine both call them,
+# so the printed board and the rules engine cannot disagree about a space, a point or a line.
+
+LINK_KINDS = ("arrow", "bridge", "ladder")
+
+
+@dataclass(frozen=True)
+class TrackSpace:
+    """A track space the data describes (the others are plain numbered spaces)."""
+
+    number: int
+    name: str = ""
+    colour: str = ""  # "#rrggbb", a colour name of [kit].colours, or "" (plain)
+    symbol: str = ""  # one character or a short mark, printed large in the space
+    text: str = ""  # a short rule, printed in the board's legend
+    to: int | None = None  # the space a link leads to from this one
+    link: str = "arrow"  # how the link is drawn: arrow, bridge or ladder
+    line: int | None = None  # the row's line in its file, for messages
+
+
+def track_spaces(table: Table) -> tuple[TrackSpace, ...]:
+    """The special spaces of a track, one per row: columns `number` (required), and any of
+    `name`, `colour`, `symbol`, `text`, `to` (the space a link leads to, blank for none) and
+    `link` (arrow, bridge or ladder). Raises ContentErrors naming each bad row's file:line."""
+    errors: list[ContentError] = []
+    if "number" not in table.columns:
+        raise ContentErrors([ContentError(table.path, 1, "a track's data has no column 'number'",
+                                          expected="a column 'number': the space each row describes",
+                                          found=", ".join(table.columns))])
+    spaces = []
+    for row in table.rows:
+        text = row.text
+        number, to = whole_cell(text.get("number", "")), whole_cell(text.get("to", ""))
+        link = text.get("link", "") or "arrow"
+        if number is None or (text.get("to") and to is None):
+            column = "number" if number is None else "to"
+            errors.append(ContentError(table.path, row.line, f"column '{column}' is not a space number",
+                                       expected="a whole number" + (" (or blank: no link)" if column == "to" else ""),
+                                       found=describe_cell(text.get(column, ""))))
+            continue
+        if link not in LINK_KINDS:
+            errors.append(ContentError(table.path, row.line, f"unknown link '{link}'",
+                                       expected=" | ".join(LINK_KINDS), found=link))
+            continue
+        spaces.append(TrackSpace(number, text.get("name", ""), text.get("colour", ""), text.get("symbol", ""),
+                                 text.get("text", ""), to, link, row.line))
+    if errors:
+        raise ContentErrors(errors)
+    return tuple(spaces)
+
+
+def whole_cell(text: str) -> int | None:
+    """A cell holding a whole number (perhaps negative), else None."""
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else None
+
+
+@dataclass(frozen=True)
+class BoardPointRow:
+    """A point of a point-and-line board: its name and place in board units."""
+
+    name: str
+    x: float
+    y: float
+    start: str = ""  # a player's name (or a colour) who starts here
+    label: str = ""
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class PointBoard:
+    points: tuple[BoardPointRow, ...]
+    lines: tuple[tuple[str, ...], ...]  # each a line through two or more points, by name
+    line_rows: tuple[int | None, ...] = ()  # the file line of each line, for messages
+
+    def neighbours(self, name: str) -> tuple[str, ...]:
+        """The points one step along a line from `name`, in the order the lines give them."""
+        found: list[str] = []
+        for line in self.lines:
+            for a, b in zip(line, line[1:]):
+                for here, there in ((a, b), (b, a)):
+                    if here == name and there not in found:
+                        found.append(there)
+        return tuple(found)
+
+
+def point_board(points: Table, lines: Table) -> PointBoard:
+    """A point-and-line board from two tables: `points` (columns name, x, y, and optionally
+    start and label) and `lines` (a column `points`: the names along the line, separated by
+    spaces). Raises ContentErrors naming each bad row's file:line."""
+    errors: list[ContentError] = []
+    for table, needed in ((points, ("name", "x", "y")), (lines, ("points",))):
+        missing = [column for column in needed if column not in table.columns]
+        if missing:
+            errors.append(ContentError(table.path, 1, f"the board's data has no column '{missing[0]}'",
+                                       expected="columns " + ", ".join(needed), found=", ".join(table.columns)))
+    if errors:
+        raise ContentErrors(errors)
+    rows, names = [], set()
+    for row in points.rows:
+        x, y = number_cell(row.text["x"]), number_cell(row.text["y"])
+        name = row.text["name"]
+        if x is None or y is None or not name or name in names:
+            found = f"a second point '{name}'" if name in names else f"name {describe_cell(name)}, " \
+                    f"x {describe_cell(row.text['x'])}, y {describe_cell(row.text['y'])}"
+            errors.append(ContentError(points.path, row.line, "a point needs a name of its own and numbers x and y",
+                                       expected="a new name, and x and y in board units", found=found))
+            continue
+        names.add(name)
+        rows.append(BoardPointRow(name, x, y, row.text.get("start", ""), row.text.get("label", ""), row.line))
+    through = []
+    for row in lines.rows:
+        line = tuple(row.text["points"].split())
+        unknown = [name for name in line if name not in names]
+        if unknown or len(line) < 2:
+            errors.append(ContentError(lines.path, row.line, "a line joins two or more of the board's points",
+                                       expected=f"names from {points.path.name}, separated by spaces",
+                                       found=", ".join(unknown) if unknown else f"{len(line)} point"))
+            continue
+        through.append((line, row.line))
+    if errors:
+        raise ContentErrors(errors)
+    return PointBoard(tuple(rows), tuple(line for line, _ in through), tuple(n for _, n in through))
+
+
+def number_cell(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def map_cells(rows, blank: str = "-") -> dict[str, tuple[int, int]]:
+    """The cells of a map (read_map's (line, row) pairs, or plain strings), by name: column
+    letter then row number, counted on the map from the top left ("a1", ..., "k11"), as
+    the kit names the hexes of a board whose `coordinates` are left as they are."""
+    cells = {}
+    for r, row in enumerate(rows):
+        text = row[1] if isinstance(row, tuple) else row
+        for k, char in enumerate(text):
+            if char != blank:
+                cells[f"{column_letters(k)}{r + 1}"] = (k, r)
+    return cells
+
+
+def column_letters(index: int) -> str:
+    """a, b, ..., z, aa, ab, ...: the kit's column names (generator.kit.board.column_name)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
