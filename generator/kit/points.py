@@ -50,9 +50,11 @@ def points_drawing(title: str, cell: float, points: tuple[BoardPoint, ...], line
         shapes.append(Circle(x, y, round(radius, 3), Style(fill="#ffffff", stroke=ink, stroke_width=0.5),
                              cell=point.name, role="point"))
         text = point.label or (point.name if names else "")
-        if text:  # above the point, towards the middle of the board so it stays on the paper
-            right = point.x <= (min(xs) + max(xs)) / 2  # the middle column too: its left is its neighbour's
+        if text:  # above the point and to its right, every one alike (so a name never sits between
+            # two points, as if it were the other's), unless that would run off the board
+            size = min(3.2, cell * 0.14)
+            right = x + radius * 1.2 + fit.width(text, size, False) <= width - 1.0
             shapes.append(fit.line(x + (1 if right else -1) * radius * 1.2, y - radius * 1.3, text,
-                                   size=min(3.2, cell * 0.14), max_width=cell * 1.8, anchor="start" if right else "end",
+                                   size=size, max_width=cell * 1.8, anchor="start" if right else "end",
                                    fill=colours.mix(ink, "#ffffff", 0.25), role="point-name"))
     return Drawing(round(width, 3), round(height, 3), tuple(shapes), title=title)
