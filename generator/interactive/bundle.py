@@ -3,10 +3,10 @@ needs to run and draw itself, with reproducible bytes and a content-hashed name.
 
 Layout inside the zip (unpacked onto Pyodide's `sys.path`):
 
-    generator/__init__.py, generator/play/*.py      the engine runtime
-    generator/errors.py                             plain words for its messages
-    generator/draw/{__init__,bounds,colour,icons,shapes,svg}.py   the drawing model and SVG backend
-    generator/interactive/{__init__,boot,diagram,session}.py   the worker's session server
+    generator/browser/*.py, generator/play/*.py      the worker's session server and the engine runtime
+    generator/...                                   what they and the game's modules import (the
+                                                    drawing model, plain words for messages),
+                                                    followed import by import (runtime_closure)
     svgwrite/...                                    the SVG backend's one dependency
     **/__pycache__/*.cpython-3XX.pyc                 their bytecode, when the build could make it
                                                     (see bytecode.py)
@@ -20,6 +20,7 @@ build time reopens in the browser.
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import io
 import zipfile
@@ -30,35 +31,78 @@ import importlib.util
 from generator.interactive.bytecode import Compiler, pycache_name
 
 GENERATOR = Path(__file__).resolve().parent.parent
-RUNTIME_MODULES = (
-    "__init__.py",
-    "errors.py",  # the words play's messages use for values and misspelt names
-    "draw/__init__.py",
-    "draw/bounds.py",  # svg.py: which text stands on the board's colours
-    "draw/colour.py",  # for game modules that pick legible ink (colour.readable)
-    "draw/icons.py",  # for game modules that draw with them (card art)
-    "draw/shapes.py",
-    "draw/svg.py",
-    "interactive/__init__.py",
-    "interactive/boot.py",  # the worker's way in
-    "interactive/diagram.py",
-    "interactive/session.py",
-)
+BROWSER_PACKAGES = ("browser", "play")  # shipped whole: the worker's session and the engine runtime
+SHIPPED_LIBRARIES = ("svgwrite",)  # the one dependency of what ships (draw/svg.py), shipped whole
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the zip format's earliest date: no build timestamps
 SKIPPED_SUFFIXES = (".md", ".pyc")
 
 
-def runtime_files() -> dict[str, Path]:
-    """Zip name -> source file of the generator runtime and svgwrite."""
-    files = {f"generator/{rel}": GENERATOR / rel for rel in RUNTIME_MODULES}
-    for path in sorted((GENERATOR / "play").rglob("*.py")):
-        if "__pycache__" not in path.parts:
-            files[f"generator/play/{path.relative_to(GENERATOR / 'play').as_posix()}"] = path
-    svgwrite_dir = Path(importlib.util.find_spec("svgwrite").origin).resolve().parent  # found, not imported
-    for path in sorted(svgwrite_dir.rglob("*.py")):
-        if "__pycache__" not in path.parts:
-            files[f"svgwrite/{path.relative_to(svgwrite_dir).as_posix()}"] = path
-    return files
+def imported_modules(source: str, module: str) -> set[str]:
+    """Every module `source` imports, at module level or inside functions, as a dotted name
+    (relative imports resolved against `module`, the importing module's dotted name)."""
+    found = set()
+    package = module.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)  # `from pkg import module`
+    return found
+
+
+def module_file(name: str) -> Path | None:
+    """The file of a generator module (generator.draw.svg -> draw/svg.py), or None."""
+    parts = name.split(".")
+    if parts[0] != "generator":
+        return None
+    base = GENERATOR.joinpath(*parts[1:])
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if len(parts) > 1 and candidate.is_file():
+            return candidate
+    return GENERATOR / "__init__.py" if len(parts) == 1 else None
+
+
+def runtime_closure(sources: dict[str, Path]) -> dict[str, Path]:
+    """The generator modules `sources` (zip name -> file) need, followed import by import:
+    the browser gets what its code imports, never a hand-kept list that drifts."""
+    shipped: dict[str, Path] = {}
+    queue = [(name, path) for name, path in sources.items() if name.endswith(".py")]
+    while queue:
+        name, path = queue.pop()
+        module = name[:-3].replace("/", ".").removesuffix(".__init__")
+        for imported in sorted(imported_modules(path.read_text(encoding="utf-8"), module)):
+            target = module_file(imported)
+            while target is not None:  # the module, then each package around it
+                zip_name = f"generator/{target.relative_to(GENERATOR).as_posix()}"
+                if zip_name not in shipped:
+                    shipped[zip_name] = target
+                    queue.append((zip_name, target))
+                imported = imported.rsplit(".", 1)[0] if "." in imported else ""
+                target = module_file(imported) if imported else None
+    return shipped
+
+
+def package_files(root: Path, prefix: str) -> dict[str, Path]:
+    return {f"{prefix}/{path.relative_to(root).as_posix()}": path for path in sorted(root.rglob("*.py"))
+            if "__pycache__" not in path.parts}
+
+
+def runtime_files(game_folder: Path | None = None) -> dict[str, Path]:
+    """Zip name -> source file of the generator runtime (generator/browser and generator/play,
+    with what they and the game's modules import) and svgwrite."""
+    files = {name: path for package in BROWSER_PACKAGES
+             for name, path in package_files(GENERATOR / package, f"generator/{package}").items()}
+    roots = {**files, **(game_files(game_folder) if game_folder is not None else {})}
+    files = {**runtime_closure(roots), **files}
+    for library in SHIPPED_LIBRARIES:
+        folder = Path(importlib.util.find_spec(library).origin).resolve().parent  # found, not imported
+        files.update(package_files(folder, library))
+    return dict(sorted(files.items()))
 
 
 def game_files(folder: Path) -> dict[str, Path]:
@@ -75,7 +119,7 @@ def game_files(folder: Path) -> dict[str, Path]:
 
 
 def bundle_files(game_folder: Path) -> dict[str, Path]:
-    return {**runtime_files(), **game_files(Path(game_folder))}
+    return {**runtime_files(Path(game_folder)), **game_files(Path(game_folder))}
 
 
 def bundle_contents(game_folder: Path) -> dict[str, bytes]:

@@ -194,7 +194,7 @@ class InteractiveStage(Stage):
                                 expected=f"a list of seat numbers from 0 to {players - 1}", found=describe_value(seats))
         bot = options.get("bot")
         if bot is None:
-            from generator.interactive.session import default_bot
+            from generator.browser.session import default_bot
             bot = default_bot(engine)
         try:
             make_bot(engine, str(bot))

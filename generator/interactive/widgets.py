@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from generator.interactive.diagram import diagram_svg, player_name
+from generator.browser.diagram import diagram_svg, player_name
 from generator.play.walkthrough import PositionDiagram, Walkthrough
 
 

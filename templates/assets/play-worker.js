@@ -3,7 +3,7 @@
 //
 // In:  {kind: "call", id, bundle, pyodide, request}
 //      bundle: URL of the game's zip; pyodide: URL of the folder holding pyodide.mjs;
-//      request: a JSON-able object for generator/interactive/session.py.
+//      request: a JSON-able object for generator/browser/session.py.
 // Out: {kind: "progress", step, of, text} while loading (steps 1-4),
 //      {kind: "answer", id, answer, workerMs} for each call, in the order received.
 //
@@ -52,7 +52,7 @@ function loadBundle(indexURL, url) {
           "import sys",
           "if _rulepress_root not in sys.path:",
           "    sys.path.insert(0, _rulepress_root)",
-          "from generator.interactive.boot import start",
+          "from generator.browser.boot import start",
           "_rulepress_server = start(_rulepress_root)",
         ].join("\n"));
         server = pyodide.globals.get("_rulepress_server");

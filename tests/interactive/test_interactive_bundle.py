@@ -15,6 +15,9 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
+
+import pytest
 
 from generator.interactive import bundle as bundles
 from generator.interactive.bundle import bundle_contents, bundle_key, bundle_name, with_bytecode
@@ -37,7 +40,7 @@ def bundle_key_of(folder) -> str:
 PROBE = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from generator.interactive.session import SessionServer
+from generator.browser.session import SessionServer
 server = SessionServer(sys.argv[1] + "/games")
 answers = [json.loads(server.handle(json.dumps(r))) for r in json.loads(sys.argv[2])]
 third_party = sorted(m for m in sys.modules if m.split(".")[0] in ("jinja2", "yaml", "markdown_it", "mdit_py_plugins", "reportlab", "rich"))
@@ -67,7 +70,7 @@ def test_bundle_holds_the_runtime_svgwrite_and_the_game_but_not_its_pages():
     names = zipfile.ZipFile(io.BytesIO(bundle_bytes(HOP))).namelist()
     assert names == sorted(names)
     for needed in ("generator/play/api.py", "generator/play/match.py", "generator/draw/shapes.py",
-                   "generator/draw/svg.py", "generator/interactive/session.py", "svgwrite/__init__.py",
+                   "generator/draw/svg.py", "generator/browser/session.py", "svgwrite/__init__.py",
                    "games/hop/engine.py"):
         assert needed in names
     assert not [n for n in names if n.endswith(".md") or "__pycache__" in n]  # sources alone: no compiler given
@@ -112,8 +115,30 @@ def test_the_bundle_carries_bytecode_from_pyodides_own_python():
     assert compiler is not None, "Node and the pyodide npm package are installed by scripts/setup"
     contents = with_bytecode(bundle_contents(HOP), compiler)
     assert compiler.tag.startswith("cpython-3")
-    for module in ("games/hop/engine.py", "generator/interactive/session.py", "svgwrite/base.py"):
+    for module in ("games/hop/engine.py", "generator/browser/session.py", "svgwrite/base.py"):
         folder, _, name = module.rpartition("/")
         pyc = contents[f"{folder}/__pycache__/{name[:-3]}.{compiler.tag}.pyc"]
         assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
     assert with_bytecode(bundle_contents(HOP), compiler) == contents
+
+
+@pytest.mark.parametrize("game", ["splat", "splut", "sitters", "shoot", "splash"])
+def test_the_bundle_is_closed_every_import_of_what_it_ships_is_shipped_or_standard(game):
+    """Issue 27.2: the browser's files are computed from their imports, not a hand-kept list;
+    every import of every shipped module is shipped too, or is the standard library."""
+    import sys as system
+
+    folder = Path(__file__).resolve().parents[2] / "content" / game
+    files = bundles.bundle_files(folder)
+    shipped = {name[:-3].replace("/", ".").removesuffix(".__init__") for name in files if name.endswith(".py")}
+    for name, path in files.items():
+        if not name.endswith(".py") or name.startswith("svgwrite/"):
+            continue
+        module = name[:-3].replace("/", ".").removesuffix(".__init__")
+        for imported in bundles.imported_modules(path.read_text(encoding="utf-8"), module):
+            top = imported.split(".")[0]
+            if top in system.stdlib_module_names or top == "__future__" or top == "svgwrite":
+                continue
+            owner = imported.rsplit(".", 1)[0]  # `from pkg.module import name` names an attribute
+            assert imported in shipped or owner in shipped, f"{name} imports {imported}, which is not shipped"
+            assert top in ("generator", "games"), f"{name} imports {imported}: not for the browser"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.interactive.session import SessionServer
+from generator.browser.session import SessionServer
 from generator.play import load_engine
 from generator.play.match import Match
 from tests.interactive.helpers import FIXTURE

@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from typing import Any, Mapping
 
-from generator.interactive.diagram import diagram_svg, player_name
+from generator.browser.diagram import diagram_svg, player_name
 from generator.play import load_engine
 from generator.play.api import CHANCE, JOINT, OVER, PLAYER, IllegalAction, Joint
 from generator.play.bots import bot_names, make_bot

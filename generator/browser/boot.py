@@ -36,6 +36,6 @@ def defer(name: str) -> None:
 def start(root: str):
     """The session server for the games unpacked under `root`/games."""
     defer("urllib.request")
-    from generator.interactive.session import SessionServer
+    from generator.browser.session import SessionServer
 
     return SessionServer(root + "/games")
