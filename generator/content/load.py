@@ -351,6 +351,13 @@ def load_pages(folder: Path, listing: dict, values: dict, root: Path, known: Kno
                                    expected="page names of lowercase letters, digits and hyphens (the .md file's name)",
                                    found=bad[0]))
         return None
+    twice = sorted({name for name in page_names if page_names.count(name) > 1})
+    if twice or "index" in page_names:  # 'index' is where the rules page goes: the two would be one file
+        name = twice[0] if twice else "index"
+        errors.append(ContentError(game_toml, pages_line(), f"page '{name}' " + (
+            "is listed twice in pages" if twice else "cannot be a page's name: the rules page is the game's index"),
+                                   expected="each page once, none named index", found=name))
+        return None
     pages = []
     for name in page_names:
         path = folder / f"{name}.md"

@@ -15,11 +15,13 @@ from html import escape
 from markdown_it import MarkdownIt
 from mdit_py_plugins.container import container_plugin
 
+from generator.errors import did_you_mean
 from generator.markdown.tokens import add_error, page_line
 
 KINDS = {"note": "Note", "tip": "Tip", "example": "Example", "warning": "Warning", "clarification": "Clarification"}
 CLOSING = re.compile(r"^[\s>]*:{3,}\s*$")
 LONE_COLONS = re.compile(r"^:{3,}$")
+UNKNOWN_OPENING = re.compile(r"^:{3,}\s*([A-Za-z][\w-]*)")  # '::: Warnning ...' (a known kind opens a container)
 
 
 def admonitions_plugin(md: MarkdownIt) -> None:
@@ -71,6 +73,13 @@ def check_admonitions(state) -> None:
             elif (ending.strip() and not CLOSING.match(ending)) or indent(ending) < indent(lines[start]):
                 # its list item or quote ended first: a ':::' below would close nothing
                 cut_short = cut_short or page_line(env, token)
+        elif token.type == "inline" and UNKNOWN_OPENING.match(token.content):
+            # a misspelt kind is no container: its ':::' lines would print as text
+            word = UNKNOWN_OPENING.match(token.content).group(1)
+            hint = did_you_mean(word.lower(), KINDS) or (f" (did you mean {word.lower()}?)" if word.lower() in KINDS
+                                                          else "")
+            add_error(env, page_line(env, token), f"unknown admonition kind '{word}'{hint}",
+                      expected="one of: " + ", ".join(KINDS), found=token.content.split("\n", 1)[0])
         elif token.type == "inline" and LONE_COLONS.match(token.content):
             where = (f"the ':::' at the indentation of the one on line {cut_short}, inside the same block"
                      if cut_short else "a ':::' line only after a '::: kind Title' line")

@@ -52,7 +52,8 @@ def allowed(attrs: dict, text: str, env: dict, line: int | None) -> dict[str, st
     for key, value in attrs.items():
         if key not in ALLOWED:
             add_error(env, line, f"attribute '{key}' is not allowed", expected=EXPECTED, found=text)
-        elif not value.strip() or not all(NAME.fullmatch(name) for name in value.split()):
+        elif not value.strip() or not all(NAME.fullmatch(name) for name in value.split()) or (
+                key == "id" and len(value.split()) > 1):  # classes are a list; an id is one name
             add_error(env, line, f"the {key} {value!r} is not a plain name", expected=EXPECTED, found=text)
         else:
             kept[key] = value

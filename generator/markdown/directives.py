@@ -52,6 +52,12 @@ class DirectiveContext:
 Directive = Callable[[dict, DirectiveContext], str]
 
 
+# Languages a code block may name that are not directives, close as some are to a directive's
+# name ("text" and "tex" to "table")
+CODE_LANGUAGES = frozenset(("text", "tex", "toml", "yaml", "json", "python", "py", "html", "css", "js",
+                            "javascript", "markdown", "md", "sh", "bash", "console", "csv", "ini", "xml", "svg"))
+
+
 def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
     code_block = md.renderer.rules["fence"]
 
@@ -60,6 +66,12 @@ def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
         name = token.info.strip().split(" ")[0] if token.info else ""
         directive = directives.get(name)
         if directive is None:
+            hint = did_you_mean(name, directives) if name and name not in CODE_LANGUAGES else ""
+            if hint:  # a misspelt directive ("tabel") would print its options as code
+                env.setdefault("errors", []).append(ContentError(
+                    env["page"].path, env["page"].body_line + token.map[0], f"unknown directive '{name}'{hint}",
+                    expected="a directive (" + ", ".join(sorted(directives)) + ") or a code language",
+                    found=f"```{name}"))
             return code_block(tokens, idx, options, env)
         context = DirectiveContext(env=env, line=env["page"].body_line + token.map[0], name=name)
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from generator.build import build
 from generator.site import search
 from tests.browser.harness import Server
-from tests.core.test_search import shard_names, three_games
+from tests.site.test_search import shard_names, three_games
 
 
 def test_search_finds_a_page_in_a_merged_shard(open_page, tmp_path, monkeypatch):

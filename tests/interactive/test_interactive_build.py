@@ -16,8 +16,8 @@ import pytest
 
 from generator.build import build
 from generator.errors import ContentErrors
-from tests.core.sitefactory import RULES as PEBBLES_RULES
-from tests.core.sitefactory import make_site
+from tests.sitefactory import RULES as PEBBLES_RULES
+from tests.sitefactory import make_site
 from tests.interactive.helpers import FIXTURE, RULES, copy_fixture, frames, highlighted_cells, line_of
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from generator.build import build
 from generator.errors import ContentErrors
-from tests.core.sitefactory import SITE_TOML
+from tests.sitefactory import SITE_TOML
 from tests.kit.conftest import DEMO
 
 RULES = """---

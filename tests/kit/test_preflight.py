@@ -13,8 +13,8 @@ from generator.cli import main
 from generator.draw.shapes import Drawing, Group, Text
 from generator.kit import load_components
 from generator.kit.preflight import MIN_TEXT_PT, preflight_kits, small_text
-from tests.core.sitefactory import make_site
-from tests.core.test_author_messages import KIT
+from tests.sitefactory import make_site
+from tests.errors.test_author_messages import KIT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -181,7 +181,7 @@ DECK_KIT = KIT + ('\n[[deck]]\nname = "cards"\ntitle = "Cards"\nsize = "poker"\n
 
 def test_a_card_that_fails_preflight_is_named_by_its_data_row(tmp_path, capsys):
     """An orange on which neither black nor white type reaches 4.5:1: the error points at the row."""
-    from tests.core.sitefactory import GAME_TOML
+    from tests.sitefactory import GAME_TOML
 
     game = GAME_TOML + '\n[data.cards]\nfile = "cards.csv"\ncolumns = { name = "str", colour = "str" }\n'
     site = make_site(tmp_path / "site", **{"content__pebbles__components.toml": DECK_KIT,

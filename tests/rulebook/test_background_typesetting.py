@@ -17,7 +17,7 @@ from generator.errors import ContentError, ContentErrors
 from generator.rulebook import make
 from generator.rulebook.make import GameBook
 from generator.content.load import load_site
-from tests.core.sitefactory import make_site
+from tests.sitefactory import make_site
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ from io import BytesIO
 from pypdf import PdfReader
 
 from generator.cli import main
-from tests.core.sitefactory import GAME_TOML, RULES, make_site
+from tests.sitefactory import GAME_TOML, RULES, make_site
 
 MARKED = RULES + '''
 {.web-only}

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from generator.cli import main
-from tests.core.sitefactory import RULES, make_site
+from tests.sitefactory import RULES, make_site
 
 FIRST = RULES.count("\n") + 2  # the file line of a case's first line, after a blank line
 

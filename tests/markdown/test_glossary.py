@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from generator.build import build
-from tests.core.sitefactory import make_site
+from tests.sitefactory import make_site
 
 
 def built(tmp_path, name="index.html"):

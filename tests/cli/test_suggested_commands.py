@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.cli import main
 from generator.suggest import command
-from tests.core.sitefactory import make_site
+from tests.sitefactory import make_site
 
 
 def suggested(text: str) -> list[str]:
@@ -56,7 +56,7 @@ def test_the_missing_runtime_note_suggests_commands_that_work_from_the_parent_fo
 
 def test_a_build_without_the_runtime_suggests_a_rebuild_that_works_from_where_it_ran(tmp_path, monkeypatch, capsys):
     from generator.interactive import runtime
-    from tests.core.test_author_messages import copy_fixture
+    from tests.errors.test_author_messages import copy_fixture
 
     monkeypatch.setattr(runtime, "REPO_ROOT", tmp_path / "no-rulepress-here")  # node_modules/pyodide: missing
     copy_fixture(tmp_path / "site")

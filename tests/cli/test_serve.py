@@ -12,7 +12,7 @@ import pytest
 from generator.build import build
 from generator.cli import main
 from generator.commands import serve
-from tests.core.sitefactory import make_site
+from tests.sitefactory import make_site
 
 
 def test_server_binds_only_to_loopback(tmp_path):

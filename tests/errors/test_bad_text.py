@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from tests.core.sitefactory import make_site
+from tests.sitefactory import make_site
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

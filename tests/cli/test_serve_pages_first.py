@@ -9,9 +9,9 @@ import urllib.request
 
 from generator.build import build
 from generator.commands import serve
-from tests.core.sitefactory import make_site
-from tests.core.test_author_messages import KIT
-from tests.core.test_serve import serving
+from tests.sitefactory import make_site
+from tests.errors.test_author_messages import KIT
+from tests.cli.test_serve import serving
 
 
 def site_with_kit(tmp_path):

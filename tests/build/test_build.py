@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from generator.build import build
-from tests.core.sitefactory import make_site
+from tests.sitefactory import make_site
 
 
 def tree_digest(folder: Path) -> dict[str, str]:

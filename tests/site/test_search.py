@@ -13,8 +13,8 @@ import pytest
 from generator.build import build
 from generator.site import search
 from generator.site.search import Shard, plan_shards
-from tests.core.sitefactory import make_site
-from tests.core.test_incremental import edit
+from tests.sitefactory import make_site
+from tests.cache.test_incremental import edit
 
 
 def shard_names(site: Path) -> list[str]:

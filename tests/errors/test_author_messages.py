@@ -9,7 +9,7 @@ import pytest
 from generator.build import build, check
 from generator.cli import main
 from generator.errors import ContentErrors
-from tests.core.sitefactory import GAME_TOML, GLOSSARY, REFERENCE, RULES, make_site
+from tests.sitefactory import GAME_TOML, GLOSSARY, REFERENCE, RULES, make_site
 from tests.interactive.helpers import copy_fixture
 
 KIT = '[kit]\npapers = ["a4"]\nvariants = ["print"]\n\n[[sheet]]\nname = "score"\ntitle = "Score pad"\n' \

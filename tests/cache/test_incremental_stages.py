@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
-from tests.core.test_build import tree_digest
+from tests.build.test_build import tree_digest
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "splat"
@@ -97,8 +97,8 @@ def test_the_whole_catalogue_builds_the_same_bytes_twice(tmp_path):
 def test_a_site_override_of_the_kit_section_template_is_used_at_once(tmp_path):
     """The kit's section is made by the kit stage: its template is one of the stage's inputs."""
     from generator.site.theme import PACKAGE_THEME
-    from tests.core.sitefactory import make_site
-    from tests.core.test_author_messages import KIT
+    from tests.sitefactory import make_site
+    from tests.errors.test_author_messages import KIT
 
     site = make_site(tmp_path / "site", **{"content__pebbles__components.toml": KIT})
     build(site)

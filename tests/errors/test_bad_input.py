@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from tests.core.sitefactory import make_site
+from tests.sitefactory import make_site
 
 COMPONENTS = """[kit]
 papers = ["a4"]
@@ -94,6 +94,12 @@ CASES = {
     "game: unknown key": (G, ("ages = 7", 'ages = 7\ncolour = "red"'), "colour", "unknown key 'colour'"),
     "game: pages lists a missing page": (G, ('pages = ["rules", "reference", "glossary"]',
                                             'pages = ["rules", "reference", "glossary", "faq"]'), None, "faq"),
+    "game: a page listed twice": (G, ('pages = ["rules", "reference", "glossary"]',
+                                      'pages = ["rules", "reference", "glossary", "reference"]'), "pages",
+                                  "page 'reference' is listed twice in pages"),
+    "game: a page named index": (G, ('pages = ["rules", "reference", "glossary"]',
+                                     'pages = ["rules", "reference", "glossary", "index"]'), "pages",
+                                 "page 'index' cannot be a page's name"),
     "game: pages a string": (G, ('pages = ["rules", "reference", "glossary"]', 'pages = "rules"'), "pages", "pages"),
     "game: invalid TOML": (G, ("ages = 7", "ages = = 7"), "ages", "invalid TOML"),
     "game: duplicate key": (G, ("ages = 7", "ages = 7\nages = 8"), "ages = 8", "invalid TOML"),
@@ -148,6 +154,18 @@ CASES = {
     "directive: option twice": (A, "---\ntitle: Aid\n---\n\n## Summary\n\n```table\ndata: scores\ndata:  scores\n```\n",
                                 "data:  scores",
                                 "given twice"),
+    "directive: misspelt": (A, "---\ntitle: Aid\n---\n\n## Summary\n\n```tabel\ndata: scores\n```\n", "```tabel",
+                            "unknown directive 'tabel' (did you mean table?)"),
+    "heading: id given twice": (A, "---\ntitle: Aid\n---\n\n## Summary {#sum}\n\nText.\n\n## More {#sum}\n", "## More",
+                                "the id 'sum' is given to 2 elements of this page"),
+    "heading: id Rulepress gives": (A, "---\ntitle: Aid\n---\n\n## Summary {#credits}\n", "## Summary",
+                                    "the id 'credits' is one Rulepress gives the page"),
+    "attributes: id of two names": (A, "---\ntitle: Aid\n---\n\n## Summary\n\n{id=\"a b\"}\nText.\n", "{id=",
+                                    "the id 'a b' is not a plain name"),
+    "admonition: misspelt kind": (A, "---\ntitle: Aid\n---\n\n## Summary\n\n::: warnning Mind the gap\nText.\n:::\n",
+                                  "::: warnning", "unknown admonition kind 'warnning' (did you mean warning?)"),
+    "admonition: kind in capitals": (A, "---\ntitle: Aid\n---\n\n## Summary\n\n::: Note\nText.\n:::\n", "::: Note",
+                                     "unknown admonition kind 'Note' (did you mean note?)"),
     "directive: walkthrough without an engine": (A, "---\ntitle: Aid\n---\n\n```walkthrough\nsetup: start\nsteps: []\n```\n",
                                                  "```walkthrough", None),
     "directive: position without an engine": (A, "---\ntitle: Aid\n---\n\n```position\nsetup: start\n```\n",

@@ -11,7 +11,7 @@ import pytest
 from generator.build import build
 from generator.cli import main
 from generator.errors import ContentErrors
-from tests.core.sitefactory import GAME_TOML, RULES, make_site
+from tests.sitefactory import GAME_TOML, RULES, make_site
 
 ROOT = Path(__file__).resolve().parents[2]
 

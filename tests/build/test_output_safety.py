@@ -18,7 +18,7 @@ import pytest
 from generator import cache
 from generator.cli import main
 from generator.write import BuildLock, recover
-from tests.core.sitefactory import make_site
+from tests.sitefactory import make_site
 
 ROOT = Path(__file__).resolve().parents[2]
 
