@@ -46,6 +46,7 @@ class Artwork:
         self.components = components
         self.ink_saver = ink_saver
         self._fronts: dict = {}
+        self._decks: dict = {}  # (deck, edition) -> its fronts and backs
         self._backs: dict = {}
         self.boards = [(spec, board_drawing(spec, ink_saver)) for spec in components.boards]
         self.sheets = [(spec, self.sheet_copies(spec)) for spec in components.sheets]
@@ -78,6 +79,14 @@ class Artwork:
         return [sheet_drawing(spec, None, i, self.ink_saver) for i in range(spec.copies)]
 
     def cards(self, deck: DeckSpec, edition: Optional[Edition]) -> tuple[list[Drawing], list[Drawing]]:
+        """Every card of the deck in the edition, front and back, each distinct face drawn once
+        (and the lists made once: every paper and variant of a kit asks for them)."""
+        made = (deck.name, edition.name if edition else "")
+        if made not in self._decks:
+            self._decks[made] = self._draw_cards(deck, edition)
+        return self._decks[made]
+
+    def _draw_cards(self, deck: DeckSpec, edition: Optional[Edition]) -> tuple[list[Drawing], list[Drawing]]:
         fronts, backs = [], []
         for card in deck.instances(edition):
             key = (deck.name, card.front)

@@ -111,16 +111,9 @@ def _shown(item: Placed) -> bool:
 
 
 def ink_box(item: Placed) -> tuple[float, float, float, float]:
-    """The text's letters on the page, as an upright box (turns are quarter turns here)."""
-    x, y, w, h = text_ink_box(item.shape)
-    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-    if item.shape.rotate:
-        from generator.draw.flatten import turning
-        turn = turning(item.shape.rotate, item.shape.x, item.shape.y)
-        corners = [turn.apply(px, py) for px, py in corners]
-    placed = [item.to_page.apply(px, py) for px, py in corners]
-    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
-    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    """The text's letters on the page, as an upright box (turns are quarter turns here):
+    the placed shape's box, which for a text is its ink box (flatten.text_ink_box), kept."""
+    return item.box()
 
 
 def shrunk(box, by: float = TOUCH):
@@ -293,28 +286,46 @@ def _in_polygon(points, x: float, y: float) -> bool:
     return inside
 
 
+class Ground:
+    """What lies under a point of one surface: its fills (and pictures), indexed once with
+    their boxes, so that asking about many points reads the surface once."""
+
+    def __init__(self, items: list[Placed]):
+        self.layers = []  # (paint index, item, box, fill or None for a picture, opacity), in paint order
+        for index, item in enumerate(items):
+            shape = item.shape
+            style = getattr(shape, "style", None)
+            if isinstance(shape, Image):
+                self.layers.append((index, item, item.box(), None, 1.0))
+            elif (isinstance(shape, (Rect, Circle, Polygon, PathShape)) and style and style.fill
+                  and colours.is_hex(style.fill)):
+                self.layers.append((index, item, item.box(), style.fill, style.opacity))
+
+    def colour_at(self, before: int, x: float, y: float) -> Optional[str]:
+        """The colour printed at (x, y) by the shapes painted before index `before` (paper white
+        where none is), fills with opacity blended; None where a picture lies under the point."""
+        found = []
+        for index, item, box, fill, opacity in reversed(self.layers):
+            if index >= before or not _box_holds(box, x, y):
+                continue
+            if fill is None:
+                if item.visible(x, y):
+                    return None
+                continue
+            if not contains(item, x, y):
+                continue
+            found.append((fill, opacity))
+            if opacity >= 0.999:
+                break
+        colour = colours.WHITE
+        for fill, opacity in reversed(found):
+            colour = colours.mix(colour, fill, opacity)
+        return colour
+
+
 def colour_under(items: list[Placed], before: int, x: float, y: float) -> Optional[str]:
-    """The colour printed at (x, y) by the shapes painted before index `before` (paper white
-    where none is), fills with opacity blended; None where a picture lies under the point."""
-    layers = []
-    for j in range(before - 1, -1, -1):
-        item = items[j]
-        shape = item.shape
-        if isinstance(shape, Image) and _box_holds(item.box(), x, y) and item.visible(x, y):
-            return None
-        style = getattr(shape, "style", None)
-        if not style or not style.fill or not colours.is_hex(style.fill) or not isinstance(
-                shape, (Rect, Circle, Polygon, PathShape)):
-            continue
-        if not _box_holds(item.box(), x, y) or not contains(item, x, y):
-            continue
-        layers.append((style.fill, style.opacity))
-        if style.opacity >= 0.999:
-            break
-    colour = colours.WHITE
-    for fill, opacity in reversed(layers):
-        colour = colours.mix(colour, fill, opacity)
-    return colour
+    """The colour printed at (x, y) by the shapes painted before index `before` (see Ground)."""
+    return Ground(items).colour_at(before, x, y)
 
 
 def _box_holds(box, x: float, y: float) -> bool:
@@ -322,13 +333,15 @@ def _box_holds(box, x: float, y: float) -> bool:
 
 
 def check_contrast(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
+    ground = None
     for i, text in texts(items):
+        ground = ground or Ground(items)
         if not colours.is_hex(text.shape.fill):
             continue
         size = points(text)
         needed = LARGE_CONTRAST if size >= 18 or (text.shape.bold and size >= 14) else MIN_CONTRAST
         x, y, w, h = ink_box(text)
-        grounds = [colour_under(items, i, x + w * fx, y + h * 0.5) for fx in (0.15, 0.5, 0.85)]
+        grounds = [ground.colour_at(i, x + w * fx, y + h * 0.5) for fx in (0.15, 0.5, 0.85)]
         ratios = [(colours.contrast(text.shape.fill, ground), ground) for ground in grounds if ground is not None]
         if ratios and min(ratios)[0] < needed - 1e-6:  # across the words, at mid height: the worst
             ratio, ground = min(ratios)
@@ -473,17 +486,19 @@ def _shared_side(a: Rect, b: Rect) -> Optional[str]:
 
 def _edge_colours(trim: Rect, art: Group, side: str, cache: dict) -> frozenset:
     """The colours printed just inside one side of a card's trim (three points along it)."""
-    key = (id(art.shapes), side)
+    key = id(art.shapes)
     if key not in cache or cache[key][0] is not art.shapes:  # an id is reused once its drawing is gone
         items = list(flatten(art.shapes))
+        ground = Ground(items)
         x, y = trim.x - art.dx, trim.y - art.dy  # the trim in the card drawing's own millimetres
         inset, w, h = 0.4, trim.w, trim.h
         points = {"left": [(x + inset, y + h * f) for f in (0.2, 0.5, 0.8)],
                   "right": [(x + w - inset, y + h * f) for f in (0.2, 0.5, 0.8)],
                   "top": [(x + w * f, y + inset) for f in (0.2, 0.5, 0.8)],
-                  "bottom": [(x + w * f, y + h - inset) for f in (0.2, 0.5, 0.8)]}[side]
-        cache[key] = (art.shapes, frozenset(colour_under(items, len(items), px, py) for px, py in points))
-    return cache[key][1]
+                  "bottom": [(x + w * f, y + h - inset) for f in (0.2, 0.5, 0.8)]}
+        cache[key] = (art.shapes, {edge: frozenset(ground.colour_at(len(items), px, py) for px, py in along)
+                                   for edge, along in points.items()})
+    return cache[key][1][side]
 
 
 def printable_findings(items: list[Placed], width: float, height: float, where: str, kit: str) -> list[Finding]:
