@@ -65,3 +65,34 @@ def test_a_build_without_the_runtime_suggests_a_rebuild_that_works_from_where_it
     lines = suggested(capsys.readouterr().out)
     assert lines == ["rulepress runtime site", "rulepress build site"]
     assert run_as_written(lines[1]) == 0 and (tmp_path / "site/output/hop/index.html").is_file()
+
+
+def test_a_busy_port_suggests_a_serve_that_works_from_where_it_ran(tmp_path, monkeypatch, capsys):
+    """The suggestion is run as written, from the same folder, in a process of its own (a
+    server runs until stopped): it serves the site."""
+    import subprocess
+    import sys
+
+    from generator.commands import serve
+
+    make_site(tmp_path / "games")
+    monkeypatch.chdir(tmp_path)
+    busy = serve.make_server(tmp_path, 0, serve.Reloader())
+    try:
+        assert main(["serve", "games", "-p", str(busy.server_address[1])]) == 1
+        (line,) = re.findall(r"serve on another port: (rulepress [^(]+?) \(", capsys.readouterr().err)
+        assert line == f"rulepress serve -p {busy.server_address[1] + 1} games"
+    finally:
+        busy.server_close()
+    words = shlex.split(line)[1:]
+    words[words.index("-p") + 1] = "0"  # any free port: the suggested one may be taken by now
+    process = subprocess.Popen([sys.executable, "-m", "generator", *words], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    try:
+        for text in process.stdout:
+            if text.startswith("Serving"):
+                break
+        assert text.startswith("Serving") and "games" in text
+    finally:
+        process.kill()
+        process.wait()
