@@ -6,6 +6,7 @@ from functools import cached_property
 from pathlib import Path
 
 from generator.play.tables import Table
+from generator.urls import page_url
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,8 @@ class Page:
 
     @property
     def url(self) -> str:
-        """Path of the page within the site (the rules page is the game's index)."""
-        return f"{self.game}/index.html" if self.name == "rules" else f"{self.game}/{self.name}.html"
+        """Path of the page within the site (generator/urls.py: the one rule)."""
+        return page_url(self.game, self.name)
 
 
 @dataclass(frozen=True)

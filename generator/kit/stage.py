@@ -12,6 +12,7 @@ from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest, files_digest, tree_files
 from generator.stages import Stage
+from generator.urls import RULEBOOK_PAPERS, in_game, kit_file, kit_folder, preview_file, rules_pdf
 
 SECTION_ID = "print-and-play"
 
@@ -55,7 +56,7 @@ class KitStage(Stage):
         table = ""
         if "data" in options:
             table = table_directive({k: v for k, v in options.items() if k != "deck"}, context)
-        return cards_html(gallery, f"{game.slug}/kit", context.page.url, table)
+        return cards_html(gallery, kit_folder(game.slug), context.page.url, table)
 
     def galleries(self, game: Game) -> list:
         if game.slug not in self._galleries:
@@ -103,14 +104,15 @@ class KitStage(Stage):
         from generator.kit.preview import card_gallery
 
         components, artwork = self._checked.get(game.slug) or (load_components(game.folder, game.data), None)
-        folder = f"{game.slug}/kit"
+        folder = kit_folder(game.slug)
         previews = []
         drawn = render_previews(components)
         scale = preview_scale([preview.width for preview in drawn])
         for preview in drawn:
-            rel = f"{folder}/{preview.name}.svg"
+            rel = f"{folder}/{preview_file(preview.name)}"
             output.write(rel, preview.svg)
-            previews.append({"title": preview.title, "kind": preview.kind, "file": f"kit/{preview.name}.svg",
+            previews.append({"title": preview.title, "kind": preview.kind,
+                             "file": kit_file(preview_file(preview.name)),
                              "width": round(preview.width * scale), "height": round(preview.height * scale)})
         galleries = []
         for gallery in card_gallery(components):
@@ -120,12 +122,12 @@ class KitStage(Stage):
         staging = output.folder(folder)
         kits = []
         # a game whose source names no designer gets no "by" line
-        rulebook = f"{game.slug}-rules-{{paper}}.pdf" if site.rulebooks else ""
+        rulebook = rules_pdf(game.slug, "{paper}") if site.rulebooks else ""  # a template: each kit its paper's
         for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers),
                               rulebook=rulebook, artwork=artwork):
             rel = f"{folder}/{Path(kit.path).name}"
             output.record(rel)
-            kits.append({"file": f"kit/{Path(kit.path).name}", "label": kit.label, "pages": kit.pages,
+            kits.append({"file": kit_file(Path(kit.path).name), "label": kit.label, "pages": kit.pages,
                          "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
         return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead),
                 "cover": cover(game, previews)}
@@ -143,13 +145,13 @@ class KitStage(Stage):
             components = load_components(game.folder, game.data)
         except ContentErrors:
             return {}  # `check` reports them
-        previews = [{"title": title, "kind": kind, "file": f"kit/{name}.svg", "width": 0, "height": 0}
+        previews = [{"title": title, "kind": kind, "file": kit_file(preview_file(name)), "width": 0, "height": 0}
                     for name, title, kind in plan_previews(components)]
-        kits = [{"file": f"kit/{kit.name}", "label": kit.label, "pages": "", "size": "", "paper": kit.paper,
+        kits = [{"file": kit_file(kit.name), "label": kit.label, "pages": "", "size": "", "paper": kit.paper,
                  "variant": kit.variant} for kit in plan_kits(components)]
         galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
-        files = [f"{game.slug}/{entry['file']}" for entry in previews + kits]
-        files += [f"{game.slug}/{card['file']}" for gallery in galleries for card in gallery["cards"]]
+        files = [in_game(game.slug, entry["file"]) for entry in previews + kits]
+        files += [in_game(game.slug, card["file"]) for gallery in galleries for card in gallery["cards"]]
         return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead),
                 "cover": cover(game, previews), "files": files}
 
@@ -159,8 +161,7 @@ class KitStage(Stage):
         from generator.site.theme import make_environment
 
         # the typeset rules belong with the kit: a player printing it wants them in the same pile
-        rulebooks = [{"file": f"{game.slug}-rules-{paper}.pdf", "label": label}
-                     for paper, label in (("a4", "A4"), ("letter", "US Letter"))] if site.rulebooks else []
+        rulebooks = rulebook_downloads(game) if site.rulebooks else []
         html = make_environment(site.root, context.bytecode_dir).get_template("kit-section.html").render(
             game=game, previews=previews, kits=kits, rulebooks=rulebooks, galleries=galleries,
             instead=instead)
@@ -179,6 +180,12 @@ def section_template(site: Site) -> str:
     return ""
 
 
+def rulebook_downloads(game: Game) -> list[dict]:
+    """The typeset rules offered beside the kit: named by the rules the rulebook stage writes
+    them by (generator/urls.py), so the two lists never name different PDFs."""
+    return [{"file": rules_pdf(game.slug, paper), "label": label} for paper, label in RULEBOOK_PAPERS]
+
+
 PREVIEW_WIDTH = 720  # px for the widest component: every preview shares one scale, so sizes compare
 
 
@@ -188,7 +195,7 @@ def cover(game: Game, previews: list[dict]) -> str:
     for kind in ("board", "deck", "token", "sheet"):
         for preview in previews:
             if preview["kind"] == kind:
-                return f"{game.slug}/{preview['file']}"
+                return in_game(game.slug, preview["file"])
     return ""
 
 
@@ -201,7 +208,7 @@ def gallery_entry(gallery) -> dict:
     """A deck's card gallery for the template; thumbnails at 2 px/mm."""
     return {"id": f"cards-{gallery.name}", "title": gallery.title,
             "width": round(gallery.width * 2), "height": round(gallery.height * 2),
-            "cards": [{"file": f"kit/{image.file}", "alt": image.description} for image in gallery.cards]}
+            "cards": [{"file": kit_file(image.file), "alt": image.description} for image in gallery.cards]}
 
 
 def human_size(size: int) -> str:

@@ -14,27 +14,9 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from generator.markdown.tokens import page_line
+from generator.urls import page_url, relative  # relative: imported from here by pages and stages
 
 UNSAFE_SCHEMES = ("javascript:", "vbscript:", "file:", "data:")
-
-
-def page_url(game: str, name: str) -> str:
-    return f"{game}/index.html" if name == "rules" else f"{game}/{name}.html"
-
-
-def relative(from_url: str, to_url: str) -> str:
-    """`to_url` as seen from the page at `from_url` (both site-relative)."""
-    both = from_url + " " + to_url
-    if both.startswith(("/", ".")) or " /" in both or " ." in both or "/." in both or "//" in both:
-        return posixpath.relpath(to_url, posixpath.dirname(from_url) or ".")
-    # Every page links a dozen URLs; posixpath.relpath asks the OS for the
-    # working directory each time, which made it a tenth of a page's cost.
-    base = from_url.split("/")[:-1]
-    target = to_url.split("/")
-    common = 0
-    while common < len(base) and common < len(target) and base[common] == target[common]:
-        common += 1
-    return "/".join([".."] * (len(base) - common) + target[common:]) or "."
 
 
 def is_safe_url(url: str, image: bool = False) -> bool:

@@ -6,14 +6,24 @@ import importlib.util
 import sys
 from pathlib import Path
 
-GAME_PACKAGE_PREFIX = "rulepress_game_"  # a game folder's package name: this, then its slug
+GAME_PACKAGE_PREFIX = "rulepress_game_"  # a game folder's package name: this, its slug, its folder's key
+
+
+def package_name(folder: Path) -> str:
+    """`rulepress_game_<slug>_<key>`: the key is a short hash of the folder's resolved path,
+    so two games of one slug (in two site folders) are two packages in one process, and
+    the same folder is always the same package (the browser's too: it hashes its own path)."""
+    import hashlib
+
+    key = hashlib.sha256(str(Path(folder).resolve()).encode("utf-8")).hexdigest()[:10]
+    return f"{GAME_PACKAGE_PREFIX}{Path(folder).name.replace('-', '_')}_{key}"
 
 
 def game_package(folder: Path) -> str:
-    """A game's folder as a package, `rulepress_game_<slug>`, so its engine.py may
+    """A game's folder as a package (`package_name`), so its engine.py may
     import the modules beside it (`from .drawing import draw`) and two games'
     modules never clash; the same files work in the browser bundle."""
-    name = GAME_PACKAGE_PREFIX + folder.name.replace("-", "_")
+    name = package_name(folder)
     loaded = sys.modules.get(name)
     if loaded is None or list(getattr(loaded, "__path__", ())) != [str(folder)]:
         forget_game(folder)
@@ -53,7 +63,7 @@ def game_files_key(folder: Path) -> str:
 
 def forget_game(folder: Path) -> None:
     """Drop a game's modules, so the next load_engine reads its files again."""
-    name = GAME_PACKAGE_PREFIX + Path(folder).name.replace("-", "_")
+    name = package_name(folder)
     for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
         del sys.modules[module]
 

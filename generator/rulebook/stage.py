@@ -11,17 +11,20 @@ from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest, files_digest, tree_files
 from generator.rulebook.selection import aid_pages
 from generator.stages import Stage
+from generator.urls import (RULEBOOK_PAPERS, RULES_PAGE, in_game, player_aid_pdf, relative, rules_booklet_pdf,
+                            rules_pdf)
 
-PAPERS = (("a4", "A4"), ("letter", "US Letter"))
+PAPERS = RULEBOOK_PAPERS  # the kit offers the same ones (kit/stage.py)
 
 
 def files_of(game: Game) -> list[tuple[str, str, str]]:
     """(path in the output, what it is, paper) of every PDF the game gets."""
-    files = [(f"{game.slug}/{game.slug}-rules-{paper}.pdf", "Rules", label) for paper, label in PAPERS]
-    files += [(f"{game.slug}/{game.slug}-rules-booklet-{paper}.pdf", "Rules as an A5 booklet", f"printed on {label}")
+    slug = game.slug
+    files = [(in_game(slug, rules_pdf(slug, paper)), "Rules", label) for paper, label in PAPERS]
+    files += [(in_game(slug, rules_booklet_pdf(slug, paper)), "Rules as an A5 booklet", f"printed on {label}")
               for paper, label in PAPERS]
     if aid_pages(game):
-        files += [(f"{game.slug}/{game.slug}-player-aid-{paper}.pdf", "Player aid on one sheet", label)
+        files += [(in_game(slug, player_aid_pdf(slug, paper)), "Player aid on one sheet", label)
                   for paper, label in PAPERS]
     return files
 
@@ -124,8 +127,8 @@ class RulebookStage(Stage):
     def plan_game(self, site: Site, game: Game, context) -> dict:
         if not site.rulebooks:
             return {}
-        rules = next(page for page in game.pages if page.name == "rules")
-        items = "".join(f'<li><a href="{escape(path.split("/", 1)[1])}" download>{escape(game.title)}: '
+        rules = next(page for page in game.pages if page.name == RULES_PAGE)
+        items = "".join(f'<li><a href="{escape(relative(rules.url, path))}" download>{escape(game.title)}: '
                         f"{escape(what)} ({escape(label)}, PDF)</a></li>" for path, what, label in files_of(game))
         html = (f"<p>Download the rules (PDF) to print or to read offline, with every example and diagram "
                 f"of these pages.</p>\n<ul class=\"rulebook-downloads\">{items}</ul>\n")
@@ -139,7 +142,7 @@ def write_books(game: Game, made: dict, paths: dict) -> None:
 
     slug = game.slug
     for paper, _label in PAPERS:
-        paths[f"{slug}/{slug}-rules-{paper}.pdf"].write_bytes(made["rules", paper])
-        paths[f"{slug}/{slug}-rules-booklet-{paper}.pdf"].write_bytes(impose(made["rules", "a5"], paper))
+        paths[in_game(slug, rules_pdf(slug, paper))].write_bytes(made["rules", paper])
+        paths[in_game(slug, rules_booklet_pdf(slug, paper))].write_bytes(impose(made["rules", "a5"], paper))
         if ("player_aid", paper) in made:
-            paths[f"{slug}/{slug}-player-aid-{paper}.pdf"].write_bytes(made["player_aid", paper])
+            paths[in_game(slug, player_aid_pdf(slug, paper))].write_bytes(made["player_aid", paper])

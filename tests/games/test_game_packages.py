@@ -1,6 +1,6 @@
 """How a game split into modules is put together (docs/content.md, "Engines"):
 engine.py with board.py, drawing.py, setups.py and bots.py beside it, imported
-as the package `rulepress_game_<slug>`.
+as one package (`generator.play.package_name`: `rulepress_game_<slug>_<folder key>`).
 
 The modules import one way only: drawing.py and setups.py never reach the
 engine (it imports them), board.py imports nothing of the game, and nothing

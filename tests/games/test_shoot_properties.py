@@ -15,9 +15,10 @@ from generator.play import load_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = load_engine(ROOT / "content" / "shoot")
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
 SHOOT = sys.modules[type(ENGINE).__module__]  # the rules: states and card_total
-SHOOT_CARDS = sys.modules["rulepress_game_shoot.cards"]  # the decks
-SHOOT_BOTS = sys.modules["rulepress_game_shoot.bots"]
+SHOOT_CARDS = sys.modules[GAME_PACKAGE + ".cards"]  # the decks
+SHOOT_BOTS = sys.modules[GAME_PACKAGE + ".bots"]
 MODES = ("flag", "frags", "last", "instant", "hill")
 TURN_CAP = 24  # short games keep the suite fast; the cap is the engine's max_turns option (C23)
 

@@ -14,9 +14,10 @@ from generator.play.api import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = load_engine(ROOT / "content" / "shoot")
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
 SHOOT = sys.modules[type(ENGINE).__module__]  # the rules: states, build_state, evolve
-SHOOT_CARDS = sys.modules["rulepress_game_shoot.cards"]  # the decks and what a HERO's cards mean
-SHOOT_BOTS = sys.modules["rulepress_game_shoot.bots"]
+SHOOT_CARDS = sys.modules[GAME_PACKAGE + ".cards"]  # the decks and what a HERO's cards mean
+SHOOT_BOTS = sys.modules[GAME_PACKAGE + ".bots"]
 build = SHOOT.build_state
 
 

@@ -20,9 +20,10 @@ from generator.play.match import draw_outcome
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "sitters"
 ENGINE = load_engine(GAME)
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
 sitters = sys.modules[type(ENGINE).__module__]  # the rules: actions and movement
-sitters_board = sys.modules["rulepress_game_sitters.board"]  # the board, sides and phases
-sitters_bots = sys.modules["rulepress_game_sitters.bots"]  # the AIs and their scoring
+sitters_board = sys.modules[GAME_PACKAGE + ".board"]  # the board, sides and phases
+sitters_bots = sys.modules[GAME_PACKAGE + ".bots"]  # the AIs and their scoring
 
 GAMES = 200
 SEEDS = range(7000, 7000 + GAMES)

@@ -27,8 +27,9 @@ from generator.play.match import Match, draw_outcome
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "sitters"
 ENGINE = load_engine(GAME)
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
 sitters = sys.modules[type(ENGINE).__module__]  # the rules: actions and movement
-sitters_board = sys.modules["rulepress_game_sitters.board"]  # the board, sides and phases
+sitters_board = sys.modules[GAME_PACKAGE + ".board"]  # the board, sides and phases
 BOARD = sitters_board.BOARD
 
 # Seeded games: half with the standard turn limit, half with a short one so

@@ -18,8 +18,9 @@ from generator.play.api import CHANCE, OVER, IllegalAction
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "sitters"
 ENGINE = load_engine(GAME)
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
 sitters = sys.modules[type(ENGINE).__module__]  # the rules: actions and movement
-sitters_board = sys.modules["rulepress_game_sitters.board"]  # the board, sides and phases
+sitters_board = sys.modules[GAME_PACKAGE + ".board"]  # the board, sides and phases
 GOODIE, BADDIE = sitters_board.GOODIE, sitters_board.BADDIE
 ALL_BADDIES = ["i1", "j1", "j2", "j6", "i7", "j7"]
 

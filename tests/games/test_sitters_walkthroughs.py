@@ -17,7 +17,8 @@ from generator.play.api import CHANCE
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "sitters"
 ENGINE = load_engine(GAME)
-sitters_board = sys.modules["rulepress_game_sitters.board"]  # the board, sides and phases
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
+sitters_board = sys.modules[GAME_PACKAGE + ".board"]  # the board, sides and phases
 
 WALKTHROUGHS = fenced_blocks(GAME, "walkthrough")
 POSITIONS = fenced_blocks(GAME, "position")

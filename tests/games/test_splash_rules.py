@@ -19,9 +19,10 @@ from generator.play.api import IllegalAction, Joint
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "splash"
 ENGINE = load_engine(GAME)
-SPLASH = sys.modules[type(ENGINE).__module__]  # rulepress_game_splash.engine: its action classes
-SPLASH_BOARD = sys.modules["rulepress_game_splash.board"]  # the deck and seats
-SPLASH_BOTS = sys.modules["rulepress_game_splash.bots"]  # the computer players
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
+SPLASH = sys.modules[type(ENGINE).__module__]  # <its package>.engine: its action classes
+SPLASH_BOARD = sys.modules[GAME_PACKAGE + ".board"]  # the deck and seats
+SPLASH_BOTS = sys.modules[GAME_PACKAGE + ".bots"]  # the computer players
 
 
 def rows(name: str) -> list[dict]:

@@ -18,8 +18,9 @@ from generator.play.match import Match
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = load_engine(ROOT / "content" / "splat")
-SPLAT = sys.modules[type(ENGINE).__module__]  # rulepress_game_splat.engine: states and actions
-SPLAT_BOARD = sys.modules["rulepress_game_splat.board"]  # cells, pieces, fates and phases
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
+SPLAT = sys.modules[type(ENGINE).__module__]  # <its package>.engine: states and actions
+SPLAT_BOARD = sys.modules[GAME_PACKAGE + ".board"]  # cells, pieces, fates and phases
 
 GAMES_PER_COUNT = int(os.environ.get("SPLAT_GAMES", "2000"))  # per player count
 

@@ -15,9 +15,10 @@ from generator.play.playout import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = load_engine(ROOT / "content" / "splat")
-SPLAT = sys.modules[type(ENGINE).__module__]  # rulepress_game_splat.engine: states and actions
-SPLAT_BOARD = sys.modules["rulepress_game_splat.board"]  # cells, pieces, fates and phases
-SPLAT_BOTS = sys.modules["rulepress_game_splat.bots"]  # the heuristic computer player
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
+SPLAT = sys.modules[type(ENGINE).__module__]  # <its package>.engine: states and actions
+SPLAT_BOARD = sys.modules[GAME_PACKAGE + ".board"]  # cells, pieces, fates and phases
+SPLAT_BOTS = sys.modules[GAME_PACKAGE + ".bots"]  # the heuristic computer player
 position = ENGINE.position
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 from generator.play import load_engine
 
 ENGINE = load_engine(Path(__file__).resolve().parents[2] / "content" / "splut")
-splut = sys.modules[type(ENGINE).__module__]  # rulepress_game_splut.engine: states and steps
-splut_bots = sys.modules["rulepress_game_splut.bots"]  # the heuristic computer player
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
+splut = sys.modules[type(ENGINE).__module__]  # <its package>.engine: states and steps
+splut_bots = sys.modules[GAME_PACKAGE + ".bots"]  # the heuristic computer player
 HEURISTIC = splut_bots.BOTS["heuristic"]
 
 

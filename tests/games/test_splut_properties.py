@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from generator.play import load_engine
 
 ENGINE = load_engine(Path(__file__).resolve().parents[2] / "content" / "splut")
-splut_board = sys.modules["rulepress_game_splut.board"]  # the arena, pieces and seats
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
+splut_board = sys.modules[GAME_PACKAGE + ".board"]  # the arena, pieces and seats
 
 # Seeded games per player count (issue 5 asks for thousands); SPLUT_GAMES
 # lowers it for a quick local run or raises it for a soak.

@@ -9,7 +9,8 @@ from generator.draw.shapes import Circle, Drawing, Polygon, Rect, Text
 from generator.play import load_engine
 
 ENGINE = load_engine(Path(__file__).resolve().parents[2] / "content" / "splut")
-splut_board = sys.modules["rulepress_game_splut.board"]  # the arena, pieces and seats
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
+splut_board = sys.modules[GAME_PACKAGE + ".board"]  # the arena, pieces and seats
 
 
 def squares(drawing: Drawing, role: str) -> list[str]:

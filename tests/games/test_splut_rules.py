@@ -14,8 +14,9 @@ from generator.play import load_engine
 from generator.play.api import IllegalAction
 
 ENGINE = load_engine(Path(__file__).resolve().parents[2] / "content" / "splut")
-splut = sys.modules[type(ENGINE).__module__]  # rulepress_game_splut.engine: states and steps
-splut_board = sys.modules["rulepress_game_splut.board"]  # the arena, pieces and seats
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
+splut = sys.modules[type(ENGINE).__module__]  # <its package>.engine: states and steps
+splut_board = sys.modules[GAME_PACKAGE + ".board"]  # the arena, pieces and seats
 
 
 def two_player(red: dict, yellow: dict | None, rocks: list[str], **kw):

@@ -16,7 +16,8 @@ from tests.games.fences import fenced_blocks, replay_steps
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "splut"
 ENGINE = load_engine(GAME)
-splut_board = sys.modules["rulepress_game_splut.board"]  # the arena, pieces and seats
+GAME_PACKAGE = type(ENGINE).__module__.rpartition(".")[0]  # the game folder's package (play.package_name)
+splut_board = sys.modules[GAME_PACKAGE + ".board"]  # the arena, pieces and seats
 
 WALKTHROUGHS = fenced_blocks(GAME, "walkthrough")
 POSITIONS = fenced_blocks(GAME, "position")
