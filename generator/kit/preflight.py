@@ -333,15 +333,15 @@ def _box_holds(box, x: float, y: float) -> bool:
 
 
 def check_contrast(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
-    ground = None
+    under = None  # the surface's fills, indexed when a text first asks
     for i, text in texts(items):
-        ground = ground or Ground(items)
+        under = under or Ground(items)
         if not colours.is_hex(text.shape.fill):
             continue
         size = points(text)
         needed = LARGE_CONTRAST if size >= 18 or (text.shape.bold and size >= 14) else MIN_CONTRAST
         x, y, w, h = ink_box(text)
-        grounds = [ground.colour_at(i, x + w * fx, y + h * 0.5) for fx in (0.15, 0.5, 0.85)]
+        grounds = [under.colour_at(i, x + w * fx, y + h * 0.5) for fx in (0.15, 0.5, 0.85)]
         ratios = [(colours.contrast(text.shape.fill, ground), ground) for ground in grounds if ground is not None]
         if ratios and min(ratios)[0] < needed - 1e-6:  # across the words, at mid height: the worst
             ratio, ground = min(ratios)

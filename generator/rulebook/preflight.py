@@ -145,4 +145,23 @@ def figure_error(problem: Problem) -> ContentError:
 
 
 def preflight_figures(books: list[PrintedBook]) -> list[ContentError]:
-    return [figure_error(problem) for problem in figure_problems(books)]
+    return [figure_error(problem) for problem in figure_problems(books)] + drawing_errors(books)
+
+
+def drawing_errors(books: list[PrintedBook]) -> list[ContentError]:
+    """The kit's checks of what a diagram draws, whatever its size (words clear of each other and
+    of its lines, legible on their ground): each distinct drawing once, each problem once,
+    reported at the directive that makes the first figure showing it."""
+    from generator.kit.preflight import diagram_findings
+
+    seen, found = set(), {}
+    for book in books:
+        for placed in book.figures:
+            if id(placed.drawing) in seen:
+                continue
+            seen.add(id(placed.drawing))
+            for finding in diagram_findings(placed.drawing, f"in the {placed.figure}", (str(placed.path),),
+                                            placed.path, placed.line):
+                found.setdefault(finding.key, finding)
+    return [ContentError(f.path, f.line, f"preflight: {f.check}, {f.where}", expected=f.expected, found=f.found)
+            for f in found.values()]

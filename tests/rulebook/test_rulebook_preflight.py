@@ -186,3 +186,20 @@ def test_a_site_whose_diagrams_print_at_6_pt_or_more_builds_without_a_preflight_
     assert done.returncode == 0, done.stderr
     assert "preflight" not in done.stderr + done.stdout
     assert (site / "output/hop/hop-rules-booklet-letter.pdf").is_file()
+
+
+def test_a_diagram_whose_words_collide_or_fade_is_an_error_at_its_directive():
+    """The kit's checks run on every figure the rulebooks print (rulebook.preflight.drawing_errors)."""
+    from pathlib import Path
+
+    from generator.draw.shapes import Drawing, Line, Rect, Style, Text
+    from generator.rulebook.preflight import PlacedFigure, PrintedBook, drawing_errors
+
+    drawing = Drawing(60, 20, (Rect(0, 0, 60, 20, Style(fill="#2f6fa5")), Text(5, 10, "47", size=4.0),
+                               Line(0, 9, 60, 9, Style(stroke="#ffffff", stroke_width=0.4))))
+    placed = PlacedFigure(drawing, 200.0, 1.0, "position diagram", Path("rules.md"), 39)
+    errors = drawing_errors([PrintedBook("the A4 rulebook", [placed]), PrintedBook("the A5 booklet", [placed])])
+    assert sorted(e.message for e in errors) == [
+        "preflight: text colliding with other marks, in the position diagram",
+        "preflight: text that does not stand out from what lies under it, in the position diagram"]
+    assert all((e.path, e.line) == (Path("rules.md"), 39) for e in errors)

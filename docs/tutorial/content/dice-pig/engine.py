@@ -131,7 +131,7 @@ class PigEngine(Engine):
 
     # -- the drawing: one bar per player, and the die -------------------------------------
     def render(self, state: PigState, highlight=()) -> Drawing:
-        width, bar = 120.0, 90.0
+        width, bar = 128.0, 90.0
         shapes = []
         for player, score in enumerate(state.scores):
             y = 8 + player * 12
@@ -146,7 +146,7 @@ class PigEngine(Engine):
                 shapes.append(Rect(22 + banked, y, at_risk, 7, Style(fill=COLOURS[player], stroke=COLOURS[player],
                                                                      stroke_width=0.3, opacity=0.35),
                                    role="turn-points"))
-            shapes.append(Text(22 + bar - 2, y + 5, str(score), size=4, anchor="end", role="score-label"))
+            shapes.append(Text(22 + bar + 2, y + 5, str(score), size=4, role="score-label"))  # beside the bar: on it, the colour hid it
         y = 12 + len(state.scores) * 12
         shapes += die(10, y, state.last)
         status = self.result(state).text if self.result(state) else (
