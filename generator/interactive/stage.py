@@ -21,8 +21,8 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from generator.content.model import Game, Site
-from generator.errors import ContentError, ContentErrors, describe_value
-from generator.interactive.bundle import bundle_bytes, bundle_contents, bundle_key, bundle_name, game_files, with_bytecode
+from generator.errors import ContentError, describe_value
+from generator.interactive.bundle import bundle_bytes, bundle_contents, bundle_key, bundle_name, with_bytecode
 from generator.interactive.bytecode import compiler_for
 from generator.interactive.runtime import (RUNTIME_FILES, RuntimeMissing, copy_runtime, find_pyodide,
                                           runtime_location)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
+from generator.draw.shapes import Circle, Drawing, Line, Rect, Style
 from generator.draw import colour as colours
 from generator.kit import text as fit
 

@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from generator.draw import colour as colours
-from generator.draw.flatten import Placed, flatten, text_ink_box
+from generator.draw.flatten import Affine, Placed, flatten
 from generator.draw.shapes import Circle, Group, Image, Line, Path as PathShape, Polygon, Rect, Text
 from generator.errors import ContentError
+from generator.kit.impose import PRINTABLE as PRINTABLE_MARGIN  # the layout's own margin, checked
 
 MIN_TEXT_PT = 6.0  # below this, type is hard to read on paper at arm's length
 MIN_CONTRAST = 4.5  # WCAG 2's ratio for text
 LARGE_CONTRAST = 3.0  # ... and for large text (18 pt, or 14 pt bold)
-PRINTABLE_MARGIN = 5.0  # mm round the paper a home printer may leave blank
 TOUCH = 0.1  # mm: shapes closer than this are not yet touching (drawing and rounding noise)
 PT_PER_MM = 72 / 25.4
 CUT_ROLES = ("cut-line", "crop-mark", "fold-line", "card-trim")
@@ -48,18 +48,22 @@ class SmallText:
     points: float
 
 
-def small_text(shapes, kit: str, page: int, component: str = "page", scale: float = 1.0) -> list[SmallText]:
-    """Every text of `shapes` printed under MIN_TEXT_PT, with the component it belongs to."""
-    found = []
-    for shape in shapes:
-        if isinstance(shape, Group):
-            inner = component_name(shape.role) or component
-            found += small_text(shape.shapes, kit, page, inner, scale * shape.scale)
-        elif isinstance(shape, Text) and shape.text.strip():
-            points = shape.size * scale * PT_PER_MM
-            if points < MIN_TEXT_PT - 1e-6:
-                found.append(SmallText(kit, page, component, shape.text, round(points, 2)))
-    return found
+def small_text(shapes, kit: str, page: int, component: str = "page", scale: float = 1.0,
+               floor: float = MIN_TEXT_PT) -> list[SmallText]:
+    """Every text of `shapes` printed under `floor` points at `scale` (mm on paper per mm drawn),
+    with the component it belongs to."""
+    return [SmallText(kit, page, placed_component(item) or component, item.shape.text, round(points(item), 2))
+            for item, _what in check_small_text(placed_at(shapes, scale), floor)]
+
+
+def placed_at(shapes, scale: float = 1.0) -> list[Placed]:
+    """`shapes` as printed at `scale`: every primitive where it lands."""
+    return list(flatten(shapes, Affine(scale, 0.0, 0.0, scale)))
+
+
+def placed_component(item: Placed) -> str:
+    """The innermost component the layout placed `item` in ("token pieces 3"), or ""."""
+    return next((component_name(role) for role in reversed(item.roles) if component_name(role)), "")
 
 
 def component_name(role: str) -> str:
@@ -122,10 +126,10 @@ def shrunk(box, by: float = TOUCH):
 
 
 # -- the checks, on one surface (a card face, a token, a page) ----------------------------
-def check_small_text(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
+def check_small_text(items: list[Placed], floor: float = MIN_TEXT_PT) -> Iterable[tuple[Placed, str]]:
     for _i, item in texts(items):
         size = points(item)
-        if size < MIN_TEXT_PT - 1e-6:
+        if size < floor - 1e-6:
             yield item, f"{quoted(item.shape)} at {size:.2f} pt"
 
 
@@ -204,17 +208,6 @@ def check_cuts(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
                 break
 
 
-def covering_fill(items: list[Placed], before: int, box) -> int:
-    """The index of the last opaque fill painted before `before` that covers all of `box`, or -1."""
-    x, y, w, h = box
-    corners = ((x, y), (x + w, y), (x, y + h), (x + w, y + h))
-    for j in range(before - 1, -1, -1):
-        item = items[j]
-        if opaque_fill(item) and all(contains(item, px, py) for px, py in corners):
-            return j
-    return -1
-
-
 def check_collisions(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
     """Text over text, and text crossed by a visible rule or border (one under an opaque fill
     that the text sits on is hidden, so it does not count)."""
@@ -226,6 +219,7 @@ def check_collisions(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
                 yield text, f"{quoted(text.shape)} overlaps {quoted(other.shape)}"
     rules = [(k, item) for k, item in enumerate(items) if stroked(item) and not is_cut(item)
              and not isinstance(item.shape, (Text, Image, Group))]
+    under = Ground(items) if rules else None
     for i, text in labels:
         box = boxes[i]
         ground = None
@@ -237,7 +231,7 @@ def check_collisions(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
             if not any(crosses(piece, box) for piece in segments(rule)):
                 continue
             if k < i:
-                ground = covering_fill(items, i, box) if ground is None else ground
+                ground = under.covering(i, box) if ground is None else ground
                 if k < ground:
                     continue
             if rule.shape.role == "underline" and k == i + 1:
@@ -254,14 +248,6 @@ def _same_label(a: Placed, b: Placed) -> bool:
     """The same words drawn twice in one place (a halo under a label) are one label."""
     (ax, ay), (bx, by) = a.to_page.apply(a.shape.x, a.shape.y), b.to_page.apply(b.shape.x, b.shape.y)
     return a.shape.text == b.shape.text and abs(ax - bx) < 0.6 and abs(ay - by) < 0.6
-
-
-def opaque_fill(item: Placed) -> bool:
-    shape = item.shape
-    style = getattr(shape, "style", None)
-    if not isinstance(shape, (Rect, Circle, Polygon, PathShape)) or not style or not style.fill:
-        return False
-    return colours.is_hex(style.fill) and style.opacity >= 0.999
 
 
 def contains(item: Placed, x: float, y: float) -> bool:
@@ -301,6 +287,17 @@ class Ground:
                   and colours.is_hex(style.fill)):
                 self.layers.append((index, item, item.box(), style.fill, style.opacity))
 
+    def covering(self, before: int, box) -> int:
+        """The paint index of the last opaque fill before `before` that covers all of `box`
+        (what a text there sits on: lines painted under it are hidden), or -1."""
+        x, y, w, h = box
+        corners = ((x, y), (x + w, y), (x, y + h), (x + w, y + h))
+        for index, item, shape_box, fill, opacity in reversed(self.layers):
+            if (index < before and fill is not None and opacity >= 0.999
+                    and all(_box_holds(shape_box, px, py) and contains(item, px, py) for px, py in corners)):
+                return index
+        return -1
+
     def colour_at(self, before: int, x: float, y: float) -> Optional[str]:
         """The colour printed at (x, y) by the shapes painted before index `before` (paper white
         where none is), fills with opacity blended; None where a picture lies under the point."""
@@ -321,11 +318,6 @@ class Ground:
         for fill, opacity in reversed(found):
             colour = colours.mix(colour, fill, opacity)
         return colour
-
-
-def colour_under(items: list[Placed], before: int, x: float, y: float) -> Optional[str]:
-    """The colour printed at (x, y) by the shapes painted before index `before` (see Ground)."""
-    return Ground(items).colour_at(before, x, y)
 
 
 def _box_holds(box, x: float, y: float) -> bool:
@@ -380,16 +372,17 @@ def finding(check: str, where: str, found: str, key: tuple, path=None, line=None
 
 
 def surface_findings(items: list[Placed], where: str, key: tuple, path=None, line=None,
-                     safe_area=None) -> list[Finding]:
-    """Every check that reads one surface: a component's own drawing, or a page's furniture."""
+                     safe_area=None, only=("small", "safe", "cut", "collision", "contrast")) -> list[Finding]:
+    """The checks (`only` these) that read one surface: a component's own drawing, a page's furniture."""
+    checks = {"small": lambda: check_small_text(items), "safe": lambda: check_inside(items, safe_area),
+              "cut": lambda: check_cuts(items), "collision": lambda: check_collisions(items),
+              "contrast": lambda: check_contrast(items)}
     found = []
-    checks = [("small", check_small_text(items)), ("cut", check_cuts(items)),
-              ("collision", check_collisions(items)), ("contrast", check_contrast(items))]
-    if safe_area is not None:
-        checks.insert(1, ("safe", check_inside(items, safe_area)))
-    for check, results in checks:
-        for item, what in results:
-            component = next((component_name(r) for r in reversed(item.roles) if component_name(r)), "")
+    for check in only:
+        if check == "safe" and safe_area is None:
+            continue
+        for item, what in checks[check]():
+            component = placed_component(item)
             found.append(finding(check, where + (f", {component}" if component and component not in where else ""),
                                  what, key + (item.shape.text,), path, line))
     return found
@@ -398,12 +391,7 @@ def surface_findings(items: list[Placed], where: str, key: tuple, path=None, lin
 def diagram_findings(drawing, where: str, key: tuple, path=None, line=None) -> list[Finding]:
     """A game's diagram as the rulebook prints it (its size is checked where it is placed): its
     words clear of each other and of its lines, and legible on what lies under them."""
-    items = list(flatten(drawing.shapes))
-    found = []
-    for check, results in (("collision", check_collisions(items)), ("contrast", check_contrast(items))):
-        for item, what in results:
-            found.append(finding(check, where, what, key + (item.shape.text,), path, line))
-    return found
+    return surface_findings(list(flatten(drawing.shapes)), where, key, path, line, only=("collision", "contrast"))
 
 
 # -- components -------------------------------------------------------------------------
@@ -554,7 +542,7 @@ def preflight_kits(components, artwork=None) -> list[ContentError]:
     return errors_of(components.path, findings)
 
 
-def errors_of(path: Path, findings: list[Finding]) -> list[ContentError]:
+def errors_of(path: Optional[Path], findings: list[Finding]) -> list[ContentError]:
     """One error per problem (the same label on every copy and every paper is one)."""
     errors, seen = [], set()
     for item in findings:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-import yaml
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Paragraph, Spacer

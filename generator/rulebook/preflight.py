@@ -21,9 +21,10 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.draw.shapes import Drawing, Group, Text
+from generator.draw.shapes import Drawing, Text
 from generator.errors import ContentError
-from generator.kit.preflight import MIN_TEXT_PT, PT_PER_MM, SmallText
+from generator.kit.preflight import (MIN_TEXT_PT, PT_PER_MM, SmallText, check_small_text, diagram_findings, errors_of,
+                                     placed_at, points)
 
 FIGURE_MIN_TEXT_PT = max(7.0, MIN_TEXT_PT)  # a rulebook diagram's labels on paper (the kit's floor is 6 pt)
 # The A5 booklet's figures are sized for FIGURE_MIN_TEXT_PT too, but its page (shrunk to 94% on
@@ -35,29 +36,16 @@ BOOKLET_MIN_TEXT_PT = MIN_TEXT_PT
 def smallest_text(shapes, scale: float = 1.0) -> float | None:
     """The size in mm of the smallest text in `shapes`, as drawn (each enclosing group's
     scale applied); None when there is no text."""
-    sizes = []
-    for shape in shapes:
-        if isinstance(shape, Group):
-            inner = smallest_text(shape.shapes, scale * shape.scale)
-            if inner is not None:
-                sizes.append(inner)
-        elif isinstance(shape, Text) and shape.text.strip():
-            sizes.append(shape.size * scale)
-    return min(sizes, default=None)
+    return min((item.shape.size * item.to_page.scale for item in placed_at(shapes, scale)
+                if isinstance(item.shape, Text) and item.shape.text.strip()), default=None)
 
 
 def small_text(shapes, book: str, figure: str, scale: float = 1.0,
                floor: float = FIGURE_MIN_TEXT_PT) -> list[SmallText]:
-    """Every text of `shapes` printed under `floor` points, `scale` mm on paper per mm drawn."""
-    found = []
-    for shape in shapes:
-        if isinstance(shape, Group):
-            found += small_text(shape.shapes, book, figure, scale * shape.scale, floor)
-        elif isinstance(shape, Text) and shape.text.strip():
-            points = shape.size * scale * PT_PER_MM
-            if points < floor - 1e-6:
-                found.append(SmallText(book, 0, figure, shape.text, round(points, 2)))
-    return found
+    """Every text of `shapes` printed under `floor` points, `scale` mm on paper per mm drawn
+    (the kit's rule, at a book's floor)."""
+    return [SmallText(book, 0, figure, item.shape.text, round(points(item), 2))
+            for item, _what in check_small_text(placed_at(shapes, scale), floor)]
 
 
 def readable_width(drawing: Drawing, print_scale: float = 1.0) -> float:
@@ -152,16 +140,11 @@ def drawing_errors(books: list[PrintedBook]) -> list[ContentError]:
     """The kit's checks of what a diagram draws, whatever its size (words clear of each other and
     of its lines, legible on their ground): each distinct drawing once, each problem once,
     reported at the directive that makes the first figure showing it."""
-    from generator.kit.preflight import diagram_findings
-
-    seen, found = set(), {}
+    seen, found = set(), []
     for book in books:
         for placed in book.figures:
-            if id(placed.drawing) in seen:
-                continue
-            seen.add(id(placed.drawing))
-            for finding in diagram_findings(placed.drawing, f"in the {placed.figure}", (str(placed.path),),
-                                            placed.path, placed.line):
-                found.setdefault(finding.key, finding)
-    return [ContentError(f.path, f.line, f"preflight: {f.check}, {f.where}", expected=f.expected, found=f.found)
-            for f in found.values()]
+            if id(placed.drawing) not in seen:
+                seen.add(id(placed.drawing))
+                found += diagram_findings(placed.drawing, f"in the {placed.figure}", (str(placed.path),),
+                                          placed.path, placed.line)
+    return errors_of(None, found)

@@ -13,7 +13,7 @@ from generator import cache
 from generator.build import build
 from generator.errors import ContentError, ContentErrors
 from generator.stages import Stage
-from tests.sitefactory import GAME_TOML, make_site
+from tests.sitefactory import make_site
 from tests.build.test_build import tree_digest
 
 GLOSSARY_TERM = "\nStone\n: Another word for a pebble.\n"

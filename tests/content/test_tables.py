@@ -10,7 +10,6 @@ import pytest
 
 from generator.cli import main
 from generator.play.tables import TableSpec, read_table
-from tests.sitefactory import make_site
 
 ROOT = Path(__file__).resolve().parents[2]
 

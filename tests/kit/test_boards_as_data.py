@@ -7,7 +7,6 @@ same data, and each mistake in the data is an error at its file and line."""
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from generator.build import build
-from tests.sitefactory import RULES, make_site
+from tests.sitefactory import make_site
 
 
 def build_rules(tmp_path, body: str, site_toml: str | None = None) -> str:
