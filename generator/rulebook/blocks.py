@@ -44,6 +44,9 @@ class Typesetter:
     notes: list = field(default_factory=list)  # footnote flowables, for the end of the page
     print_scale: float = 1.0  # the page's size on paper: the booklet's A5 pages print smaller on Letter
     placed: list = field(default_factory=list)  # every diagram set (preflight.PlacedFigure), for preflight
+    # A position diagram's widest (points), when a page gives figures more than its text: a
+    # player aid sets its set-up picture across both columns, above them (0: the text's width)
+    figure_width: float = 0.0
 
     def blocks(self, node: SyntaxTreeNode) -> list:
         out = []

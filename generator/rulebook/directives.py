@@ -14,7 +14,8 @@ from generator.content.model import Game, Site
 from generator.content.yamlload import load_yaml
 from generator.markdown.tables import table_view
 from generator.rulebook.blocks import Typesetter, data_table
-from generator.rulebook.figures import StripLayout, position_figure, position_width, strip_layout, walkthrough_strip
+from generator.rulebook.figures import (StripLayout, position_figure, position_width, sheet_picture, strip_layout,
+                                        walkthrough_strip)
 from generator.rulebook.preflight import PlacedFigure
 from generator.rulebook.selection import real_address
 
@@ -82,6 +83,8 @@ class PaperDirectives:
     def position(self, options: dict, book: Typesetter, key: tuple) -> list:
         drawing, title, caption = self.position_drawing(options, key)
         size = self.place_position(book, drawing, title)
+        if book.figure_width:
+            return [sheet_picture(drawing, title, caption, size, book.styles)]
         return position_figure(drawing, title, caption, size, book.styles)
 
     def walkthrough_drawings(self, options: dict, key: tuple) -> tuple:
@@ -114,7 +117,7 @@ class PaperDirectives:
 
     def place_position(self, book: Typesetter, drawing, title: str) -> float:
         """The diagram's printed width on this book's page; recorded as printed."""
-        size = position_width(drawing, book.width, book.print_scale)
+        size = position_width(drawing, book.figure_width or book.width, book.print_scale)
         self.place(book, drawing, size, f"position diagram “{title}”" if title else "position diagram")
         return size
 

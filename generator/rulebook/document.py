@@ -34,7 +34,6 @@ BOOK_TYPE = {"a4": 1.1, "letter": 1.1, "a5": 1.0}  # the book's type, of make_st
 COLUMN_TYPE = 0.95  # a two-column chapter's type, of make_styles' sizes: 9.1 pt
 TWO_COLUMN_GLOSSARY = ("a4", "letter")  # on A5 a glossary's columns would hold 30 characters: one column
 HEADER_PT = 7.5  # the running header and the page number
-AID_SCALE = 0.85  # a player aid's type, of the book's: it must fit one sheet
 AID_GAP = 7 * MM  # between the two columns of a player aid or a glossary
 FRAME_PADDING = 6.0  # pt, inside each side of a text frame (platypus's default)
 
@@ -216,11 +215,18 @@ class PlannedBook:
     placed: list  # preflight.PlacedFigure, one per diagram
     running_title: str  # the header of every page
     cover: bool  # the first page is a cover, without header or page number
+    pictures: bool = False  # a player aid's set-up pictures are on its sheet
 
     def typeset(self) -> bytes:
-        self.doc.build(self.story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=self.running_title,
-                                                                          cover=self.cover, **k))
+        """The PDF (laid out once: a player aid is laid out to count its pages, then kept)."""
+        if not self.out.getvalue():
+            self.doc.build(self.story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=self.running_title,
+                                                                              cover=self.cover, **k))
         return self.out.getvalue()
+
+    def page_count(self) -> int:
+        self.typeset()
+        return self.doc.page
 
 
 def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> PlannedBook:
@@ -291,20 +297,6 @@ def column_styles(game: Game, styles: Styles) -> Styles:
     title as large as every chapter's."""
     smaller = make_styles(game.accent, scale=COLUMN_TYPE)
     return replace(smaller, headings={**smaller.headings, 1: styles.headings[1]})
-
-
-def plan_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> PlannedBook:
-    """A player aid: its pages in two columns of small type, no cover or contents, to fit one sheet."""
-    styles = make_styles(game.accent, scale=AID_SCALE)
-    out = io.BytesIO()
-    doc = new_document(game, paper, title, out, SHEET_MARGINS)
-    doc.addPageTemplates([page_template("body", two_frames(paper, doc.bottomMargin, doc.height), paper)])
-    story, headings, placed = [], [], []
-    for chapter in chapters:
-        story += chapter_story(site, game, chapter, styles, column_width(paper), headings, figures,
-                               print_scale(paper), placed)[:-1]  # no page break after the last
-    curl_quotes(story)
-    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=False)
 
 
 def curl_quotes(flowables: list) -> list:
@@ -391,7 +383,7 @@ def index_columns(entries: list, width: float) -> list:
 
 
 def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, width: float, headings: list,
-                  figures: dict, scale: float = 1.0, placed: list | None = None) -> list:
+                  figures: dict, scale: float = 1.0, placed: list | None = None, figure_width: float = 0.0) -> list:
     """One page as a chapter, printed at `scale`; its headings join `headings` (keys "h0",
     "h1"... across the book) and its diagrams `placed`."""
     directives = PaperDirectives(site, game, chapter.env, figures)
@@ -399,7 +391,8 @@ def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, widt
     def directive(name: str, body: str, book: Typesetter, line: int | None = None) -> list | None:
         made = directives(name, body, book, line)
         return index_columns(made, width) if name == "clarifications" and made else made
-    book = Typesetter(styles, width, directive, print_scale=scale, placed=[] if placed is None else placed)
+    book = Typesetter(styles, width, directive, print_scale=scale, placed=[] if placed is None else placed,
+                      figure_width=figure_width)
     book.headings = headings
     title = Heading(1, chapter.page.title, f"h{len(headings)}")
     headings.append(title)

@@ -138,3 +138,41 @@ def position_figure(drawing: Drawing, title: str, caption: str, size: float, sty
     if words:
         parts.append(Paragraph(words, styles.caption))
     return [KeepTogether(parts), Spacer(1, 6)]
+
+
+class SheetPicture(Flowable):
+    """A player aid's set-up picture and its caption under it: set at the top of the sheet, not
+    in a column (in a column, a board readable at FIGURE_MIN_TEXT_PT did not fit).
+    document.plan_sheet lifts it out of the columns' story into a frame of its own."""
+
+    sheet_band = True
+
+    def __init__(self, drawing: Drawing, size: float, words: str, styles: Styles):
+        super().__init__()
+        self.size, self.words, self.styles = size, words, styles
+        self.figure = DrawingFlowable(drawing, size, role="position-diagram")
+        self.caption = Paragraph(words, styles.caption) if words else None
+
+    def wrap(self, available_width, available_height):
+        below = self.caption.wrap(self.size, available_height)[1] + 3 if self.caption else 0
+        self.width, self.height = self.size, self.figure.height + below
+        return self.width, self.height
+
+    def draw(self):
+        self.figure.drawOn(self.canv, 0, self.height - self.figure.height)
+        if self.caption:
+            self.caption.drawOn(self.canv, 0, 0)
+
+    def caption_beside(self, width: float) -> Table:
+        """The picture at the left of a band `width` points wide, its caption in the room beside it."""
+        band = Table([[self.figure, Paragraph(self.words, self.styles.caption) if self.words else ""]],
+                     colWidths=[self.size + GUTTER, width - self.size - GUTTER], hAlign="LEFT")
+        band.setStyle(TableStyle([IN_BOOK_FACE, ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                  ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                  ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        return band
+
+
+def sheet_picture(drawing: Drawing, title: str, caption: str, size: float, styles: Styles) -> SheetPicture:
+    words = " ".join(p for p in (f"<b>{escape(title)}</b>" if title else "", escape(caption)) if p)
+    return SheetPicture(drawing, size, words, styles)

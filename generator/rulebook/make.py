@@ -12,8 +12,8 @@ from generator.children import die_with_parent
 from generator.pagework import worker_count
 from generator.rulebook.blocks import Typesetter, fence_line, fence_name
 from generator.rulebook.directives import PaperDirectives
-from generator.rulebook.document import (Chapter, PlannedBook, chapter_width, column_width, plan_book, plan_sheet,
-                                         print_scale)
+from generator.rulebook.document import Chapter, PlannedBook, chapter_width, column_width, plan_book, print_scale
+from generator.rulebook.sheet import plan_sheet, sheet_width
 from generator.rulebook.styles import make_styles
 from generator.rulebook.selection import aid_pages, book_pages
 
@@ -56,7 +56,8 @@ class GameBook:
         for chapter in self.chapters_of(kind):
             width = chapter_width(chapter.page, paper) if kind == "rules" else column_width(paper)
             directives = PaperDirectives(self.site, self.game, chapter.env, self.figures)
-            book = Typesetter(styles, width, directives, print_scale=print_scale(paper), placed=placed)
+            book = Typesetter(styles, width, directives, print_scale=print_scale(paper), placed=placed,
+                              figure_width=0.0 if kind == "rules" else sheet_width(paper))
             for node in chapter.tree.walk():
                 if node.type == "fence" and fence_name(node):
                     directives.place_only(fence_name(node), node.content, book, fence_line(node))

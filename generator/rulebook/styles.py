@@ -11,6 +11,9 @@ from generator.rulebook.fonts import MONO, SANS, SERIF
 
 INK = HexColor("#1f1f1f")
 MUTED = HexColor("#5a5a5a")
+# Words broken at line ends (reportlab with pyphen's dictionary): ragged lines at a book's measure
+# were uneven by a long word's width. British spelling, as the rules are written.
+HYPHENATION = "en_GB"
 RULE = HexColor("#b9b9b9")
 NOTE_FILL = HexColor("#f3f5f8")
 # every table's own font (reportlab's default is Helvetica, which would not be embedded)
@@ -39,7 +42,7 @@ def make_styles(accent: str, scale: float = 1.0) -> Styles:
     colour = HexColor(accent)
     body = ParagraphStyle("body", fontName=SERIF, fontSize=9.6 * scale, leading=13.2 * scale, textColor=INK,
                           spaceAfter=5 * scale,
-                          allowWidows=0, allowOrphans=0, hyphenationLang="")
+                          allowWidows=0, allowOrphans=0, hyphenationLang=HYPHENATION, embeddedHyphenation=1)
     heading = dict(fontName=SANS + "-Bold", textColor=INK, keepWithNext=1, allowWidows=0)
     headings = {
         1: ParagraphStyle("h1", fontSize=20 * scale, leading=24 * scale, spaceBefore=4 * scale, spaceAfter=10 * scale, textColor=colour,

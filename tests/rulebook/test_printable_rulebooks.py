@@ -45,8 +45,9 @@ def rules_pdf(slug: str, paper: str = "a4") -> bytes:
 
 
 def squeezed(text: str) -> str:
-    """Without spaces, quotes straightened (the book curls the straight quotes of titles and captions)."""
-    return re.sub(r"\s+", "", text).translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))
+    """Without spaces or hyphens (a word hyphenated at a line's end is read back with its hyphen), quotes
+    straightened (the book curls the straight quotes of titles and captions)."""
+    return re.sub(r"[\s-]+", "", text).translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))
 
 
 def expected_sequence(slug: str) -> list[str]:

@@ -21,11 +21,12 @@ from generator.draw.shapes import Drawing, Group, Text
 from generator.kit.preflight import MIN_TEXT_PT, PT_PER_MM
 from generator.rulebook.blocks import BULLET_PT, WIDE_TABLE_PT
 from generator.rulebook.booklet import HOW_TO_PRINT_PT, fit, smallest_print
-from generator.rulebook.document import AID_SCALE, HEADER_PT, print_scale, text_width
+from generator.rulebook.document import HEADER_PT, print_scale, text_width
 from generator.rulebook.figures import GUTTER, position_width, strip_layout
 from generator.rulebook.inline import footnote_mark
 from generator.rulebook.make import GameBook, typeset_all
 from generator.rulebook.preflight import FIGURE_MIN_TEXT_PT, readable_width, smallest_text
+from generator.rulebook.sheet import AID_SCALES
 from generator.rulebook.stage import book_jobs, files_of, preflight_book, write_books
 from generator.rulebook.styles import Styles, make_styles
 from tests.interactive.helpers import RULES, copy_fixture, line_of
@@ -88,7 +89,7 @@ def test_the_text_the_rulebook_sets_itself_is_at_least_6_pt_on_paper():
     marks, the running header and page numbers, at the size each book prints them; and the
     booklet's note on how to print it, set on the sheet itself."""
     books = [(paper, make_styles("#336699"), print_scale(paper)) for paper in ("a4", "letter", "a5")]
-    books += [(f"{paper} player aid", make_styles("#336699", scale=AID_SCALE), 1.0) for paper in ("a4", "letter")]
+    books += [(f"{paper} player aid", make_styles("#336699", scale=AID_SCALES[-1]), 1.0) for paper in ("a4", "letter")]
     printed = [("how to print the booklet", HOW_TO_PRINT_PT)]
     for book, styles, scale in books:
         printed += [(f"{book}: {name}", style.fontSize * scale) for name, style in styles_of(styles)]

@@ -1,6 +1,7 @@
 """Rule: a rulebook is set to a book's measure, not the width of the paper (issue 25, item 3).
 Books are set at 60-75 characters a line; in each rules PDF, 90% of the lines of 30
-characters or more (the lines of running text, read back with pdftotext) hold at most 82."""
+characters or more (the lines of running text, read back with `pdftotext -raw`: its default
+joins the two lines of a word hyphenated at a line's end) hold at most 82."""
 from __future__ import annotations
 
 import subprocess
@@ -15,7 +16,7 @@ SHARE = 0.9
 
 def text_lines(pdf) -> list[str]:
     """Every line of 30 characters or more of the PDF's text, spaces at either end dropped."""
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run(["pdftotext", "-raw", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     return [line.strip() for line in text.splitlines() if len(line.strip()) >= 30]
 
 
