@@ -3,8 +3,8 @@
 Stages (kits, play) plug in through the protocol of generator/stages.py.
 
 A link's target is a page or any file of the output; its #anchor, any id of
-the finished page. `check` renders every page as the build does, with the
-sections and files the stages plan, so the two always agree.
+the finished page. `check` is the build with an output that writes nothing
+(write.DryOutput): the same stages, pages and links, so the two always agree.
 
 Every page is rendered (on every core) before anything is swapped in, all
 content errors are reported together, and the old output stays until the new
@@ -25,11 +25,11 @@ from generator import cache as build_cache
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import code_digest, digest, file_hashes, tree_file_names
 from generator.site.assets import site_assets
-from generator.site.theme import template_cache, theme_dirs
+from generator.site.theme import PACKAGE_THEME, template_cache, theme_dirs
+from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext
 
 if TYPE_CHECKING:  # the no-op check must not pay for importing the model
     from generator.content.model import Site
-    from generator.stages import Stage
     from generator.write import Output
 
 Progress = Callable[[str], None]
@@ -66,8 +66,10 @@ def default_stages() -> list[Stage]:
 
 
 def source_files(root: Path) -> list[str]:
-    """Every file the build reads but the Pyodide lock: content and theme."""
-    return [name for folder in (root / "content", *theme_dirs(root)) for name in tree_file_names(folder)]
+    """Every file the build reads but the Pyodide lock: content and theme. The site's own
+    folders are walked with their links checked: no file outside the site is read."""
+    return [name for folder in (root / "content", *theme_dirs(root))
+            for name in tree_file_names(folder, inside=None if folder == PACKAGE_THEME else root)]
 
 
 def folder_digest(hashes: dict[str, str], folder: Path) -> str:
@@ -134,9 +136,10 @@ class Builder:
     """One build of one site. Holds the run's state so each step stays small."""
 
     def __init__(self, root: Path, output_dir: Path, stages: list, say: Progress,
-                 processes: int | None, use_cache: bool, pages_first: bool = False):
+                 processes: int | None, use_cache: bool, pages_first: bool = False, dry: bool = False):
         self.root, self.output_dir, self.stages, self.say = root, output_dir, stages, say
         self.processes, self.use_cache = processes, use_cache
+        self.dry = dry  # `check`: the build, writing nothing (no output, no cache)
         # `serve`'s first pass after a save: what is printed (stages marked `printed`) and the
         # search index are kept as the last build made them, for the full build that follows
         self.pages_first = pages_first and use_cache
@@ -166,21 +169,25 @@ class Builder:
         site = self.load()
         context = site_pages.SiteContext(site=site, assets={},
                                          bytecode_dir=template_cache() if self.use_cache else None)
-        directives = start_stages(self.stages, site)
+        assets = site_assets(site)
+        context.assets.update({name: target for name, (target, _data) in assets.items()})
+        stages_context = stage_context(site, context, self.hashes, self.processes)
+        directives = start_stages(self.stages, site, stages_context)
         self.game_keys = self.stage_game_keys(site)
         raise_any([e for stage in self.stages if not self.checked_before(stage) and not self.can_defer(stage, site)
                     for e in stage.check(site)])
         output = self.start_output()
         try:
-            self.write_assets(site, output, context)
-            game_keys = self.write_games(site, output, context)
+            for target, data in assets.values():
+                output.write(target, data)
+            game_keys = self.write_games(site, output, context, stages_context)
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, directives, game_keys)
             for stage in self.stages:
                 stage.finish(site, output)
             for stage in self.stages:
                 self.say(f"writing {stage.name}")
-                stage.write_site(site, output, context, uses)
+                stage.write_site(site, output, stages_context, uses)
             self.write_search(site, output, pages)
             self.write_site_pages(site, output, context)
             raise_any(check_links(pages, output.files))
@@ -190,25 +197,29 @@ class Builder:
             output.abort()
             raise
         output.commit()
+        if not self.dry:
+            self.save_manifest(output, context)
+        return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
+                           rendered=self.rendered, notes=list(context.notes), deferred=self.deferred)
+
+    def save_manifest(self, output: Output, context) -> None:
+        """The build cache of what this build made, for the next one."""
         self.manifest.notes = list(context.notes)
         if self.deferred:  # the next build must not find this output up to date
             self.manifest.inputs = ""
-        try:
-            if self.use_cache:
-                self.manifest.files = output.stats()
-                build_cache.save(self.output_dir, self.manifest)
-            else:
-                build_cache.forget(self.output_dir)
+        try:  # after --clean too (it ignores the last cache, not this one): the next build reuses this
+            self.manifest.files = output.stats()
+            build_cache.save(self.output_dir, self.manifest)
         except OSError:  # checked writable before: if it still fails, the next build is a clean one
             build_cache.forget(self.output_dir)
-        return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
-                           rendered=self.rendered, notes=list(context.notes), deferred=self.deferred)
 
     def start_output(self):
         """The staging output, once every folder the build writes is known to be writable:
         a permission problem stops the build here, before the output changes."""
-        from generator.write import Output
+        from generator.write import DryOutput, Output
 
+        if self.dry:
+            return DryOutput(self.output_dir)
         if self.output_dir.is_dir() and not os.access(self.output_dir, os.W_OK):
             raise ContentErrors([cannot_write(self.output_dir, "the output folder is read-only")])
         try:
@@ -278,12 +289,7 @@ class Builder:
         """Keep the previous output's `rel`, whose stat the build cache has just checked."""
         return output.reuse(rel, self.previous.files.get(rel))
 
-    def write_assets(self, site: Site, output: Output, context) -> None:
-        for name, (target, data) in site_assets(site).items():
-            output.write(target, data)
-            context.assets[name] = target
-
-    def write_games(self, site: Site, output: Output, context) -> dict[str, str]:
+    def write_games(self, site: Site, output: Output, context, stages_context: StageContext) -> dict[str, str]:
         """Each stage's files per game, reused when the game's key is unchanged.
         Returns, per game, a key of what the stages give its pages (their info:
         sections, file names), not of their inputs: an edited page changes the
@@ -298,15 +304,16 @@ class Builder:
                     continue
                 old = self.previous.games.get(entry_name) if self.previous else None
                 if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
-                    info, files = old.info, old.files
+                    made, files = GameOutput.from_json(old.info), old.files
                 elif stage.printed and self.kept_for_now(output, old):
-                    info, files, key = old.info, old.files, old.key
+                    made, files, key = GameOutput.from_json(old.info), old.files, old.key
                 else:
                     self.say(f"writing {name}: {game.title}")
                     before = set(output.files)
-                    info = stage.write_game(site, game, output, context) or {}
-                    files = sorted(info["files"] if stage.writes_later else set(output.files) - before)
-                add_sections(context, info, game.slug)
+                    made = stage.write_game(site, game, output, stages_context) or GameOutput()
+                    files = sorted(made.files if stage.writes_later else set(output.files) - before)
+                add_sections(context, made, game, stages_context.render)
+                info = made.to_json()
                 keys[game.slug].append(digest(name, json.dumps(info, sort_keys=True)))
                 self.manifest.games[entry_name] = build_cache.GameEntry(key, files, info)
         return {slug: digest(*parts) for slug, parts in keys.items()}
@@ -333,7 +340,8 @@ class Builder:
                     pages[page.url] = build_cache.PageEntry(key)
                     todo.append(page.url)
         errors: list[ContentError] = []
-        for result in render_urls(site, todo, directives, context, self.processes, folder=str(output.staging)):
+        folder = None if output.staging is None else str(output.staging)  # None: a dry output
+        for result in render_urls(site, todo, directives, context, self.processes, folder=folder):
             errors.extend(result.errors)
             if not result.errors:
                 output.record(result.url, result.size)
@@ -355,6 +363,8 @@ class Builder:
         from generator.site.search import FOLDER, LIST, index_shards, plan_shards, shard_list
         from generator.write import files_below
 
+        if output.dry:  # Pagefind reads written pages; its files are no link's target
+            return
         shards = plan_shards([[page.url for page in game.pages] for game in site.games]) if site.search else []
         old = self.previous.search if self.previous else {}
         todo = []
@@ -403,31 +413,72 @@ class Builder:
                                             ["index.html", *(p.url for p in site.pages)]))
 
 
-def start_stages(stages: list[Stage], site: Site) -> dict:
-    """Start a build (or check) in every stage; the directives they give pages."""
-    directives = {}
+def stage_context(site: Site, context, hashes: dict[str, str], processes: int | None) -> StageContext:
+    """What the stages get from this build: its assets, source hashes, templates and cores."""
+    from generator.pagework import worker_count
+
+    return StageContext(assets=context.assets, hashes=hashes, render=template_renderer(site.root, context.bytecode_dir),
+                        workers=processes or worker_count(), notes=context.notes)
+
+
+def template_renderer(root: Path, bytecode_dir: Path | None) -> Callable[[str, dict], str]:
+    """(template name, data) -> text, with the site's templates first; the environment is
+    made at the first use (a build whose stages render nothing never makes it)."""
+    environment = []
+
+    def render(name: str, data: dict) -> str:
+        if not environment:
+            from generator.site.theme import make_environment
+
+            environment.append(make_environment(root, bytecode_dir))
+        return environment[0].get_template(name).render(**data)
+
+    return render
+
+
+def start_stages(stages: list[Stage], site: Site, context: StageContext) -> dict:
+    """Start a build (or check) in every stage; the web renderings of the directives pages have.
+    Every directive, with its paper rendering too, goes into `context.directives` (the rulebook's)."""
     for stage in stages:
-        stage.start(site)
-        directives.update(stage.directives(site))
-    return directives
+        stage.start(site, context)
+    context.directives.update(directive_registry(site, stages))
+    return {name: directive.web for name, directive in context.directives.items()}
 
 
-def add_sections(context, info: dict, slug: str) -> None:
-    """What a stage's game info gives pages (`write_game` or `plan_game`): sections, and
-    the game's picture on the index."""
-    for url, sections in sorted(info.get("sections", {}).items()):
-        context.sections.setdefault(url, []).extend(sections)
-    if info.get("cover"):
-        context.covers[slug] = info["cover"]
+def builtin_directives() -> dict[str, Directive]:
+    """The directives every site has, whatever its stages (generator/markdown): data tables and
+    the list of a page's clarifications."""
+    from generator.markdown.tables import clarifications_directive, table_directive
+
+    return {"table": Directive(table_directive, paper=PAPER + "table"),
+            "clarifications": Directive(clarifications_directive, paper=PAPER + "clarifications")}
 
 
-def pages_uses(results) -> dict[str, set]:
-    """What the pages' directives need site-wide, all pages together."""
-    uses: dict[str, set] = {}
-    for result in results:
-        for kind, values in result.uses.items():
-            uses.setdefault(kind, set()).update(values)
-    return uses
+def directive_registry(site: Site, stages: list[Stage] | None = None) -> dict[str, Directive]:
+    """Every directive of a site built with `stages` (default: the shipped ones), by name: the
+    built-in ones and each stage's. Also what a rulebook typeset outside a build is handed."""
+    registry = builtin_directives()
+    for stage in default_stages() if stages is None else stages:
+        for name, directive in stage.directives(site).items():
+            # a bare function is a directive of the web alone
+            registry[name] = directive if isinstance(directive, Directive) else Directive(directive)
+    return registry
+
+
+def add_sections(context, made: GameOutput, game, render: Callable[[str, dict], str]) -> None:
+    """What a stage's GameOutput gives pages: its sections, each
+    rendered from its template, and the game's picture on the index."""
+    for url, sections in sorted(made.sections.items()):
+        context.sections.setdefault(url, []).extend(
+            {"id": section.id, "title": section.title, "html": section_html(section, game, context.site, render)}
+            for section in sections)
+    if made.cover:
+        context.covers[game.slug] = made.cover
+
+
+def section_html(section: Section, game, site: Site, render: Callable[[str, dict], str]) -> str:
+    """A stage's section as its page shows it: its template, with its data, the game and the site."""
+    return render(section.template, {**section.data, "game": game, "site": site})
 
 
 def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
@@ -476,39 +527,15 @@ def cannot_write(path: Path, what: str) -> ContentError:
 
 
 def check(root: Path, stages: list | None = None) -> Site:
-    """Validate all content and internal links without writing anything."""
-    from generator.content.load import load_site
-    from generator.pagework import render_urls
-    from generator.site.pages import SiteContext
-
-    site = load_site(Path(root))
-    stages = default_stages() if stages is None else stages
-    directives = start_stages(stages, site)
-    # In the build's order, stopping where it stops: the same errors, never more
-    raise_any([e for stage in stages for e in stage.check(site)])
-    assets = {name: target for name, (target, _) in site_assets(site).items()}
-    context = SiteContext(site=site, assets=assets)
-    files = {*assets.values(), *SITE_PAGES, *plan_games(site, stages, context)}
-    results = render_urls(site, [p.url for p in site.pages], directives, context, None)
-    raise_any([e for r in results for e in r.errors])
-    uses = pages_uses(results)
-    files.update(rel for stage in stages for rel in stage.plan_site(site, uses))
-    pages = {r.url: build_cache.PageEntry("", r.path, r.anchors, r.links) for r in results}
-    raise_any(check_links(pages, files))
-    return site
+    """Validate all content and internal links without writing anything: the build, with an
+    output that writes nothing (write.DryOutput) and no build cache, so it stops where the
+    build stops, with the same errors."""
+    root = Path(root)
+    builder = Builder(root, root / "output", default_stages() if stages is None else stages, lambda message: None,
+                      processes=None, use_cache=False, dry=True)
+    return builder.run().site
 
 
 def raise_any(errors: list[ContentError]) -> None:
     if errors:
         raise ContentErrors(errors)
-
-
-def plan_games(site: Site, stages: list, context) -> list[str]:
-    """The files the stages would write per game; their page sections go into `context`."""
-    files = []
-    for stage in stages:
-        for game in site.games:
-            info = stage.plan_game(site, game, context)
-            add_sections(context, info, game.slug)
-            files.extend(info.get("files", []))
-    return files

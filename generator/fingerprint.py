@@ -6,6 +6,7 @@ are part of every key, so upgrading either falls back to a fresh render.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -74,25 +75,77 @@ def tree_files(folder: Path) -> list[Path]:
     return [Path(p) for p in tree_file_names(folder)]
 
 
-def tree_file_names(folder: Path) -> list[str]:
+def tree_file_names(folder: Path, inside: Path | None = None) -> list[str]:
     """`tree_files` as plain strings, for callers that only hash or stat them:
-    a Path per file costs more than the hashing on the no-op path."""
+    a Path per file costs more than the hashing on the no-op path.
+
+    With `inside` (the site folder: the walk of an author's files), every symbolic link met,
+    `folder` itself included, must lead inside it, and a link to a folder that holds it (a
+    loop) is refused: the author's errors, raised before a file under the link is read."""
     found: list[str] = []
-    stack = [str(folder)]
+    site = os.path.realpath(inside) if inside is not None else None
+    if site is not None and os.path.islink(folder):
+        _check_link(str(folder), site, ())
+    # each folder with the real paths of the folders it is in (kept only where links are checked)
+    stack: list[tuple[str, tuple[str, ...]]] = [(str(folder), (site, os.path.realpath(folder)) if site else ())]
     while stack:
+        path, chain = stack.pop()
         try:
-            entries = os.scandir(stack.pop())
+            entries = os.scandir(path)
         except (FileNotFoundError, NotADirectoryError):
             continue
         with entries:
             for entry in entries:
                 if entry.name.startswith(".") or entry.name == "__pycache__":
                     continue
+                if not entry.name.isprintable() or _undecodable(entry.name):
+                    raise _bad_name(entry.path)
+                real = _check_link(entry.path, site, chain) if site and entry.is_symlink() else ""
                 if entry.is_dir():
-                    stack.append(entry.path)
+                    stack.append((entry.path, chain + (real or chain[-1] + os.sep + entry.name,) if site else ()))
                 elif entry.is_file():
                     found.append(entry.path)
     return found
+
+
+def _check_link(path: str, site: str, chain: tuple[str, ...]) -> str:
+    """The real path of the link `path`, which must lead inside `site` and not to a folder in
+    `chain` (the real folders it is in: following it would never end). A dangling link is left
+    alone: it has nothing to read, and a page or file the site needs is missing where named."""
+    from generator.content.files import check_inside
+    from generator.errors import ContentError
+
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno != errno.ELOOP:
+            return ""
+        chain = ()  # a link to itself, or links that lead round to each other
+    else:
+        real = os.path.realpath(path)
+        if real not in chain:
+            return check_inside(Path(path), Path(site))  # the site folder itself is in every chain
+    raise ContentError(path, None, "symbolic link loop: following the link leads back to where it is",
+                       expected="a link to a file, or to a folder that does not hold the link; or no link",
+                       found=f"{os.path.basename(path)} -> {os.readlink(path)}")
+
+
+def _undecodable(name: str) -> bool:
+    """A name whose bytes are not UTF-8 (Python keeps them as surrogates): no output can name it."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _bad_name(path: str):
+    from generator.errors import ContentError
+
+    shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+    return ContentError(shown, None, "the file name is not UTF-8 text (or holds a control character)",
+                        expected="a file name in UTF-8, without control characters: rename the file",
+                        found=os.path.basename(shown))
 
 
 def project_name(name: str) -> str:

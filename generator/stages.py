@@ -3,33 +3,153 @@
 A stage (in the spirit of MkDocs' BasePlugin) overrides the methods it needs;
 every method here does nothing. The build calls them in this order:
 
-    start(site)                                 forget the last build's state
-    directives(site) -> {name: directive}       fenced-block directives for pages
+    start(site, context)                        forget the last build's state; `context` (StageContext)
+                                                is what the Builder hands every stage for this build
+    directives(site) -> {name: Directive}       fenced-block directives: each its web rendering
+                                                and its paper one (for the printed rulebooks)
     check(site) -> [ContentError]               validate the stage's inputs (build and `check`);
                                                 a build skips it while the stage's game keys are
                                                 those of the last build (they cover its inputs)
     game_key(site, game) -> str | None          content key of the stage's inputs for one game
                                                 (None: the stage has nothing for this game)
-    write_game(site, game, output, context) -> info
-                                                the game's files; `info` (JSON) may hold
-                                                {"sections": {page url: [{id, title, html}]}}
-    plan_game(site, game, context) -> info      what write_game would give, without writing:
-                                                its sections and "files", the paths it would write
+    write_game(site, game, output, context) -> GameOutput
+                                                the game's files, and what its pages show of them
     finish(site, output)                        after the pages: wait for what write_game left
                                                 running (in child processes) and record its files;
-                                                such a stage lists them in the info's "files"
+                                                such a stage lists them in the GameOutput's `files`
     abandon()                                   the build failed: stop what is still running
     write_site(site, output, context, uses)     site-wide files, knowing what pages use
                                                 (`uses`: kind -> set of values from directives)
-    plan_site(site, uses) -> [path]             the files write_site would write
+
+`rulepress check` is this build with an output that writes nothing (`output.dry`,
+write.DryOutput): a stage gives the same GameOutput, and names every file it would write
+(`output.write` or `output.record`), but may skip making what is costly (drawing, typesetting).
+
+A stage never renders a page section itself: it names a template and hands it data
+(Section), and the Builder renders it with the site's templates, so a site overrides
+any section by putting a template of the same name in its own `templates/`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from generator.replays import Replays
 
 if TYPE_CHECKING:
     from generator.content.model import Game, Site
     from generator.errors import ContentError
+
+
+PAPER = "generator.rulebook.directives:PaperDirectives."  # the rulebook's paper renderings live here
+
+
+@dataclass(frozen=True)
+class Directive:
+    """A fenced-block directive, on the web and on paper, declared in one place (its stage's
+    `directives`, or build.builtin_directives), so the pages and the printed books know the same ones.
+
+    `web(options, context) -> html` renders it in a page (generator/markdown/directives.py).
+    `paper` names how a printed book sets it, "module:attribute" (a function, or a method of
+    PaperDirectives, called as `paper(directives, options, book, key) -> flowables`); it is
+    imported only when a book is set, so a build without rulebooks never imports reportlab.
+    "" : nothing of it on paper (the book shows the block as code)."""
+
+    web: Callable
+    paper: str = ""
+
+    def __post_init__(self):
+        if self.paper and not (":" in self.paper and all(self.paper.partition(":")[::2])):
+            raise ValueError(f"a directive's paper rendering is named 'module:attribute', not {self.paper!r}")
+
+    def paper_rendering(self) -> Callable | None:
+        """The paper rendering, imported now (None: the directive prints nothing of its own)."""
+        if not self.paper:
+            return None
+        from importlib import import_module
+
+        module, _, name = self.paper.partition(":")
+        found = import_module(module)
+        for part in name.split("."):
+            found = getattr(found, part)
+        return found
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section a stage adds to one of a game's pages: `template` (a file of the theme, which
+    the site's own `templates/` may override) rendered with `data`, the page's `game` and `site`.
+    `data` is plain JSON (the build cache keeps it between builds)."""
+
+    id: str  # the section's id in the page (a link's #anchor may name it)
+    title: str
+    template: str
+    data: dict
+
+    def __post_init__(self):
+        if not (self.id and self.title and self.template.endswith(".html")):
+            raise ValueError(f"a section needs an id, a title and an .html template: {self!r}")
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "title": self.title, "template": self.template, "data": self.data}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Section:
+        return cls(data["id"], data["title"], data["template"], data["data"])
+
+
+@dataclass(frozen=True)
+class GameOutput:
+    """What a stage made for one game, beside its files: kept in the build cache, and part of
+    the key of the game's pages (a change renders them again)."""
+
+    sections: dict[str, list[Section]] = field(default_factory=dict)  # page url -> its sections, in order
+    files: tuple[str, ...] = ()  # paths in the output it writes (a stage that writes_later must list them)
+    cover: str = ""  # the game's picture on the index (a path in the output)
+    bundle: str = ""  # the game's engine bundle (a path in the output)
+    runtime: str = ""  # where the pages find the Python runtime
+
+    def to_json(self) -> dict:
+        return {"sections": {url: [section.to_json() for section in sections]
+                             for url, sections in sorted(self.sections.items())},
+                "files": list(self.files), "cover": self.cover, "bundle": self.bundle, "runtime": self.runtime}
+
+    @classmethod
+    def from_json(cls, data: dict) -> GameOutput:
+        return cls(sections={url: [Section.from_json(s) for s in sections]
+                             for url, sections in data.get("sections", {}).items()},
+                   files=tuple(data.get("files", ())), cover=data.get("cover", ""),
+                   bundle=data.get("bundle", ""), runtime=data.get("runtime", ""))
+
+
+@dataclass
+class StageContext:
+    """What the Builder hands every stage for one build, so that no stage reaches into another
+    or into the site's modules for it."""
+
+    assets: dict[str, str]  # the theme's assets: logical name -> hashed path in the output
+    hashes: dict[str, str]  # every source file the build read (content, theme): path -> sha256
+    render: Callable[[str, dict], str]  # (template name, data) -> text, with the site's templates first
+    workers: int = 1  # processes a stage may run at once
+    notes: list[str] = field(default_factory=list)  # what the build tells its user beside "Built ..."
+    # walkthroughs and positions replayed once per build, for the page and the rulebook alike
+    replays: Replays = field(default_factory=Replays)
+    directives: dict[str, Directive] = field(default_factory=dict)  # every directive of the build, by name
+
+
+def folder_key(hashes: dict[str, str], folder, skip: tuple[str, ...] = ()) -> str:
+    """The files below `folder` by name and content, from the Builder's `hashes` (StageContext):
+    no file is read again. Names ending in one of `skip` are left out."""
+    from generator.fingerprint import digest
+
+    prefix = str(folder) + os.sep
+    return digest(*sorted(f"{path[len(prefix):]}\0{sha}" for path, sha in hashes.items()
+                          if path.startswith(prefix) and not path.endswith(skip)))
+
+
+def no_templates(name: str, data: dict) -> str:
+    raise RuntimeError(f"no templates in this context (asked for {name})")
 
 
 class Stage:
@@ -38,11 +158,13 @@ class Stage:
     # stage's last files and info, and makes them anew in the full build that follows.
     printed = False
     # write_game leaves work running that `finish` completes: the game's files are the
-    # info's "files", not what write_game itself wrote
+    # GameOutput's `files`, not what write_game itself wrote
     writes_later = False
+    context: StageContext = StageContext(assets={}, hashes={}, render=no_templates)  # set by `start`
 
-    def start(self, site: Site) -> None:
+    def start(self, site: Site, context: StageContext) -> None:
         """A new build or check begins: sources may have changed since the last one."""
+        self.context = context
 
     def directives(self, site: Site) -> dict:
         return {}
@@ -53,11 +175,8 @@ class Stage:
     def game_key(self, site: Site, game: Game) -> str | None:
         return None
 
-    def write_game(self, site: Site, game: Game, output, context) -> dict:
-        return {}
-
-    def plan_game(self, site: Site, game: Game, context) -> dict:
-        return {}
+    def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
+        return GameOutput()
 
     def finish(self, site: Site, output) -> None:
         return None
@@ -65,8 +184,6 @@ class Stage:
     def abandon(self) -> None:
         return None
 
-    def write_site(self, site: Site, output, context, uses: dict) -> None:
+    def write_site(self, site: Site, output, context: StageContext, uses: dict) -> None:
         return None
 
-    def plan_site(self, site: Site, uses: dict) -> list[str]:
-        return []

@@ -23,6 +23,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from generator.children import hold_in_parent_only, release_descriptor
+
 RENAME_EXCHANGE = 2  # linux/fs.h
 AT_FDCWD = -100
 
@@ -59,6 +61,8 @@ class Output:
     whole new tree and deleting the old one: a one-page edit of a 1,000-page site
     then touches a few files, not 2,000 links and 300 folders (on this kind of
     disk a folder costs 0.1-0.3 ms to make)."""
+
+    dry = False  # see DryOutput
 
     def __init__(self, target: Path, previous: Path | None = None):
         self.target = Path(target)
@@ -124,7 +128,21 @@ class Output:
         return rel in self.reused or (self.staging / rel).is_file()
 
     def commit(self) -> None:
-        """Make the staging folder the output, in one step."""
+        """Make the staging folder the output, in one step. A folder of the output (or of the kept
+        previous output) that cannot be changed, as a read-only one, is the site owner's to fix:
+        an error naming it, the output as it was (every step before the exchange is undoable)."""
+        try:
+            self.commit_steps()
+        except PermissionError as error:
+            from generator.errors import ContentError
+
+            place = Path(error.filename or self.target)
+            raise ContentError(place, None, "the build cannot change the output folder: permission denied",
+                               expected=f"an output this user may change: make it writable (chmod -R u+w "
+                                        f"{place.parent}) and build again",
+                               found=f"{place} is read-only") from None
+
+    def commit_steps(self) -> None:
         if self.previous is not None and self.target.is_dir() and self.previous.is_dir() and can_exchange():
             self.commit_into_previous()
             return
@@ -169,13 +187,21 @@ class Output:
             self.swap()
 
     def keep_as_previous(self, folder: Path) -> None:
+        """After the exchange the new output stands: an old tree that cannot be removed (a
+        read-only folder in it) is left as a stale folder, never a failed build."""
         if self.previous is None:
-            shutil.rmtree(folder)
+            shutil.rmtree(folder, ignore_errors=True)
             return
         if self.previous.exists() or self.previous.is_symlink():
-            remove_path(self.previous)
-        self.previous.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(folder, self.previous)
+            try:
+                remove_path(self.previous)
+            except OSError:
+                return  # `folder` stays, a stale one the next build removes if it can
+        try:
+            self.previous.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(folder, self.previous)
+        except OSError:
+            pass  # as above: the build has succeeded, only its leftovers could not be tidied
 
     def swap(self) -> None:
         """Two renames, for systems without an atomic exchange: journaled, so that a kill
@@ -188,7 +214,7 @@ class Output:
         os.replace(self.staging, self.target)
         journal.unlink()
         if old.exists():
-            shutil.rmtree(old)
+            shutil.rmtree(old, ignore_errors=True)  # the new output stands; a read-only leftover is stale
 
     def abort(self) -> None:
         shutil.rmtree(self.staging, ignore_errors=True)
@@ -310,7 +336,10 @@ def alive(pid: int) -> bool:
 
 
 class BuildLock:
-    """One build of an output at a time: the second waits, and says why."""
+    """One build of an output at a time: the second waits, and says why. The lock is an
+    flock on a file, which the kernel releases the moment its holder dies (by any signal);
+    the build's forked children never hold it (children.hold_in_parent_only), so a killed
+    build's lock is free at once for the next."""
 
     def __init__(self, target: Path, say=None):
         folder = Path(target).parent / ".rulepress-cache"  # beside the build cache, out of the site's way
@@ -320,26 +349,26 @@ class BuildLock:
         self.path = folder / f"{Path(target).name}.lock"
         self.target = Path(target)
         self.say = say or (lambda message: print(message, file=sys.stderr))
-        self.handle = None
+        self.descriptor: int | None = None
 
     def __enter__(self) -> "BuildLock":
-        self.handle = open(self.path, "a+", encoding="utf-8")
+        self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        hold_in_parent_only(self.descriptor)
         try:
-            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(self.descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            self.handle.seek(0)
-            holder = self.handle.read().strip() or "another process"
+            holder = os.pread(self.descriptor, 64, 0).decode("utf-8", "replace").strip() or "another process"
             self.say(f"Waiting for another build of {self.target} (process {holder}) to finish…")
-            fcntl.flock(self.handle, fcntl.LOCK_EX)
-        self.handle.seek(0)
-        self.handle.truncate()
-        self.handle.write(str(os.getpid()))
-        self.handle.flush()
+            fcntl.flock(self.descriptor, fcntl.LOCK_EX)
+        os.ftruncate(self.descriptor, 0)
+        os.pwrite(self.descriptor, str(os.getpid()).encode(), 0)
         return self
 
     def __exit__(self, *exc) -> None:
-        fcntl.flock(self.handle, fcntl.LOCK_UN)
-        self.handle.close()
+        release_descriptor(self.descriptor)
+        fcntl.flock(self.descriptor, fcntl.LOCK_UN)
+        os.close(self.descriptor)
+        self.descriptor = None
 
 
 def link_or_copy(source: Path, destination: Path) -> None:
@@ -368,3 +397,43 @@ def files_below(folder: Path) -> list[str]:
                 else:
                     found.append(prefix + entry.name)
     return found
+
+
+class DryOutput:
+    """An output that writes nothing, for `rulepress check`: the build runs as it does (the
+    same stages, pages and links, so the two give the same errors) and every file it would
+    write is only named, with its size where it is known. A stage whose files are costly to
+    make (a kit's PDFs, a rulebook) skips making them when `dry`, and names them with `record`."""
+
+    dry = True
+    staging = None  # no folder: pages are rendered and checked, not written
+
+    def __init__(self, target: Path):
+        self.target = Path(target)  # the output a build would make (never touched)
+        self.files: dict[str, int] = {}  # every file the build would write -> size (0: not made)
+
+    def write(self, rel: str, data: bytes | str) -> None:
+        self.files[rel] = len(data.encode("utf-8") if isinstance(data, str) else data)
+
+    def record(self, rel: str, size: int | None = None) -> None:
+        self.files[rel] = size or 0
+
+    def reuse(self, rel: str, known: list | None = None) -> bool:
+        return False  # nothing is kept from a previous output: every file is named anew
+
+    def exists(self, rel: str) -> bool:
+        return rel in self.files
+
+    def path(self, rel: str) -> Path:
+        raise RuntimeError(f"a dry output has no files: name {rel} with record()")
+
+    folder = materialize = path
+
+    def stats(self) -> dict[str, list]:
+        return {}
+
+    def commit(self) -> None:
+        return None
+
+    def abort(self) -> None:
+        return None

@@ -21,15 +21,17 @@ sys.path.insert(0, str(ROOT))
 
 from pypdf import PdfReader  # noqa: E402
 
+from generator.build import directive_registry  # noqa: E402
 from generator.content.load import load_site  # noqa: E402
 from generator.rulebook.booklet import impose  # noqa: E402
 from generator.rulebook.make import GameBook, typeset_all  # noqa: E402
+from generator.pagework import worker_count  # noqa: E402
 
 
 def one_game(site, game) -> tuple[float, float, dict[str, int]]:
     """(seconds for everything, seconds for the A4 and Letter rulebooks, pages of each PDF)."""
     started = time.perf_counter()
-    book = GameBook(site, game)
+    book = GameBook(site, game, directive_registry(site))
     made = {paper: book.rules(paper) for paper in ("a4", "letter")}
     rulebooks = time.perf_counter() - started
     made["a5"] = book.rules("a5")
@@ -60,7 +62,8 @@ def main() -> int:
     for _ in range(args.repeat):
         started = time.perf_counter()
         for game in site.games:  # as the build does it: a game's PDFs on every core
-            typeset_all(site, game, [("rules", "a4"), ("rules", "letter")])
+            book = GameBook(site, game, directive_registry(site))
+            typeset_all(book, [("rules", "a4"), ("rules", "letter")], worker_count())
         walls.append(time.perf_counter() - started)
     print(f"the five A4 and Letter rulebooks as a build makes them (every core): {statistics.median(walls):.2f} s "
           f"(budget 2 s)")

@@ -10,9 +10,10 @@ Standard library only: this module runs in the browser under Pyodide.
 from __future__ import annotations
 
 from generator.play.api import IllegalAction
+from generator.play.levels import Level
 
 from .board import COVER_LETS_COUNTER, DEATH_DAMAGE, LOCATION_INDEX, pname
-from .cards import CARDS, gadget, lost_locations, weapon
+from .cards import CARDS, card, gadget, lost_locations, weapon
 from .engine import Act, Combat, ShootEngine, ShootState
 
 
@@ -81,3 +82,24 @@ def heuristic_bot(engine: ShootEngine, state: ShootState, player: int, rng) -> A
 
 
 BOTS = {"heuristic": heuristic_bot}
+
+LEVELS = (
+    Level("beginner", bot="heuristic", blunders=0.5,
+          about="Heals, re-arms and shoots like the strong level, but half its choices are picked at random."),
+    Level("club", bot="heuristic", blunders=0.2,
+          about="Plays like the strong level, except that one choice in five is picked at random."),
+    Level("strong", bot="heuristic",
+          about="Heals when hurt, re-arms when unarmed, and attacks when it expects to deal more than it takes."),
+)
+
+
+def deciding_card(notation: str, events) -> str | None:
+    """For the balance notes: the Splattercard whose draw killed a HERO (a round is
+    one of a HERO's lives), as "S07 Title"."""
+    if notation.startswith("card ") and any(event.kind == "killed" for event in events):
+        drawn = notation.split()[1]
+        return f"{drawn} {card(drawn).title}"
+    return None
+
+
+DECIDING_CARD = deciding_card

@@ -11,18 +11,33 @@ Standard library only: this module runs in the browser under Pyodide.
 """
 from __future__ import annotations
 
+from generator.draw.colour import ink_on
 from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
 
 from .board import BANDS, DEATH_DAMAGE, LOCATION_INDEX, LOCATIONS, PLAYER_COLOURS, lengths, pname
 from .cards import cannot_attack, card, lost_locations, minus_movement, movement_allowance, weapon
 
-PANEL_W, PANEL_H = 88.0, 64.0  # one player's panel, in mm (two panels a row)
-# The smallest text: at least 6 pt on paper where the drawing prints smallest, across the A5
-# booklet's page on US Letter (109 mm wide; 3.4 mm was 5.6 pt there). On screen the diagram is
-# shown wide enough for it to be 12 px (generator/interactive/diagram.py)
-TEXT = 3.7
-LINE_CHARS = 22  # what a panel's text column holds at that size
-CARD_CHARS = 20  # what a drawn card's line holds at that size (in bold, its title ran past the card)
+WIDTH = 184.0
+PANEL_W = 88.0  # one player's panel, in mm (two panels a row)
+# The smallest text, all of the diagram's words: a rulebook figure's labels print at 7 pt or more,
+# and the diagram prints smallest across the A5 booklet's page on US Letter (109 mm wide, 0.59 mm
+# on paper per mm drawn: 3.7 mm was 6.2 pt). On screen the diagram is shown wide enough for it to be 12 px
+TEXT = 4.2
+LINE_H = 5.5  # from one line of text to the next
+# The font's average advance for these labels, a little generous (digits and capitals are wide):
+# what a line of a given width holds, without font metrics (this module runs in the browser)
+EM_PER_CHAR = 0.62
+# A panel: the Medical Record's body on the left, beside it the damage track and what only
+# needs a short line (the Weapon's name and draws, kills and deaths, wounds); under the body,
+# across the panel, the long lines (the JAM boxes, Gadgets, the Record's cards). Kept low
+# enough for two steps of a walkthrough to share a page of the A5 booklet.
+BODY_SCALE = 0.62  # the Medical Record's own units (medical.csv) to mm
+BODY_W = 29.0  # the body's column
+BELOW_BODY = 57.0  # the first line across the panel, under the feet (and under six short lines)
+PANEL_H = BELOW_BODY + 2 * LINE_H + 3
+CARD_H = 3 * LINE_H + 2
+STRIP_H = 2 * LINE_H + 2.5 + CARD_H + 2  # two lines, then a row of cards
+CARDS_SHOWN = 3  # the latest cards drawn, each wide enough for its longest line
 HIGHLIGHT = Style(fill=None, stroke="#ff7a00", stroke_width=1.2)
 
 
@@ -36,18 +51,37 @@ def draw_status(state, highlight: tuple[str, ...] = ()) -> Drawing:
         shapes += _hero_panel(state, p, x0, y0, highlight)
     y = 2 + rows * (PANEL_H + 4)
     shapes += _table_strip(state, 2, y)
-    return Drawing(184.0, y + 34.0, tuple(shapes), title="Splatter SHOOT: the players' status")
+    return Drawing(WIDTH, y + STRIP_H + 2, tuple(shapes), title="Splatter SHOOT: the players' status")
+
+
+def _fit(text: str, width: float, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis where it would run past `width` mm at TEXT."""
+    chars = int(width / (TEXT * EM_PER_CHAR * (1.08 if bold else 1.0)))
+    return text if len(text) <= chars else text[: chars - 1] + "…"
 
 
 def _hero_panel(state, p: int, x0: float, y0: float, highlight) -> list:
-    hero = state.heroes[p]
+    """Player `p`'s panel, its top left corner at (x0, y0)."""
     colour_name, colour = PLAYER_COLOURS[p]
     cell = pname(p)
     shapes: list = [Rect(x0, y0, PANEL_W, PANEL_H, Style(fill="#fbfaf7", stroke=colour, stroke_width=0.8), rx=2,
                          cell=cell, role="panel")]
     if cell in highlight:
         shapes.append(Rect(x0 - 0.6, y0 - 0.6, PANEL_W + 1.2, PANEL_H + 1.2, HIGHLIGHT, rx=2.5, role="highlight"))
-    shapes.append(Rect(x0, y0, PANEL_W, 8, Style(fill=colour), rx=2, role="header"))
+    shapes += _header(state, p, x0, y0, colour_name, colour)
+    shapes += _body(state.heroes[p], cell, colour, x0 + 2, y0 + 10, highlight)
+    shapes += _damage_track(state.heroes[p], cell, x0 + BODY_W, y0 + 11, highlight)
+    for i, text in enumerate(_short_lines(state.heroes[p])):
+        shapes.append(Text(x0 + BODY_W, y0 + 25.5 + i * LINE_H, _fit(text, PANEL_W - BODY_W - 2), TEXT))
+    for i, text in enumerate(_long_lines(state.heroes[p])):
+        shapes.append(Text(x0 + 3, y0 + BELOW_BODY + i * LINE_H, _fit(text, PANEL_W - 5), TEXT))
+    return shapes
+
+
+def _header(state, p: int, x0: float, y0: float, colour_name: str, colour: str) -> list:
+    """The player's name on their colour; beside it dead or out, whose turn it is, the Flag
+    ("alive" only when nothing else is said: the name and all three did not fit one line)."""
+    hero = state.heroes[p]
     status = "dead" if not hero.alive else "alive"
     if hero.out:
         status = "out of lives"
@@ -56,17 +90,22 @@ def _hero_panel(state, p: int, x0: float, y0: float, highlight) -> list:
         marks.append("to play")
     if state.flag == p:
         marks.append("has the Flag")
-    shapes.append(Text(x0 + 3, y0 + 5.8, f"{cell} {colour_name}", 4.0, fill="#ffffff", bold=True))
-    shapes.append(Text(x0 + PANEL_W - 3, y0 + 5.8, ", ".join([status] + marks), TEXT, fill="#ffffff", anchor="end"))
-    # the body of the Medical Record
+    words = ([status] if status != "alive" or not marks else []) + marks
+    ink = ink_on(colour)  # white on red, blue and green; dark on yellow
+    return [Rect(x0, y0, PANEL_W, 8, Style(fill=colour), rx=2, role="header"),
+            Text(x0 + 3, y0 + 5.9, f"{pname(p)} {colour_name}", TEXT, fill=ink, bold=True),
+            Text(x0 + PANEL_W - 3, y0 + 5.9, ", ".join(words), TEXT, fill=ink, anchor="end")]
+
+
+def _body(hero, cell: str, colour: str, bx: float, by: float, highlight, scale: float = BODY_SCALE) -> list:
+    """The Medical Record's body: a circle per location, red once hit, grey and crossed once lost."""
     hits: dict[str, int] = {}
     for cid in hero.record:
         loc = card(cid).hit
         hits[loc] = hits.get(loc, 0) + 1
     lost = lost_locations(hero)
-    bx, by, scale = x0 + 2, y0 + 10, 0.78
-    shapes.append(Line(bx + 20 * scale, by + 8 * scale, bx + 20 * scale, by + 40 * scale,
-                       Style(stroke="#999999", stroke_width=0.6)))
+    shapes: list = [Line(bx + 20 * scale, by + 8 * scale, bx + 20 * scale, by + 40 * scale,
+                         Style(stroke="#999999", stroke_width=0.6))]
     for loc in LOCATIONS:
         cx, cy = bx + loc.x * scale, by + loc.y * scale
         name = f"{cell}.{loc.key}"
@@ -76,57 +115,66 @@ def _hero_panel(state, p: int, x0: float, y0: float, highlight) -> list:
             fill = "#e06666" if hits[loc.key] == 1 else "#a61c1c"
         else:
             fill = "#ffffff"
-        radius = 4.2 if loc.key in ("head", "torso") else 3.0
+        radius = 4.2 if loc.key in ("head", "torso") else 2.8  # the legs' circles clear of each other
         shapes.append(Circle(cx, cy, radius, Style(fill=fill, stroke=colour, stroke_width=0.5), cell=name,
                              role="location"))
         if name in highlight:
             shapes.append(Circle(cx, cy, radius + 1.0, HIGHLIGHT, role="highlight"))
         if loc.key in lost:
             shapes.append(Text(cx, cy + 1.2, "X", TEXT, fill="#ffffff", anchor="middle", bold=True))
-    # damage track 0-10: the filled boxes, and the count in words above them
-    tx, ty = x0 + 36, y0 + 11
-    shapes.append(Text(tx, ty + 3.0, f"Damage {hero.damage} of {DEATH_DAMAGE}", TEXT, bold=True))
+    return shapes
+
+
+def _damage_track(hero, cell: str, tx: float, ty: float, highlight) -> list:
+    """Damage 0-10: the count in words, and the filled boxes under it."""
+    shapes: list = [Text(tx, ty + 3.3, f"Damage {hero.damage} of {DEATH_DAMAGE}", TEXT, bold=True)]
     for d in range(DEATH_DAMAGE + 1):
         fill = "#ffffff"
         if d <= hero.damage and d > 0:
             fill = "#a61c1c" if hero.damage >= DEATH_DAMAGE else "#e06666"
-        x = tx + d * 4.5
-        shapes.append(Rect(x, ty + 4.5, 4.2, 4, Style(fill=fill, stroke="#666666", stroke_width=0.3),
+        shapes.append(Rect(tx + d * 4.5, ty + 5, 4.2, 4, Style(fill=fill, stroke="#666666", stroke_width=0.3),
                            cell=f"{cell}.damage", role="track"))
     if f"{cell}.damage" in highlight:
-        shapes.append(Rect(tx - 0.5, ty + 4, 50.5, 5, HIGHLIGHT, role="highlight"))
-    lines = []
-    w = hero.weapon
-    if w:
-        wp = weapon(w)
-        draws = " ".join(f"{b if b != 'inf' else '∞'}:{n if n else '-'}" for b, n in zip(BANDS, wp.draws))
-        lines.append(f"{w} {draws}")
-        jams = [box.short() for box in wp.jams]
-        lines.append("JAM " + " ".join(f"{'ABC'[i]}{' ' + j if j != 'empty' else '–'}" for i, j in enumerate(jams)))
-    else:
-        lines.append("Weapon: none")
-    lines.append("Gadgets: " + (", ".join(hero.gadgets) if hero.gadgets else "none"))
-    wounds = []
-    if minus_movement(hero):
-        wounds.append(f"minus movement {minus_movement(hero)}")
-    if cannot_attack(hero):
-        wounds.append("cannot attack")
-    if hero.trap_turns:
-        wounds.append("trapped")
-    lines.append("Record: " + (" ".join(hero.record) if hero.record else "empty")
-                 + (f" ({', '.join(wounds)})" if wounds else ""))
-    lines.append(f"Kills {hero.kills}   Deaths {hero.deaths}")
-    for i, text in enumerate(lines):
-        shapes.append(Text(x0 + 36, y0 + 24.5 + i * 5.4, _fit(text, LINE_CHARS), TEXT))
+        shapes.append(Rect(tx - 0.5, ty + 4.5, 50.5, 5, HIGHLIGHT, role="highlight"))
     return shapes
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _short_lines(hero) -> list[str]:
+    """Beside the body: the Weapon's name and the cards it draws at each distance, kills and
+    deaths, then each wound's effect."""
+    lines = []
+    if hero.weapon:
+        wp = weapon(hero.weapon)
+        lines.append(hero.weapon)
+        lines.append("draws " + " ".join(f"{b if b != 'inf' else '∞'}:{n if n else '-'}"
+                                         for b, n in zip(BANDS, wp.draws)))
+    else:
+        lines.append("Weapon: none")
+    lines.append(f"Kills {hero.kills}   Deaths {hero.deaths}")
+    if minus_movement(hero):
+        lines.append(f"minus movement {minus_movement(hero)}")
+    if cannot_attack(hero):
+        lines.append("cannot attack")
+    if hero.trap_turns:
+        lines.append("trapped")
+    return lines
+
+
+def _long_lines(hero) -> list[str]:
+    """Under the body, across the panel: the Weapon's JAM boxes, the Gadgets, the Record's cards."""
+    lines = []
+    if hero.weapon:
+        jams = [box.short() for box in weapon(hero.weapon).jams]
+        lines.append("JAM " + " ".join(f"{'ABC'[i]}{' ' + j if j != 'empty' else '–'}" for i, j in enumerate(jams)))
+    lines.append("Gadgets: " + (", ".join(hero.gadgets) if hero.gadgets else "none"))
+    lines.append("Record: " + (" ".join(hero.record) if hero.record else "empty"))
+    return lines
 
 
 def _table_strip(state, x0: float, y0: float) -> list:
-    shapes: list = [Rect(x0, y0, 180, 30, Style(fill="#f1efe8", stroke="#999999", stroke_width=0.3), rx=2,
+    """Whose turn, the Splattercards' piles, what lies on the battlefield, the latest cards drawn."""
+    width = WIDTH - 4
+    shapes: list = [Rect(x0, y0, width, STRIP_H, Style(fill="#f1efe8", stroke="#999999", stroke_width=0.3), rx=2,
                          role="table")]
     info = f"Turn {state.turn_no}"
     if state.winners is not None:
@@ -136,25 +184,31 @@ def _table_strip(state, x0: float, y0: float) -> list:
         info += "moving" if state.moving else ("deciding" if state.phase == "start" else "standing")
         if state.action_card:
             info += f", action card {state.action_card} ({lengths(movement_allowance(state, state.current))})"
-    shapes.append(Text(x0 + 3, y0 + 5, info, TEXT, bold=True))
-    shapes.append(Text(x0 + 3, y0 + 10, f"Splattercards: deck {sum(state.deck)}, discard {sum(state.discard)}"
-                                        + (f"   On the battlefield: {', '.join(n for n, _ in state.field)}"
-                                           if state.field else ""), TEXT))
-    for i, cid in enumerate(state.last_cards[-4:]):  # the latest four, large enough to read
-        c = card(cid)
-        x = x0 + 3 + i * 44
-        fill = "#fff4c2" if c.is_jam else "#ffffff"
-        shapes.append(Rect(x, y0 + 12.5, 42.5, 16.5, Style(fill=fill, stroke="#444444", stroke_width=0.3), rx=1,
-                           role="card"))
-        shapes.append(Text(x + 1.5, y0 + 16.5, _fit(f"{c.id} {c.title}", CARD_CHARS), TEXT))
-        if c.is_jam:
-            summary = f"JAM {c.jam}"
-        elif c.death:
-            summary = "Death (head)"
-        elif c.is_hit:
-            summary = f"{LOCATION_INDEX[c.hit].label} {c.action} str. {c.still} pl."
-        else:
-            summary = "Miss"
-        shapes.append(Text(x + 1.5, y0 + 21.5, _fit(summary, CARD_CHARS), TEXT))
-        shapes.append(Text(x + 1.5, y0 + 26.5, f"move {c.move} heal {c.heal} {c.answer}", TEXT))
+    piles = f"Splattercards: deck {sum(state.deck)}, discard {sum(state.discard)}"
+    if state.field:
+        piles += f"   On the battlefield: {', '.join(n for n, _ in state.field)}"
+    for i, (text, bold) in enumerate(((info, True), (piles, False))):
+        shapes.append(Text(x0 + 3, y0 + 5.5 + i * LINE_H, _fit(text, width - 6, bold), TEXT, bold=bold))
+    card_w = (width - 6 - (CARDS_SHOWN - 1) * 1.5) / CARDS_SHOWN
+    top = y0 + 2 * LINE_H + 2.5
+    for i, cid in enumerate(state.last_cards[-CARDS_SHOWN:]):
+        shapes += _drawn_card(card(cid), x0 + 3 + i * (card_w + 1.5), top, card_w)
+    return shapes
+
+
+def _drawn_card(c, x: float, y: float, width: float) -> list:
+    """A Splattercard as drawn: its number and title, what it hits, its movement, healing and answer."""
+    if c.is_jam:
+        summary = f"JAM {c.jam}"
+    elif c.death:
+        summary = "Death (head)"
+    elif c.is_hit:
+        summary = f"{LOCATION_INDEX[c.hit].label} {c.action} str. {c.still} pl."
+    else:
+        summary = "Miss"
+    fill = "#fff4c2" if c.is_jam else "#ffffff"
+    shapes: list = [Rect(x, y, width, CARD_H, Style(fill=fill, stroke="#444444", stroke_width=0.3), rx=1,
+                         role="card")]
+    for i, text in enumerate((f"{c.id} {c.title}", summary, f"move {c.move} heal {c.heal} {c.answer}")):
+        shapes.append(Text(x + 1.5, y + 5 + i * LINE_H, _fit(text, width - 3), TEXT))
     return shapes

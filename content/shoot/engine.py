@@ -357,7 +357,7 @@ class ShootEngine(Engine):
     def _refusal(self, state: ShootState, player: int, a: Act) -> IllegalAction | None:
         turn = self.turn(state)
         if turn.kind == "over":
-            return IllegalAction(rule("End of the game"), "the game is over")
+            return IllegalAction(rule("Winning"), "the game is over")
         if turn.kind != "player" or turn.player != player:
             return IllegalAction(rule("A turn step by step"), f"it is not {pname(player)}'s decision now")
         return self._refuse_now(state, player, a)
@@ -427,7 +427,7 @@ class ShootEngine(Engine):
         if a.verb == "ask" and "ask" in state.used:
             return IllegalAction(rule("Ask the cards", "C20"), "the cards answer one question per turn")
         if a.verb == "shuffle" and not sum(state.discard):
-            return IllegalAction(rule("Splattercards", "C4"), "the discard pile is empty: nothing to shuffle in")
+            return IllegalAction(rule("The Splattercard", "C4"), "the discard pile is empty: nothing to shuffle in")
         return None
 
     def _refuse_loot(self, state: ShootState, player: int, a: Act) -> IllegalAction | None:
@@ -609,7 +609,7 @@ class ShootEngine(Engine):
     def apply(self, state: ShootState, action: Act):
         turn = self.turn(state)
         if turn.kind == "over":
-            raise IllegalAction(rule("End of the game"), "the game is over")
+            raise IllegalAction(rule("Winning"), "the game is over")
         if not isinstance(action, Act):
             raise IllegalAction("notation", f"not an action of {self.name}: {action!r}")
         if turn.kind == "chance":

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from generator.play.api import Engine
+from generator.play.levels import Level
 
 from .board import (
     BADDIE, BOARD, CHEST, DIE, EMPTY, GOODIE, MANHATTAN, MOVE, PLACE_BADDIES, PLACE_CHESTS, PLACE_GOODIES,
@@ -325,3 +326,15 @@ def heuristic_bot(engine: Engine, state: State, player: int, rng):
 # "baddie" and "goodie" name the side each AI was built for; asked to play the
 # other side, each hands over to its partner, so any of them can take any seat.
 BOTS = {"heuristic": heuristic_bot, "baddie": baddie_bot, "goodie": goodie_bot}
+
+# Levels play either side; the Play page gives them the baddies.
+# A tree search (tried: 150 iterations with heuristic playouts) lost to the
+# one-move heuristic and took 0.4 s a move, so the strongest level is the
+# heuristic itself and the gentler ones blunder on purpose.
+LEVELS = (
+    Level("beginner", bot="heuristic", blunders=0.6,
+          about="Chases goodies that come close, but three moves in five are picked at random."),
+    Level("club", bot="heuristic", blunders=0.25,
+          about="Plays like the strong level, except that one move in four is picked at random."),
+    Level("strong", bot="heuristic", about="Looks one move ahead: chases, fights when it pays, guards the exit."),
+)

@@ -25,10 +25,10 @@ MARGIN_MM = 7.0
 SPACE_FILL = {".": "#f7f4ec", "G": "#dcebd6", "B": "#f2d7d3", "C": "#f3e6c4", "S": "#cfe3f4"}
 GOODIE_FILL, BADDIE_FILL, CHEST_FILL = "#2458b8", "#b3261e", "#8a5a14"
 LINE = Style(stroke="#5b5346", stroke_width=0.35)
-# The smallest text (a space's letter, a marker squeezed beside another): at least 6 pt on paper
-# where the diagram prints smallest, across the A5 booklet's page on US Letter (109 mm wide;
-# 3.1 mm was 5.7 pt there); on screen the diagram is shown wide enough for it to be 12 px
-SMALLEST = 3.4
+# The smallest text (a space's letter, a coordinate, a marker squeezed beside another, the status
+# lines): a rulebook figure's labels print at 7 pt or more, and the diagram prints smallest across
+# the A5 booklet's page on US Letter (109 mm wide, 0.65 mm on paper per mm drawn: 3.4 mm was 6.3 pt)
+SMALLEST = 3.8
 
 
 def board_shapes() -> list:
@@ -37,10 +37,10 @@ def board_shapes() -> list:
     shapes: list = []
     for col in range(w):
         shapes.append(Text(MARGIN_MM + (col + 0.5) * CELL_MM, MARGIN_MM - 2, chr(ord("a") + col),
-                           size=3.5, fill="#5b5346", anchor="middle", role="label"))
+                           size=SMALLEST, fill="#5b5346", anchor="middle", role="label"))
     for row in range(h):
         shapes.append(Text(MARGIN_MM - 2, MARGIN_MM + (row + 0.6) * CELL_MM, str(row + 1),
-                           size=3.5, fill="#5b5346", anchor="end", role="label"))
+                           size=SMALLEST, fill="#5b5346", anchor="end", role="label"))
     for cell, kind in enumerate(BOARD.kinds):
         if kind == NO_SPACE:
             continue
@@ -77,9 +77,9 @@ def draw_state(state, highlight: Sequence[str] = (), verdict: str = "") -> Drawi
             x, y = _corner(cell)
             shapes.append(Rect(x + 0.6, y + 0.6, CELL_MM - 1.2, CELL_MM - 1.2,
                                Style(stroke="#f08c00", stroke_width=1.2), rx=1.0, cell=name, role="highlight"))
-    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 7, _status_line(state, verdict), size=3.6,
+    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 7, _status_line(state, verdict), size=SMALLEST,
                        fill="#2b2620", role="status"))
-    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 13, _tally_line(state), size=3.6,
+    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 13, _tally_line(state), size=SMALLEST,
                        fill="#2b2620", role="tally"))
     return Drawing(width, height, tuple(shapes), title=f"SiTTeRS: {_status_line(state, verdict)}")
 
@@ -124,7 +124,10 @@ def marker_shapes(piece: str, cx: float, cy: float, scale: float = 1.0, cell: st
     else:
         body = Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r, Style(fill=CHEST_FILL, stroke=edge.stroke, stroke_width=0.5),
                     rx=0.8 * scale, cell=cell, role="chest")
-    label = Text(cx, cy + 1.5 * scale, piece, size=max(4.4 * scale, SMALLEST), fill="#ffffff", anchor="middle", bold=True,
+    size = max(4.4 * scale, SMALLEST)
+    # a squeezed marker's letter is larger than the marker would scale it: its baseline is lowered
+    # to keep the letter centred in the small chest's box rather than across its top edge
+    label = Text(cx, cy + max(1.5 * scale, 0.29 * size), piece, size=size, fill="#ffffff", anchor="middle", bold=True,
                  role="marker-label")
     return [body, label]
 

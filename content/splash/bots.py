@@ -3,7 +3,9 @@ that passes at random. The loader finds `BOTS` here (see generator/play/bots.py)
 """
 from __future__ import annotations
 
-from .board import SPLASH_RANK, sort_cards
+from generator.play.levels import Level
+
+from .board import DECK_ROWS, SPLASH_RANK, sort_cards
 from .engine import Grab, Pass, four_of_a_kind
 
 
@@ -49,3 +51,25 @@ BOTS = {
     "collector": collector_bot,
     "random-passer": random_passer_bot,
 }
+
+LEVELS = (
+    Level("beginner", bot="random-passer", about="Passes any card at all, and grabs only with four of a kind."),
+    Level("club", bot="collector", about="Keeps the rank it holds most and passes its rarest card."),
+    Level("strong", bot="heuristic", about="Collects like the club level, and goes for the SPLASH! set's bonus letter on a tie."),
+)
+LEVEL_PLAYERS = 4  # scripts/bench_levels.py measures the levels at a table of four
+
+
+RANK_NAMES = {row["rank"]: row["name"] for row in DECK_ROWS}
+
+
+def deciding_card(notation: str, events) -> str | None:
+    """For the balance notes: the rank of the four of a kind whose grab ended a round
+    (the first one shown, if two players grab in the same beat)."""
+    for event in events:
+        if event.kind == "grabbed" and "rank" in event.data:
+            return RANK_NAMES.get(event.data["rank"], event.data["rank"])
+    return None
+
+
+DECIDING_CARD = deciding_card

@@ -22,9 +22,10 @@ DOLPHIN = "#0277bd"
 ROW_H = 17.0
 CARD_W, CARD_H = 10.0, 14.0
 WIDTH = 160.0
-# The smallest text (the beat, a seat's tags, the piles' names): at least 6 pt on paper where the
-# diagram prints smallest, across the A5 booklet's page on US Letter (109 mm wide; 3.0 mm was 5.8 pt there)
-SMALL = 3.2
+# The smallest text (the round and beat, a seat's tags, the piles' names): a rulebook figure's
+# labels print at 7 pt or more, and the diagram prints smallest across the A5 booklet's page on
+# US Letter (109 mm wide, 0.68 mm on paper per mm drawn: 3.2 mm was 6.2 pt)
+SMALL = 3.7
 
 
 def dolphin_shapes(cx: float, cy: float, taken: bool = False) -> list:
@@ -65,13 +66,20 @@ def draw_table(state, highlight: set[str]) -> Drawing:
         shapes.append(Rect(103, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "discard" in highlight), rx=2, cell="discard"))
         shapes.append(Text(115, 9, "discard", SMALL, INK, "middle"))
         shapes.append(Text(115, 15.5, str(len(state.discard)), 4.5, INK, "middle", True))
-    status = f"Round {state.round}" + (" · tie-breaker" if state.tied else "")
-    shapes.append(Text(WIDTH - 2, 8, status, 3.4, INK, "end", True))
-    shapes.append(Text(WIDTH - 2, 14, f"beat {state.beats}", SMALL, INK, "end"))
+    shapes += _status_shapes(state)
     for p in range(state.players):
         shapes += _player_row(state, p, top + p * ROW_H, highlight)
     height = top + state.players * ROW_H + 2
     return Drawing(WIDTH, height, tuple(shapes), title=f"SPLASH! round {state.round}")
+
+
+def _status_shapes(state) -> list:
+    """The round and beat, right of the piles; a tie-breaker gets a line of its own between them
+    (beside the round it ran into the discard pile)."""
+    lines = [(f"Round {state.round}", True)] + ([("tie-breaker", True)] if state.tied else []) \
+        + [(f"beat {state.beats}", False)]
+    baselines = (8, 14) if len(lines) == 2 else (7, 12, 17)
+    return [Text(WIDTH - 2, y, text, SMALL, INK, "end", bold) for y, (text, bold) in zip(baselines, lines)]
 
 
 def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
@@ -105,7 +113,7 @@ def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
         shapes.append(Text(x + 3.5, y + 10.5, letter, 4.2, "#ffffff" if earned else "#5f7380", "middle", True))
     extra = state.letters[p] - LETTERS_TO_WIN
     if extra > 0:
-        shapes.append(Text(150, y + 10, f"+{extra}", 3.6, INK, "start", True))
+        shapes.append(Text(150, y + 10, f"+{extra}", SMALL, INK, "start", True))
     if p in state.tied:
         shapes.append(Line(100, y + 14.5, 147, y + 14.5, Style(stroke=MARK, stroke_width=0.8)))
     return shapes

@@ -74,7 +74,7 @@ HAND_LIMIT = {"standard": 4, "advanced": 5}
 
 # Rule names used in refusals.
 R_PASSING = "Rules §Passing"
-R_GRAB = "Rules §Four of a kind, C6"
+R_GRAB = "Rules §Four of a kind and the grab, C6"
 R_RACE = "Rules §The race for dolphins, C7"
 R_DEAL = "Rules §Dealing, C4"
 R_ADVANCED = "Rules §Advanced play, C13"

@@ -463,7 +463,7 @@ class SplatEngine(Engine):
 
     def _apply_fall(self, state, action):
         if state.phase != FALL:
-            raise IllegalAction("Rules §A round", "the parachute's die is rolled only at the start of a round")
+            raise IllegalAction("Rules §Playing a round", "the parachute's die is rolled only at the start of a round")
         if action.steps not in FALL_FACES:
             raise IllegalAction("Rules §The parachute's turn", "the parachute's die shows 1, 2 or 3")
         air = _Air(state)
@@ -486,7 +486,7 @@ class SplatEngine(Engine):
 
     def _apply_roll(self, state, action):
         if state.phase != ROLL:
-            raise IllegalAction("Rules §A round", "no skydiver is about to roll")
+            raise IllegalAction("Rules §Playing a round", "no skydiver is about to roll")
         if action.pips not in ROLL_FACES:
             raise IllegalAction("Rules §A skydiver's turn", "a skydiver's die shows 1 to 6")
         air = _Air(state)
@@ -495,7 +495,7 @@ class SplatEngine(Engine):
 
     def _apply_move(self, state, action):
         if state.phase != MOVE:
-            raise IllegalAction("Rules §A round", "no skydiver is about to move")
+            raise IllegalAction("Rules §Playing a round", "no skydiver is about to move")
         path = action.path
         if not path:
             raise IllegalAction("Rules §Moving, C7", "a move has at least one step")

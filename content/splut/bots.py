@@ -4,6 +4,11 @@ Rocks' lines of fire. The loader finds `BOTS` here (see generator/play/bots.py).
 """
 from __future__ import annotations
 
+import math
+
+from generator.play.bots import MCTSBot
+from generator.play.levels import Level
+
 from .board import (
     DWARF,
     EMPTY,
@@ -129,4 +134,30 @@ def heuristic_bot(engine: SplutEngine, state: SplutState, player: int, rng) -> S
     return rng.choice(best)
 
 
-BOTS = {"heuristic": heuristic_bot}
+def search_value(engine: SplutEngine, state: SplutState, player: int) -> float:
+    """`evaluate` squeezed into 0..1, the scale of a search's wins and losses."""
+    return 1.0 / (1.0 + math.exp(-max(-5000.0, min(5000.0, evaluate(state, player))) / 300.0))
+
+
+# The strong level: a tree search over single steps that judges the positions at
+# its leaves with `evaluate` instead of playing random games out (a random Splut!
+# game runs about 220 steps and tells little). 500 iterations take about 0.04 s
+# a step in CPython (worst about 0.1 s); Pyodide is several times slower, so the
+# 0.6 s time limit ends the search there before the reader waits a second.
+SEARCH = MCTSBot(iterations=500, exploration=0.5, rollout_limit=0, evaluate=search_value, time_limit=0.6,
+                name="search")
+
+
+def search_bot(engine: SplutEngine, state: SplutState, player: int, rng) -> Step:
+    """Weighs a few hundred continuations of the turn, and the replies to them."""
+    return SEARCH.choose(engine, state, player, rng)
+
+
+BOTS = {"heuristic": heuristic_bot, "search": search_bot}
+
+LEVELS = (
+    Level("beginner", bot="heuristic", blunders=0.4,
+          about="Throws when a throw is there, but wanders at random two steps in five."),
+    Level("club", bot="heuristic", about="Looks one step ahead: takes a killing throw, keeps its Sorcerer out of line."),
+    Level("strong", bot="search", about="Searches a few hundred continuations of its turn and of the replies."),
+)

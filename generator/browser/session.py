@@ -17,9 +17,12 @@ Requests (`op` plus fields) and what they do:
     view    widget                            the current view again
     legal   widget                            only the legal actions (cheap, for timing)
     render  widget, highlight                 the board with these cells marked
+    replay  widget, step                      the game as it stood after `step` logged actions
+                                              (its board, who acted and what happened), the game unchanged
 
 Every answer has `ok`; a refused action answers `ok: false` with `refused`
-(the engine's rule and reason), any other problem with `error`. A view holds
+(the engine's rule, reason and the rule's anchors in the rules page: see
+`generator.play.api.rule_anchors`), any other problem with `error`. A view holds
 the board as SVG, whose turn it is, the legal actions with their cells, what
 happened since the last request (notation and narration), the log, the
 position string and the result.
@@ -39,8 +42,9 @@ from typing import Any, Mapping
 
 from generator.browser.diagram import diagram_svg, player_name
 from generator.play import load_engine
-from generator.play.api import CHANCE, JOINT, OVER, PLAYER, IllegalAction, Joint
+from generator.play.api import CHANCE, JOINT, OVER, PLAYER, IllegalAction, Joint, rule_anchors
 from generator.play.bots import bot_names, make_bot
+from generator.play.levels import game_levels
 from generator.play.match import Match, PositionError, draw_outcome, parse_action, turn_json
 
 MAX_AUTOMATIC_STEPS = 400  # chance and computer moves played in one request, at most
@@ -71,6 +75,8 @@ class PlaySession:
         self.pending: dict[int, Any] = {}  # a joint turn's parts chosen so far by the reader's seats
         self.last_cells: tuple[str, ...] = ()
         self.fresh: list[dict] = []  # steps played since the last view
+        self._rewind: Match | None = None  # a copy of the match for stepping through its log
+        self._rewind_log: list[str] = []  # the log that copy was made from
 
     # -- reading ------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -134,6 +140,9 @@ class PlaySession:
                         for s in range(self.seats())],
             "bot": self.bot_name,
             "bots": bot_names(engine),
+            # The level select: [{name, about}] easiest first, and the one playing now (None: a plain bot).
+            "levels": [level.to_json() for level in game_levels(engine)],
+            "level": self.bot_name if any(level.name == self.bot_name for level in game_levels(engine)) else None,
         }
 
     def svg(self, highlight=()) -> str:
@@ -144,6 +153,37 @@ class PlaySession:
                                id_prefix=f"{self.widget}-live", label=label)
         except NotImplementedError:
             return ""
+
+    def replay(self, step: int) -> dict:
+        """The game as it stood after `step` of its logged actions: the board with
+        that action's cells marked, who took it and what it did. The game itself
+        is untouched; a copy steps forward by replaying one action at a time."""
+        log = self.match.log
+        step = max(0, min(int(step), len(log)))
+        rewind = self._rewind
+        if rewind is None or self._rewind_log != log:  # the game moved on since: copy it again
+            rewind = self._rewind = Match.from_json(self.engine, self.match.to_json(), check_version=False)
+            self._rewind_log = log
+        engine = self.engine
+        entry = {"step": step, "total": len(log), "who": "", "notation": "", "events": [], "cells": []}
+        if step:
+            rewind.goto(step - 1)
+            before, turn = rewind.state, rewind.turn
+            rewind.redo(1)
+            action = parse_action(engine, before, log[step - 1])
+            entry.update(who="Chance" if turn.kind == CHANCE else " & ".join(
+                player_name(engine, before, seat) for seat in turn.players),
+                notation=log[step - 1], events=[event.text for event in rewind.last_events],
+                cells=list(self._cells(before, action)))
+        else:
+            rewind.goto(0)
+        label = f"{engine.name} board after {step} of {len(log)} actions"
+        try:
+            entry["svg"] = diagram_svg(engine, rewind.state, entry["cells"], id_prefix=f"{self.widget}-replay",
+                                       label=label)
+        except NotImplementedError:
+            entry["svg"] = ""
+        return entry
 
     # -- acting ---------------------------------------------------------------
     def act(self, text: str) -> None:
@@ -349,7 +389,8 @@ class SessionServer:
             request = json.loads(request_text)
             answer = {"ok": True, **self.dispatch(request)}
         except IllegalAction as refusal:
-            answer = {"ok": False, "refused": {"rule": refusal.rule, "message": refusal.message}}
+            answer = {"ok": False, "refused": {"rule": refusal.rule, "message": refusal.message,
+                                               "anchors": rule_anchors(refusal.rule)}}
             session = self._maybe_session(request_text)
             if session is not None:
                 answer["view"] = session.view()
@@ -384,6 +425,11 @@ class SessionServer:
             return {"legal": session.legal(), "seat": session.reader_seat()}
         elif op == "render":
             return {"svg": session.svg(tuple(request.get("highlight") or ()))}
+        elif op == "replay":
+            step = request.get("step", 0)
+            if not isinstance(step, int) or isinstance(step, bool):
+                raise SessionError(f"step must be a whole number, not {step!r}")
+            return {"replay": session.replay(step)}
         elif op == "act":
             session.act(str(request.get("action", "")))
         elif op == "attempt":

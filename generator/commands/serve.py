@@ -75,6 +75,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("-o", "--output", type=Path, help="output folder (default: SITE/output)")
 
 
+NO_SUCH_FILE = (errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG, errno.ELOOP, errno.EISDIR)
 PAGES_FAILED = "The last rebuild failed: this page is the last good build. Fix the file and save."
 PDFS_FAILED = ("The pages are up to date, but the PDFs and the search index could not be made: "
                "the last good ones are still served. Fix the file and save.")
@@ -124,6 +125,8 @@ def make_handler(output: Path, reloader: Reloader):
     from generator.site.pages import CSP
 
     class Handler(http.server.SimpleHTTPRequestHandler):
+        default_request_version = "HTTP/1.0"  # a request line that is not HTTP still gets a status line
+
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=str(output), **kwargs)
 
@@ -136,17 +139,55 @@ def make_handler(output: Path, reloader: Reloader):
             super().end_headers()
 
         def do_GET(self):
+            self.answer()
+
+        def do_HEAD(self):  # the same status and headers as GET, never a body
+            self.answer()
+
+        def answer(self) -> None:
+            """Every request gets a status, whatever its path: a path no file can have is a
+            400, one too long or too deep, or a file a rebuild just removed, a 404; a bug of the
+            server's own a 500. A reader who left (ConnectionError) is for the server's
+            handle_error, which says nothing."""
+            self.answered = False
+            try:
+                self.route()
+            except ConnectionError:
+                raise
+            except ValueError:  # a NUL byte, or %-escapes that decode to no file name (a lone surrogate)
+                self.refuse(400, "Bad request: the path cannot name a file")
+            except OSError as error:  # a path too long or too deep for any file; a file a rebuild just removed
+                if error.errno in NO_SUCH_FILE:
+                    self.refuse(404, None)
+                else:
+                    self.refuse(500, f"The file could not be read: {error.strerror}")
+            except Exception:  # a bug of the server's own: a status still, and one line (handle_error)
+                self.refuse(500, "The development server failed on this request (see its terminal)")
+                raise
+
+        def refuse(self, code: int, message: str | None) -> None:
+            if self.answered:  # part of the answer is out: end it there
+                self.close_connection = True
+            else:
+                self.send_error(code, message)
+
+        def route(self) -> None:
             if "\x00" in urllib.parse.unquote(self.path):
                 self.send_error(400, "Bad request: a NUL byte in the path")
-                return
-            if self.path == RELOAD_SCRIPT:
+            elif self.path == RELOAD_SCRIPT:
                 self.send_bytes(200, "text/javascript", RELOAD_JS)
-            elif self.path == RELOAD_PATH:
+            elif self.path == RELOAD_PATH and self.command == "GET":
                 self.stream_events()
             elif self.html_path() is not None:
                 self.send_page(self.html_path())
+            elif self.command == "HEAD":
+                super().do_HEAD()
             else:
                 super().do_GET()
+
+        def send_response(self, *args, **kwargs):
+            self.answered = True
+            super().send_response(*args, **kwargs)
 
         def html_path(self) -> Path | None:
             """The HTML file the request asks for (a folder's index.html included), if any."""
@@ -171,7 +212,8 @@ def make_handler(output: Path, reloader: Reloader):
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-cache")
             self.end_headers()
-            self.wfile.write(body)
+            if self.command != "HEAD":
+                self.wfile.write(body)
 
         def stream_events(self) -> None:
             self.send_response(200)
@@ -219,6 +261,16 @@ def make_server(output: Path, port: int, reloader: Reloader):
     class Server(http.server.ThreadingHTTPServer):
         daemon_threads = True
         request_queue_size = 128  # many files at once (a page and its assets): none waits on the queue
+
+        def handle_error(self, request, client_address):
+            """A reader who closed the connection (a reload, a closed tab) is no news; anything
+            else is one line, never a traceback in the terminal that shows the builds."""
+            import sys
+
+            error = sys.exc_info()[1]
+            if not isinstance(error, ConnectionError):  # BrokenPipe, ConnectionReset, ConnectionAborted
+                print(f"rulepress serve: a request failed: {type(error).__name__}: {error}", file=sys.stderr,
+                      flush=True)
 
     return Server((HOST, port), make_handler(output, reloader))
 
@@ -326,10 +378,37 @@ def rebuilt(report) -> str:
     return f"Rebuilt {count} page{'s' if count != 1 else ''}{kept} in {report.seconds:.2f} s{later}"
 
 
+REARM_MS = 1000  # how soon a templates/ folder made (or removed) while serving is watched
+
+
+def source_folders(site: Path) -> list[str]:
+    """The folders a rebuild reads from: content/, and templates/ when the site has one."""
+    return [str(folder) for folder in (site / "content", site / "templates") if folder.is_dir()]
+
+
+def source_changes(site: Path, stop_event: threading.Event | None = None):
+    """Each batch of changes to the site's sources, until `stop_event` is set. The watch is of
+    the source folders alone (watching the whole site would watch output/ as it is written,
+    and node_modules); a templates/ folder made after it began, or removed, is seen within
+    REARM_MS: the watch starts again over the folders there are now, and that is a batch."""
+    import watchfiles
+
+    while True:
+        folders = source_folders(site)
+        for changes in watchfiles.watch(*folders, debounce=200, step=30, stop_event=stop_event,
+                                        rust_timeout=REARM_MS, yield_on_timeout=True):
+            if source_folders(site) != folders:
+                yield changes | {(watchfiles.Change.added, folder) for folder in source_folders(site)
+                                 if folder not in folders}
+                break
+            if changes:
+                yield changes
+        else:
+            return
+
+
 def run(args) -> int:
     import sys
-
-    import watchfiles
 
     site = args.site.resolve()
     output = (args.output or site / "output").resolve()
@@ -350,9 +429,8 @@ def run(args) -> int:
     host, port = server.server_address[:2]
     print(f"Serving {output} at http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    watched = [str(p) for p in (site / "content", site / "templates") if p.exists()]
     try:
-        for _changes in watchfiles.watch(*watched, debounce=200, step=30):
+        for _changes in source_changes(site):
             background.stop()
             rebuild(site, output, reloader, pages_first=True, background=background)
     finally:

@@ -53,5 +53,5 @@ def check_inside(path: Path, root: Path) -> str:
     resolved = os.path.realpath(path)  # strings, not Path.resolve: this runs for many files
     if not resolved.startswith(os.path.realpath(root) + os.sep):
         raise ContentError(path, None, "path leads outside the site folder",
-                           expected=f"a file inside {root}", found=resolved)
+                           expected=f"a file or folder inside {root}", found=resolved)
     return resolved

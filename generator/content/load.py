@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.content.files import check_inside, read_source, read_text
+from generator.content.limits import MAX_DATA_ROWS, page_limits
 from generator.content.model import Clarification, Game, Page, Site
 from generator.content.schema import Field, Problem, Schema, Source, validate
 from generator.errors import ContentError, ContentErrors, describe_value, did_you_mean
 from generator.play.tables import TYPES, Table, TableSpec, open_table
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_SLUG = 64  # a game's, page's or component's name: file names add to it and stop at 255 bytes
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLARIFICATION_ID = re.compile(r"^C[1-9][0-9]*$")
 CLARIFICATION_KEYS = ("id", "tests", "title")
@@ -58,6 +60,12 @@ SITE_SCHEMA = Schema({
     "rulebooks": Field(bool, default=True, describe="true to typeset every game's rules as PDF (the default)"),
     "search": Field(bool, default=True, describe="true to index every game page for the site's search (the default)"),
     "pyodide_url": Field(str, default=""),
+    "balance_notes": Field(bool, default=False,
+                           describe="true to play the self-play matches of balance pages (off by default: slow)"),
+    "game_code_seconds": Field((int, float), default=5,
+                               describe="the seconds one call into a game's code may take (5 by default)",
+                               check=lambda v: None if not isinstance(v, bool) and 0 < v <= 600
+                               else "a number of seconds from more than 0 up to 600"),
     "theme": Field(dict, default=dict, schema=Schema({"accent": Field(str, default="#3559c7", check=colour)})),
 })
 
@@ -118,7 +126,7 @@ class Known:
     def by_front_text(self) -> dict[str, dict]:
         """Front matters by the hash of their own text (the "key" parse gives them)."""
         if self._by_front_text is None:
-            self._by_front_text = {front["key"]: front for front in self.front.values() if "key" in front}
+            self._by_front_text = {front["key"]: front for front in self.front.values() if front_fits(front)}
         return self._by_front_text
 
 
@@ -183,11 +191,18 @@ def load_page(game: str, path: Path, root: Path, errors: list, known: Known | No
         check_inside(path, root)  # a link must not lead outside the site
     source_hash = known.hashes.get(str(path)) if known else None
     front = known.front.get(source_hash) if source_hash else None
+    if front is not None and not front_fits(front):
+        front = None  # a damaged cache entry: parse the page again
     text = None
     if front is None:
         text, source_hash = read_source(path, known.read if known else None)  # the hash of the text parsed
+        _start, _end, body_start, body_line = front_matter_bounds(path, text)
+        too_much = page_limits(path, text, body_start, body_line)  # before any stage parses the page
+        if too_much:
+            errors.extend(too_much)
+            return None
         # An edit to the body leaves the front matter as it was: find it by its own text.
-        front_key = hashlib.sha256(text[:front_matter_bounds(path, text)[2]].encode("utf-8")).hexdigest()
+        front_key = hashlib.sha256(text[:body_start].encode("utf-8")).hexdigest()
         front = known.by_front_text().get(front_key) if known else None
         if front is None:
             front = parse_front_matter(path, text, errors)
@@ -206,6 +221,25 @@ def load_page(game: str, path: Path, root: Path, errors: list, known: Known | No
     if text is not None:  # read just now: keep the body rather than read the file again to render it
         page.__dict__["body"] = text[front["body_start"]:]
     return page
+
+
+FRONT_SHAPE = {"title": str, "summary": str, "glossary": bool, "print_layout": str, "only": str, "clarifications": list,
+               "body_line": int, "body_start": int, "key": str}  # what parse_front_matter makes (and load_page adds)
+
+
+def front_fits(front) -> bool:
+    """Whether a cached front matter has the shape parse_front_matter gives it: the build cache
+    is checked when used, and an entry that does not fit is parsed again (never trusted)."""
+    if not isinstance(front, dict) or set(front) != set(FRONT_SHAPE):
+        return False
+    if not all(isinstance(front[key], kind) and (kind is bool or not isinstance(front[key], bool))
+               for key, kind in FRONT_SHAPE.items()):
+        return False
+    if front["print_layout"] not in ("", "one-page") or front["only"] not in ("", "web") or \
+            front["body_line"] < 1 or front["body_start"] < 0:
+        return False
+    return all(isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], list)
+               and all(isinstance(test, str) for test in item[1]) for item in front["clarifications"])
 
 
 def parse_front_matter(path: Path, text: str, errors: list) -> dict | None:
@@ -258,6 +292,12 @@ def load_data(name: str, spec: dict, game_toml: Source, folder: Path, root: Path
         return None
     table, problems = open_table(declaration, folder, root)
     errors.extend(problems)
+    if table is not None and len(table.rows) > MAX_DATA_ROWS:  # every stage reads it whole, some row by row
+        errors.append(ContentError(table.path, table.rows[MAX_DATA_ROWS].line, f"the data file has "
+                                   f"{len(table.rows):,} rows; a data file may have at most {MAX_DATA_ROWS:,}",
+                                   expected=f"at most {MAX_DATA_ROWS:,} rows (docs/content.md, Limits)",
+                                   found=f"row {MAX_DATA_ROWS + 1:,}"))
+        return None
     return table
 
 
@@ -300,8 +340,11 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
 def game_listing(folder: Path, root: Path, errors: list) -> dict[str, os.DirEntry] | None:
     """The folder's entries by name, once it is known to be a game folder inside the site."""
     game_toml = folder / "game.toml"
-    if not SLUG.match(folder.name):
-        errors.append(ContentError(folder, None, "bad game folder name", expected="lowercase letters, digits and hyphens", found=folder.name))
+    if not SLUG.match(folder.name) or len(folder.name) > MAX_SLUG:
+        errors.append(ContentError(folder, None, "bad game folder name", expected=f"lowercase letters, digits and "
+                                   f"hyphens, at most {MAX_SLUG} of them (the name starts every file name of the game)",
+                                   found=folder.name if len(folder.name) <= 80 else f"{folder.name[:60]}... "
+                                   f"({len(folder.name)} characters)"))
         return None
     with os.scandir(folder) as entries:  # one listing: no stat per page, no glob
         listing = {entry.name: entry for entry in entries}
@@ -345,10 +388,11 @@ def load_pages(folder: Path, listing: dict, values: dict, root: Path, known: Kno
     page_names = values.get("pages") or ["rules"]
     if "rules" not in page_names:
         page_names = ["rules", *page_names]
-    bad = [name for name in page_names if not SLUG.match(name)]
+    bad = [name for name in page_names if not SLUG.match(name) or len(name) > MAX_SLUG]
     if bad:
         errors.append(ContentError(game_toml, pages_line(), f"bad page name '{bad[0]}'",
-                                   expected="page names of lowercase letters, digits and hyphens (the .md file's name)",
+                                   expected=f"page names of lowercase letters, digits and hyphens, at most {MAX_SLUG} "
+                                            "(the .md file's name)",
                                    found=bad[0]))
         return None
     twice = sorted({name for name in page_names if page_names.count(name) > 1})
@@ -382,6 +426,17 @@ def load_pages(folder: Path, listing: dict, values: dict, root: Path, known: Kno
     return pages
 
 
+def check_pyodide_url(values, source: Source) -> None:
+    """pyodide_url must be a place the pages' CSP lets them load Pyodide from (see content/pyodide_url.py)."""
+    from generator.content.pyodide_url import EXPECTED, pyodide_url_problem
+    from generator.site.pages import CSP
+
+    problem = pyodide_url_problem(values["pyodide_url"], values["base_url"], CSP)
+    if problem:
+        source.report(values.key("pyodide_url"), f"pyodide_url {problem}", expected=EXPECTED,
+                      found=describe_value(values["pyodide_url"]))
+
+
 def load_site(root: Path, known: Known | None = None) -> Site:
     """Load and validate the whole site; raise ContentErrors listing every problem.
     `known`: what the last build parsed, for an incremental build (see Known)."""
@@ -403,6 +458,8 @@ def load_site(root: Path, known: Known | None = None) -> Site:
         errors.append(error)
         raw = {}
     values = validate(raw, SITE_SCHEMA, Source(site_toml, text, errors)) if raw or not errors else {}
+    if values.get("pyodide_url"):
+        check_pyodide_url(values, Source(site_toml, text, errors))
     games = []
     for folder in sorted(p for p in content.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
         game = load_game(folder, root, errors, known)
@@ -412,9 +469,13 @@ def load_site(root: Path, known: Known | None = None) -> Site:
     if errors:
         raise ContentErrors(errors)
     theme = values.get("theme") or {}
+    from generator.gamecode import set_time_limit
+
+    set_time_limit(values["game_code_seconds"])  # every call into the games' code while this site builds
     return Site(
         root=root, title=values["title"], base_url=values["base_url"], path_prefix=values["path_prefix"],
         language=values["language"], description=values["description"], raw_html=values["raw_html"],
         rulebooks=values["rulebooks"], search=values["search"],
         pyodide_url=values["pyodide_url"], accent=theme.get("accent", "#3559c7"), games=tuple(games),
+        balance_notes=values["balance_notes"],
     )

@@ -106,6 +106,7 @@ class Site:
     pyodide_url: str
     accent: str
     games: tuple[Game, ...]
+    balance_notes: bool = False  # play each game's `balance` pages' self-play matches (slow: off by default)
 
     @property
     def content(self) -> Path:

@@ -11,6 +11,7 @@ file) is checked by code afterwards, reported through the same `Source`.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -179,6 +180,10 @@ def checked(value, field: Field, source: Source, at: KeyPath) -> tuple[bool, Any
     (False, None), the problem reported."""
     if not is_kind(value, field.kind):
         source.report(at, f"wrong type for '{dotted(at)}'", expected=field.describe or type_name(field.kind),
+                      found=describe_value(value))
+        return False, None
+    if isinstance(value, float) and not math.isfinite(value):  # TOML reads inf and nan: no length or count is
+        source.report(at, f"'{dotted(at)}' is not a finite number", expected=field.describe or type_name(field.kind),
                       found=describe_value(value))
         return False, None
     if isinstance(value, list) and field.items is not None:

@@ -50,6 +50,9 @@ def copy_runtime(site, output) -> None:
     target = runtime_location(site)
     for name in RUNTIME_FILES:
         source, rel = folder / name, target + name
+        if output.dry:  # `check`: named, not copied
+            output.record(rel, source.stat().st_size)
+            continue
         previous = output.target / rel
         if previous.is_file() and previous.stat().st_size == source.stat().st_size and output.reuse(rel):
             continue

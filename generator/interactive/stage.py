@@ -6,8 +6,9 @@ Directives (fenced blocks, YAML body):
     ```position           one diagram
     ```play               a full game against the computer
 
-Every walkthrough is replayed at build time (CPython): an illegal or
-unreadable step fails the build with the page's file, the step's line and
+Every walkthrough is replayed at build time (CPython), once per build
+whoever shows it (the page, the rulebook: generator/replays.py): an illegal
+or unreadable step fails the build with the page's file, the step's line and
 the engine's reason. A page that holds a widget gets play.css and play.js in
 its <head> and `uses` ("play", slug); every game with an engine gets its
 bundle (`_play/<slug>.<hash>.zip`, see bundle.py); and when any page uses
@@ -18,26 +19,25 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import TYPE_CHECKING
 
 from generator.content.model import Game, Site
 from generator.errors import ContentError, describe_value
 from generator.interactive.bundle import bundle_bytes, bundle_contents, bundle_key, bundle_name, with_bytecode
 from generator.interactive.bytecode import compiler_for
-from generator.interactive.runtime import (RUNTIME_FILES, RuntimeMissing, copy_runtime, find_pyodide,
+from generator.interactive.runtime import (RuntimeMissing, copy_runtime, find_pyodide,
                                           runtime_location)
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.markdown.links import relative
-from generator.stages import Stage
-
-if TYPE_CHECKING:
-    from generator.play.walkthrough import WalkthroughError
+from generator.stages import PAPER, Directive, GameOutput, Stage, StageContext
 
 PLAY_KEYS = {"game", "title", "players", "seats", "bot", "setup", "options"}
 SCRIPT = "play.js"
 WORKER = "play-worker.js"
 STYLE = "play.css"
 USE = "play"  # the `uses` kind: the slugs of the games pages run
+PLAY_TEMPLATE = "play-section.html"  # the play widget's HTML (a site may override it)
+
+
 def without_runtime(site: Site) -> str:
     """The build's note when the Python runtime is missing, with the commands that add it."""
     from generator.suggest import command
@@ -55,11 +55,11 @@ class InteractiveStage(Stage):
         self._sources: dict[str, dict[str, bytes]] = {}  # slug -> its bundle's source files, per build
         self._contents: dict[str, dict[str, bytes]] = {}  # slug -> what its bundle holds, per build
         self._compiler = None  # Pyodide under Node, for bytecode (None: sources only)
-        self._assets: dict[str, str] | None = None
 
     # -- the build protocol ---------------------------------------------------
-    def start(self, site: Site) -> None:
-        self._bundles, self._contents, self._assets = {}, {}, None  # sources may have changed since the last build
+    def start(self, site: Site, context: StageContext) -> None:
+        super().start(site, context)
+        self._bundles, self._contents = {}, {}  # sources may have changed since the last build
         self._sources = {game.slug: bundle_contents(game.folder) for game in site.games if game.has_engine}
         try:
             pyodide = find_pyodide(site.root)
@@ -69,8 +69,13 @@ class InteractiveStage(Stage):
         if self._compiler is not None:  # every game's new modules in one run of Node, not one per game
             self._compiler.compile({name: data for files in self._sources.values() for name, data in files.items()})
 
-    def directives(self, site: Site) -> dict:
-        return {"walkthrough": self.walkthrough, "position": self.position, "play": self.play}
+    def directives(self, site: Site) -> dict[str, Directive]:
+        # on paper: a walkthrough's strip of diagrams, a position's diagram, a play block's QR
+        # code to the Play page; balance notes are the web's (self-play statistics)
+        return {"walkthrough": Directive(self.walkthrough, paper=PAPER + "walkthrough"),
+                "position": Directive(self.position, paper=PAPER + "position"),
+                "play": Directive(self.play, paper=PAPER + "play"),
+                "balance": Directive(self.balance)}
 
     def game_key(self, site: Site, game: Game) -> str | None:
         """What the game's bundle and its pages' widgets depend on (None: no engine, no bundle)."""
@@ -82,28 +87,17 @@ class InteractiveStage(Stage):
             runtime = "missing"  # reported by the first widget that needs it
         return f"{self.bundle_path(game)}|{runtime}"
 
-    def write_game(self, site: Site, game: Game, output, context) -> dict:
+    def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
         path = self.bundle_path(game)
-        output.write(path, bundle_bytes(self._contents[game.slug]))
+        if output.dry:  # `check`: named, not zipped
+            output.record(path)
+        else:
+            output.write(path, bundle_bytes(self._contents[game.slug]))
         try:
             runtime = runtime_location(site)
         except RuntimeMissing:
             runtime = ""
-        return {"bundle": path, "runtime": runtime}  # pages name both: a change renders them again
-
-    def plan_game(self, site: Site, game: Game, context) -> dict:
-        """The files write_game writes, without writing them (for `check`)."""
-        return {"files": [self.bundle_path(game)]} if game.has_engine else {}
-
-    def plan_site(self, site: Site, uses: dict) -> list[str]:
-        """The files write_site writes, without writing them (for `check`)."""
-        if not uses.get(USE) or site.pyodide_url:
-            return []
-        try:
-            folder = runtime_location(site)
-        except RuntimeMissing:
-            return []  # every widget that needs it says so
-        return [folder + name for name in RUNTIME_FILES]
+        return GameOutput(bundle=path, runtime=runtime)  # pages name both: a change renders them again
 
     def write_site(self, site: Site, output, context, uses: dict) -> None:
         if not uses.get(USE):
@@ -121,9 +115,7 @@ class InteractiveStage(Stage):
 
     def head_tags(self, site: Site, url: str, context: DirectiveContext) -> str:
         """play.css and play.js with the worker and runtime URLs (relative to the page)."""
-        if self._assets is None:
-            from generator.site.assets import site_assets
-            self._assets = {name: target for name, (target, _) in site_assets(site).items()}
+        assets = self.context.assets  # the Builder's hashed names
         try:
             runtime = runtime_location(site)
         except RuntimeMissing:  # built without it: the steppers work, the widgets say how to add it
@@ -131,9 +123,9 @@ class InteractiveStage(Stage):
         if runtime and not re.match(r"^[a-z][a-z0-9+.-]*:|^/", runtime):
             runtime = relative(url, runtime.rstrip("/")) + "/"
         return (
-            f'<link rel="stylesheet" href="{escape(relative(url, self._assets[STYLE]))}">\n'
-            f'<script src="{escape(relative(url, self._assets[SCRIPT]))}" defer '
-            f'data-worker="{escape(relative(url, self._assets[WORKER]))}" '
+            f'<link rel="stylesheet" href="{escape(relative(url, assets[STYLE]))}">\n'
+            f'<script src="{escape(relative(url, assets[SCRIPT]))}" defer '
+            f'data-worker="{escape(relative(url, assets[WORKER]))}" '
             f'data-pyodide="{escape(runtime)}"></script>'
         )
 
@@ -141,38 +133,24 @@ class InteractiveStage(Stage):
     # The play modules load only when a page has a widget: an edit to a page
     # without one must not pay for them.
     def walkthrough(self, options: dict, context: DirectiveContext) -> str:
-        from generator.play.walkthrough import replay_walkthrough
-
-        game, engine, walkthrough = self._from_spec(options, context, replay_walkthrough, "steps", "replaying")
+        replayed = self.context.replays.walkthrough(options, context)  # the rulebook's replay, if it came first
+        game, engine, walkthrough = replayed.game, replayed.engine, replayed.result
         widget = self._widget_id(context, "wt", walkthrough.title)
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
-        return self._draw(context, lambda: widgets.walkthrough_html(engine, game.slug, bundle, widget, walkthrough))
+        return self._draw(context, lambda: widgets.walkthrough_html(engine, game.slug, bundle, widget, walkthrough,
+                                                                      rules=self._rules_link(context, game)))
 
     def position(self, options: dict, context: DirectiveContext) -> str:
-        from generator.play.walkthrough import position_from_spec
-
-        game, engine, diagram = self._from_spec(options, context, position_from_spec, "do", "setting up")
+        replayed = self.context.replays.position(options, context)  # the rulebook's, if it came first
+        game, engine, diagram = replayed.game, replayed.engine, replayed.result
         widget = self._widget_id(context, "pos", diagram.title)
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
-        return self._draw(context, lambda: widgets.position_html(engine, game.slug, bundle, widget, diagram))
-
-    def _from_spec(self, options: dict, context: DirectiveContext, make, key: str, doing: str):
-        """(game, engine, make(engine, spec)): a replayed walkthrough or a set-up
-        position, with an illegal step reported at its line in the `key` list."""
-        from generator.play.walkthrough import WalkthroughError
-
-        game, engine = self._engine(options, context)
-        spec = {name: value for name, value in options.items() if name != "game"}
-        try:
-            return game, engine, make(engine, spec)
-        except WalkthroughError as error:
-            raise self._replay_error(error, context, key=key) from None
-        except Exception as error:  # a bug in the engine, not in the page: still say where
-            raise context.error(f"the engine failed while {doing}: {type(error).__name__}: {error}") from None
+        return self._draw(context, lambda: widgets.position_html(engine, game.slug, bundle, widget, diagram,
+                                                                   rules=self._rules_link(context, game)))
 
     def play(self, options: dict, context: DirectiveContext) -> str:
         from generator.play.bots import bot_names, make_bot
@@ -216,26 +194,21 @@ class InteractiveStage(Stage):
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
-        return self._draw(context, lambda: widgets.play_html(
+        return self._draw(context, lambda: self.context.render(PLAY_TEMPLATE, widgets.play_data(
             engine, game.slug, bundle, widget, title=title, state=start.state, players=players, seats=seats,
-            bot=str(bot), setup=str(setup), options=game_options))
+            bot=str(bot), setup=str(setup), options=game_options, rules=self._rules_link(context, game))))
+
+    def balance(self, options: dict, context: DirectiveContext) -> str:
+        """Balance notes from self-play (generator/interactive/balance.py)."""
+        from generator.interactive.balance import balance_notes
+
+        game, engine = self._engine(options, context)
+        return self._draw(context, lambda: balance_notes(options, context, game, engine))
 
     # -- helpers ----------------------------------------------------------------
     def _engine(self, options: dict, context: DirectiveContext) -> tuple[Game, object]:
-        site: Site = context.env["site"]
-        slug = options.get("game") or context.game.slug
-        game = site.game(str(slug))
-        if game is None:
-            raise context.error(f"no game '{slug}' in this site", expected="one of: " + ", ".join(
-                g.slug for g in site.games), found=str(slug))
-        if not game.has_engine:
-            raise context.error(f"{game.title} has no rule engine", expected=f"{game.folder / 'engine.py'}",
-                                found="no such file")
-        try:
-            return game, fresh_engine(game)
-        except Exception as error:  # the engine's own bug: say where, not a traceback
-            raise context.error(f"the engine of {game.title} failed to load: {type(error).__name__}: {error}",
-                                found=str(game.folder / "engine.py")) from None
+        """The game the block names and its engine, loaded once per build (StageContext.replays)."""
+        return self.context.replays.engine(options, context)
 
     def _draw(self, context: DirectiveContext, render) -> str:
         try:
@@ -253,6 +226,12 @@ class InteractiveStage(Stage):
         return relative(context.page.url, self.bundle_path(game))
 
     @staticmethod
+    def _rules_link(context: DirectiveContext, game: Game) -> str:
+        """The game's rules page from this page: a refusal links to the rule it applies there."""
+        rules = game.page("rules") or game.pages[0]
+        return relative(context.page.url, rules.url)
+
+    @staticmethod
     def _widget_id(context: DirectiveContext, kind: str, title: str) -> str:
         """A page-unique id, from the title when there is one (stable as pages grow)."""
         taken = context.env.setdefault("rp_widget_ids", set())
@@ -263,47 +242,3 @@ class InteractiveStage(Stage):
             widget = f"{base}-{n}"
         taken.add(widget)
         return widget
-
-    def _replay_error(self, error: WalkthroughError, context: DirectiveContext, key: str = "steps") -> ContentError:
-        line = None
-        if error.step_index is not None:
-            line = step_line(context, error.step_index, key)
-        return context.error(str(error), line=line)
-
-
-def fresh_engine(game: Game):
-    """The game's ENGINE, imported again if its folder changed since it was imported
-    in this process (`serve` and repeated builds edit engines between builds)."""
-    from generator.play import fresh_game_package, load_engine
-
-    fresh_game_package(game.folder)
-    return load_engine(game.folder)
-
-
-def step_line(context: DirectiveContext, index: int, key: str = "steps") -> int | None:
-    """The file line of item `index` of the block's `key:` list (None if not found)."""
-    page = context.page
-    lines = page.body.splitlines()
-    fence_at = context.line - page.body_line  # the opening fence, as an index into the body
-    if not 0 <= fence_at < len(lines):
-        return None
-    fence = re.match(r"\s*(`{3,}|~{3,})", lines[fence_at])
-    if not fence:
-        return None
-    body = []
-    for text in lines[fence_at + 1:]:
-        if text.strip().startswith(fence.group(1)) and set(text.strip()) == {fence.group(1)[0]}:
-            break
-        body.append(text)
-    import yaml
-
-    try:
-        root = yaml.compose("\n".join(body))
-    except yaml.YAMLError:
-        return None
-    if not isinstance(root, yaml.MappingNode):
-        return None
-    for key_node, value in root.value:
-        if key_node.value == key and isinstance(value, yaml.SequenceNode) and index < len(value.value):
-            return context.line + 1 + value.value[index].start_mark.line
-    return None

@@ -6,7 +6,8 @@
   play.js turns the list into a stepper.
 * A position is one diagram with its caption.
 * A play widget shows the starting board and says that playing needs
-  JavaScript; play.js adds the game.
+  JavaScript; play.js adds the game. Its HTML is a template (play-section.html),
+  which a site may override: play_data gives what the template shows.
 
 Each widget carries what play.js needs in data attributes: its game and the
 URL of the game's bundle, and each frame's position string for "Try it from here".
@@ -30,7 +31,8 @@ def _actor(engine, state, actor: dict) -> str:
     return " & ".join(player_name(engine, state, seat) for seat in actor.get("players", []))
 
 
-def walkthrough_html(engine, slug: str, bundle: str, widget_id: str, walkthrough: Walkthrough) -> str:
+def walkthrough_html(engine, slug: str, bundle: str, widget_id: str, walkthrough: Walkthrough, *,
+                     rules: str = "") -> str:
     title = walkthrough.title or f"{engine.name} walkthrough"
     total = len(walkthrough.steps)
     frames = [_frame_html(
@@ -52,7 +54,8 @@ def walkthrough_html(engine, slug: str, bundle: str, widget_id: str, walkthrough
         before = step.state
     return (
         f'<figure class="rp-walkthrough" id="{_attr(widget_id)}" data-rp-widget="walkthrough" '
-        f'data-game="{_attr(slug)}" data-bundle="{_attr(bundle)}" aria-labelledby="{_attr(widget_id)}-title">\n'
+        f'data-game="{_attr(slug)}" data-bundle="{_attr(bundle)}" data-rules="{_attr(rules)}" '
+        f'aria-labelledby="{_attr(widget_id)}-title">\n'
         f'<figcaption class="rp-title" id="{_attr(widget_id)}-title">'
         f'<span class="rp-kind">Walkthrough</span> {escape(title)}</figcaption>\n'
         f'<ol class="rp-frames">\n{"".join(frames)}</ol>\n</figure>\n'
@@ -73,7 +76,8 @@ def _frame_html(widget_id: str, number: int, total: int, *, svg: str, head: str,
     )
 
 
-def position_html(engine, slug: str, bundle: str, widget_id: str, diagram: PositionDiagram) -> str:
+def position_html(engine, slug: str, bundle: str, widget_id: str, diagram: PositionDiagram, *,
+                  rules: str = "") -> str:
     label = diagram.title or diagram.caption or f"{engine.name} position"
     svg = diagram_svg(engine, diagram.state, diagram.highlight, id_prefix=widget_id, label=label)
     caption = ""
@@ -82,24 +86,18 @@ def position_html(engine, slug: str, bundle: str, widget_id: str, diagram: Posit
         caption = f'<figcaption class="rp-caption">{title}{escape(diagram.caption)}</figcaption>\n'
     return (
         f'<figure class="rp-position" id="{_attr(widget_id)}" data-rp-widget="position" '
-        f'data-game="{_attr(slug)}" data-bundle="{_attr(bundle)}" data-position="{_attr(diagram.position)}">\n'
+        f'data-game="{_attr(slug)}" data-bundle="{_attr(bundle)}" data-rules="{_attr(rules)}" '
+        f'data-position="{_attr(diagram.position)}">\n'
         f'<div class="rp-board">{svg}</div>\n{caption}</figure>\n'
     )
 
 
-def play_html(engine, slug: str, bundle: str, widget_id: str, *, title: str, state, players: int, seats: list[int],
-              bot: str, setup: str, options: dict) -> str:
+def play_data(engine, slug: str, bundle: str, widget_id: str, *, title: str, state, players: int, seats: list[int],
+              bot: str, setup: str, options: dict, rules: str = "") -> dict:
+    """What the play section's template (play-section.html) shows: the starting board, and what
+    play.js needs to start the game in data attributes."""
     svg = diagram_svg(engine, state, (), id_prefix=widget_id, label=f"{engine.name}: the starting position")
     names = [player_name(engine, state, seat) for seat in range(players)]
-    return (
-        f'<section class="rp-play" id="{_attr(widget_id)}" data-rp-widget="play" data-game="{_attr(slug)}" '
-        f'data-bundle="{_attr(bundle)}" '
-        f'data-players="{players}" data-seats="{_attr(",".join(map(str, seats)))}" data-bot="{_attr(bot)}" '
-        f'data-setup="{_attr(setup)}" data-options="{_attr(json.dumps(options, sort_keys=True))}" '
-        f'data-names="{_attr(json.dumps(names))}" aria-labelledby="{_attr(widget_id)}-title">\n'
-        f'<h2 class="rp-title" id="{_attr(widget_id)}-title">{escape(title)}</h2>\n'
-        f'<div class="rp-board">{svg}</div>\n'
-        f'<p class="rp-needs-js">Playing against the computer runs the rules of {escape(engine.name)} in your '
-        f'browser, so it needs JavaScript. The diagram shows the starting position.</p>\n'
-        f'</section>\n'
-    )
+    return {"id": widget_id, "slug": slug, "bundle": bundle, "players": players, "seats": list(seats), "bot": bot,
+            "setup": setup, "options_json": json.dumps(options, sort_keys=True), "names_json": json.dumps(names),
+            "title": title, "svg": svg, "engine_name": engine.name, "rules": rules}

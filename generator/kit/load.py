@@ -10,7 +10,6 @@ paper are caught here.
 """
 from __future__ import annotations
 
-import importlib
 import re
 import tomllib
 from dataclasses import dataclass, replace
@@ -33,11 +32,11 @@ from generator.kit.points import BoardPoint, points_drawing
 from generator.kit.tracks import Special, Track, TrackTextDoesNotFit, link_problem, room, track_drawing
 from generator.kit.data import fill, template_fields
 from generator.kit.impose import card_grid, fold_layout
-from generator.kit.schema import COMPONENTS, template_keys
+from generator.kit.schema import COMPONENTS, MAX_BOARD_SIDE, MAX_COUNT, MAX_LENGTH, template_keys
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, BoardSpec, Card, CardBack, CardFace, CellKind,
                                 Components, Coordinates, DeckSpec, Edition, FrontTemplate, KitOptions, Pivot,
                                 Player, SheetSpec, Stat, StatTemplate, TokenItem, TokenSpec)
-from generator.play import fresh_game_package
+from generator.gamecode import fresh_engine, import_game_module, watched_function
 from generator.play.tables import (Table, column_letters, map_rows, point_board, read_game_tables, read_map,
                                    track_spaces)
 
@@ -187,10 +186,10 @@ class _Loader:
         if not quantity:
             return 1
         raw = row.text.get(quantity, "")
-        if not raw.isdigit() or int(raw) < 1:
+        if not raw.isdigit() or not 1 <= int(raw) <= MAX_COUNT:
             self.source.errors.append(ContentError(
-                data.path, row.line, f"quantity '{quantity}' is not a positive whole number",
-                expected="1, 2, 3, ...", found=describe_cell(raw)))
+                data.path, row.line, f"quantity '{quantity}' is not a whole number from 1 to {MAX_COUNT:,}",
+                expected=f"1, 2, 3, ... up to {MAX_COUNT:,} (docs/kit.md, Limits)", found=describe_cell(raw)))
             return None
         return int(raw)
 
@@ -258,7 +257,7 @@ class _Loader:
         if not isinstance(players, int):
             return None, ""  # reported by the schema
         try:
-            engine = importlib.import_module(f"{fresh_game_package(self.game_dir)}.engine").ENGINE
+            engine = fresh_engine(self.game_dir)
             drawing = engine.render(engine.initial_state(players))
         except Exception as error:  # the game's own code: any failure is the author's to see
             self.source.report(setup.key("players"), f"the engine could not draw the start position: "
@@ -322,6 +321,8 @@ class _Loader:
             return BoardSpec(name, title, table["cell"], (), table["blank"], (), None, (), drawn=drawing) \
                 if drawing else None
         rows, where = self.board_map(table)
+        if rows and not self.board_fits(table, rows):
+            return None
         kinds = self.cell_kinds(table, rows, where)
         coordinates = None if table["coordinates"] == "none" else Coordinates(**table.table("coordinates"))
         if kind == "hex" and "coordinates" not in table.given:
@@ -333,6 +334,24 @@ class _Loader:
         spec = BoardSpec(name, title, table["cell"], rows, table["blank"], kinds, coordinates, edges, line,
                          table["legend"])
         return self.hex_board(table, spec) if kind == "hex" else spec
+
+    def board_fits(self, table: Values, rows: tuple[str, ...]) -> bool:
+        """A map within the limits: at most MAX_BOARD_SIDE cells each way, at most MAX_LENGTH mm
+        each way (a slip of a number, else a kit of thousands of pages)."""
+        across, down = max(len(row) for row in rows), len(rows)
+        at = table.key(next((key for key in self.MAP_SOURCES if key in table.given), "cell"))
+        if max(across, down) > MAX_BOARD_SIDE:
+            self.source.report(at, f"the board map is {across} x {down} cells; a board has at most "
+                                   f"{MAX_BOARD_SIDE} cells each way (docs/kit.md, Limits)",
+                               expected=f"up to {MAX_BOARD_SIDE} x {MAX_BOARD_SIDE} cells", found=f"{across} x {down}")
+            return False
+        if table["cell"] * max(across, down) > MAX_LENGTH:
+            self.source.report(table.key("cell"), f"the board would be {table['cell'] * across:g} x "
+                                                  f"{table['cell'] * down:g} mm; a board is at most {MAX_LENGTH:g} mm "
+                                                  "each way (docs/kit.md, Limits)",
+                               expected="a smaller cell or fewer cells", found=f"cell = {table['cell']:g}")
+            return False
+        return True
 
     def hex_board(self, table: Values, spec: BoardSpec) -> Optional[BoardSpec]:
         """kind = "hex": the map as hexes, named by `coordinates` (board.cell_name, as a grid's
@@ -537,8 +556,10 @@ class _Loader:
             return None
         try:
             return replace(import_svg(path, table["width"], table["height"]), title=title)
-        except ArtworkError as error:
-            self.source.report(table.key("art"), f"{art}: {error}", expected="flat SVG shapes", found=art)
+        except ArtworkError as error:  # named at the art key, with the SVG's own line in the message
+            self.source.report(table.key("art"), f"board artwork {art}, {error}" if error.line else
+                               f"board artwork {art}: {error}", found=art,
+                               expected="flat SVG shapes as drawing programs export them (docs/kit.md, artwork)")
             return None
 
     def drawn_board(self, table: Values, name: str, title: str) -> Optional[BoardSpec]:
@@ -634,6 +655,11 @@ class _Loader:
                                                        "whole numbers from 1", expected="1, 2, 3, ...",
                                                        found=f"{describe_cell(values[0])}, {describe_cell(values[1])}"))
                 return nothing
+            if max(int(v) for v in values) > MAX_BOARD_SIDE:
+                self.source.errors.append(ContentError(data.path, row.line, f"a cell's column and row are at most "
+                                                       f"{MAX_BOARD_SIDE} (docs/kit.md, Limits)",
+                                                       expected=f"1 to {MAX_BOARD_SIDE}", found=", ".join(values)))
+                return nothing
             cells.append((int(values[0]), int(values[1])))
         if not cells:
             return nothing
@@ -719,8 +745,19 @@ class _Loader:
             if face and card_back:
                 cards.append((Card(row, face, card_back), count))
         deck = replace(deck, cards=tuple(cards))
+        if not self.within_total(table, "cards", sum(count for _card, count in cards)):
+            return None
         self.check_text_fits(deck)
         return deck
+
+    def within_total(self, table: Values, what: str, total: int) -> bool:
+        """A deck or token set of at most MAX_COUNT pieces in all (each is laid out and preflighted)."""
+        if total <= MAX_COUNT:
+            return True
+        self.source.report(table.key("name"), f"the {what} of '{table.get('name')}' come to {total:,}; a kit "
+                                              f"component has at most {MAX_COUNT:,} (docs/kit.md, Limits)",
+                           expected=f"at most {MAX_COUNT:,} {what} in all", found=f"{total:,}")
+        return False
 
     def front_template(self, table: Values, data: Optional[Table]) -> FrontTemplate:
         """The front's templates and stat boxes; regions that would claim the same place are reported."""
@@ -759,7 +796,7 @@ class _Loader:
                                expected=expected, found=ref)
             return None
         try:
-            loaded = importlib.import_module(f"{fresh_game_package(self.game_dir)}.{module}")
+            loaded = import_game_module(self.game_dir, module)
         except Exception as error:  # the game's own code: any failure is the author's to see
             self.source.report(table.key(key), f"{module}.py failed to import: {type(error).__name__}: {error}",
                                expected="a module that imports", found=ref)
@@ -770,7 +807,7 @@ class _Loader:
             self.source.report(table.key(key), f"{module}.py has no function {function}",
                                expected="one of: " + (", ".join(sorted(names)) or "none"), found=ref)
             return None
-        return found
+        return watched_function(found, self.game_dir, f"{module}.{function}")
 
     def check_text_fits(self, deck: DeckSpec) -> None:
         """Draw each distinct front once: text too long for its region is the data row's error."""
@@ -946,6 +983,9 @@ class _Loader:
         if not items and not from_data:
             self.source.report(table.key("items"), "a token set needs at least one item",
                                expected="items = [{ label = \"...\", count = 1 }]", found="no items")
+        if not self.within_total(table, "tokens", sum(item.count for item in items)
+                                 * (len(self.options.players or DEFAULT_PLAYERS) if table["per_player"] else 1)):
+            return None
         pieces = self.token_pieces(table, items) if table["drawing"] else ()
         return TokenSpec(name, title, table["shape"], table["size"], table["per_player"], tuple(items), pieces)
 

@@ -128,17 +128,24 @@ def layout_rows(sets: Sequence[tuple[Item, ...]], max_width: float, gap: float) 
     None if some item alone is wider than `max_width`."""
     rows: list[list[Item]] = []
     current: list[Item] = []
+    widths = 0.0  # sum of the current row's widths, added in row_width's order (the same float): a row
+    # is not summed again for each set (that made packing cubic in the pieces: 400 tokens took a minute)
     for group in sets:
         if any(drawing.width > max_width + 1e-9 for drawing, _role in group):
             return None
-        if current and row_width(current + list(group), gap) <= max_width + 1e-9:
-            current += group
-            continue
         if current:
+            beside = widths
+            for drawing, _role in group:
+                beside += drawing.width
+            if beside + gap * (len(current) + len(group) - 1) <= max_width + 1e-9:
+                current += group
+                widths = beside
+                continue
             rows.append(current)
             current = []
         if row_width(group, gap) <= max_width + 1e-9:
             current = list(group)
+            widths = sum(drawing.width for drawing, _role in group)
         else:
             rows += even_rows(group, max_width, gap)
     if current:
@@ -328,11 +335,23 @@ def plan_pages(sections: Sequence[PackSection], frame: Frame, skylines: Sequence
     return Plan(tuple(placements), len(pages), given, frame)
 
 
+def most_that_could_fit(remaining: list, frame: Frame) -> int:
+    """How many of the sets, taken in order, have no more area than a whole page: no more could go
+    on one page, so no layout of more is tried (each costs a pass over the sets)."""
+    room = (frame.right - frame.left) * (frame.bottom - frame.top)
+    area = 0.0
+    for count, group in enumerate(remaining):
+        area += sum(drawing.width * drawing.height for drawing, _role in group)
+        if area > room + 1e-6:
+            return max(count, 1)
+    return len(remaining)
+
+
 def place_on(pages: list[Skyline], section: PackSection, remaining: list, frame: Frame,
              placements: list[Placement]) -> int:
     """Place as many of the remaining sets as fit (all of them if a page holds them) on the first
     page that takes them, laid out to end highest; how many sets were placed (0: none)."""
-    for count in range(len(remaining), 0, -1):
+    for count in range(most_that_could_fit(remaining, frame), 0, -1):
         layouts = block_layouts(section, remaining[:count], frame)
         for index, sky in enumerate(pages):
             best = None

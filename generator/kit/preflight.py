@@ -19,343 +19,17 @@ page, the component and the text, with what to change, and a card's data row (fi
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Iterable, Optional
+from typing import Optional
 
-from generator.draw import colour as colours
-from generator.draw.flatten import Affine, Placed, flatten
-from generator.draw.shapes import Circle, Group, Image, Line, Path as PathShape, Polygon, Rect, Text
+from generator.draw.flatten import Placed, flatten
+from generator.draw.preflight import (MESSAGES, Finding, Ground, shown, component_name, errors_of, finding, ink_box,
+                                      quoted, surface_findings)
+from generator.draw.shapes import Group, Line, Rect, Text
 from generator.errors import ContentError
 from generator.kit.impose import PRINTABLE as PRINTABLE_MARGIN  # the layout's own margin, checked
 
-MIN_TEXT_PT = 6.0  # below this, type is hard to read on paper at arm's length
-MIN_CONTRAST = 4.5  # WCAG 2's ratio for text
-LARGE_CONTRAST = 3.0  # ... and for large text (18 pt, or 14 pt bold)
-TOUCH = 0.1  # mm: shapes closer than this are not yet touching (drawing and rounding noise)
-PT_PER_MM = 72 / 25.4
-CUT_ROLES = ("cut-line", "crop-mark", "fold-line", "card-trim")
-COMPONENT_KINDS = ("token", "sheet", "board", "card-art", "card")
-
-
-@dataclass(frozen=True)
-class SmallText:
-    kit: str  # the kit's label, e.g. "A4, ink saver"
-    page: int
-    component: str  # the piece of the kit it is on, as the layout names it ("token pieces 3")
-    text: str
-    points: float
-
-
-def small_text(shapes, kit: str, page: int, component: str = "page", scale: float = 1.0,
-               floor: float = MIN_TEXT_PT) -> list[SmallText]:
-    """Every text of `shapes` printed under `floor` points at `scale` (mm on paper per mm drawn),
-    with the component it belongs to."""
-    return [SmallText(kit, page, placed_component(item) or component, item.shape.text, round(points(item), 2))
-            for item, _what in check_small_text(placed_at(shapes, scale), floor)]
-
-
-def placed_at(shapes, scale: float = 1.0) -> list[Placed]:
-    """`shapes` as printed at `scale`: every primitive where it lands."""
-    return list(flatten(shapes, Affine(scale, 0.0, 0.0, scale)))
-
-
-def placed_component(item: Placed) -> str:
-    """The innermost component the layout placed `item` in ("token pieces 3"), or ""."""
-    return next((component_name(role) for role in reversed(item.roles) if component_name(role)), "")
-
-
-def component_name(role: str) -> str:
-    """The kit's own name for a placed component: "token:pieces:3" is "token pieces 3"."""
-    kind, _, rest = role.partition(":")
-    if kind in COMPONENT_KINDS:
-        return f"{kind.replace('-art', '')} {rest.replace(':', ' ')}".strip()
-    return ""
-
-
-# -- findings ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Finding:
-    """One thing preflight would not print."""
-
-    check: str  # the rule, as the error states it: "text across a cut line"
-    where: str  # "in the A4 kit, page 3, token pieces 3" or "on the front of card 'Two'"
-    found: str
-    expected: str
-    path: Optional[Path] = None  # a data file, when the text comes from one of its rows
-    line: Optional[int] = None
-    key: tuple = ()  # what makes two findings the same problem (the same label on every copy)
-
-
-def quoted(text: Text) -> str:
-    return f"“{text.text}”"
-
-
-def points(item: Placed) -> float:
-    return item.shape.size * item.to_page.scale * PT_PER_MM
-
-
-def texts(items: list[Placed]) -> list[tuple[int, Placed]]:
-    """The words of a surface (those a clip hides, as on a tile of a board, are not printed)."""
-    return [(i, item) for i, item in enumerate(items)
-            if isinstance(item.shape, Text) and item.shape.text.strip() and _shown(item)]
-
-
-def _whole(item: Placed) -> bool:
-    x, y, w, h = ink_box(item)
-    return not item.clips or all(item.visible(px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)))
-
-
-def _shown(item: Placed) -> bool:
-    if not item.clips:
-        return True
-    x, y, w, h = ink_box(item)
-    return item.visible(x + w / 2, y + h / 2)
-
-
-def ink_box(item: Placed) -> tuple[float, float, float, float]:
-    """The text's letters on the page, as an upright box (turns are quarter turns here):
-    the placed shape's box, which for a text is its ink box (flatten.text_ink_box), kept."""
-    return item.box()
-
-
-def shrunk(box, by: float = TOUCH):
-    x, y, w, h = box
-    return x + by, y + by, max(0.0, w - 2 * by), max(0.0, h - 2 * by)
-
-
-# -- the checks, on one surface (a card face, a token, a page) ----------------------------
-def check_small_text(items: list[Placed], floor: float = MIN_TEXT_PT) -> Iterable[tuple[Placed, str]]:
-    for _i, item in texts(items):
-        size = points(item)
-        if size < floor - 1e-6:
-            yield item, f"{quoted(item.shape)} at {size:.2f} pt"
-
-
-def check_inside(items: list[Placed], area) -> Iterable[tuple[Placed, str]]:
-    """Text wholly inside `area` (x, y, w, h)."""
-    ax, ay, aw, ah = area
-    for _i, item in texts(items):
-        x, y, w, h = shrunk(ink_box(item))
-        over = max(ax - x, ay - y, (x + w) - (ax + aw), (y + h) - (ay + ah))
-        if over > 0:
-            yield item, f"{quoted(item.shape)} reaches {over:.1f} mm past it"
-
-
-def segments(item: Placed) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The straight pieces of a stroked outline, on the page (a circle as a 48-gon)."""
-    shape = item.shape
-    if isinstance(shape, Circle):
-        local = [(shape.cx + shape.r * math.cos(k * math.pi / 24), shape.cy + shape.r * math.sin(k * math.pi / 24))
-                 for k in range(49)]
-    elif isinstance(shape, Rect):
-        x, y, w, h = shape.x, shape.y, shape.w, shape.h
-        local = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
-    elif isinstance(shape, Line):
-        local = [(shape.x1, shape.y1), (shape.x2, shape.y2)]
-    elif isinstance(shape, Polygon):
-        local = list(shape.points) + list(shape.points[:1])
-    elif isinstance(shape, PathShape):
-        local = list(shape.points) + (list(shape.points[:1]) if shape.closed else [])
-    else:
-        return []
-    placed = [item.to_page.apply(x, y) for x, y in local]
-    return list(zip(placed, placed[1:]))
-
-
-def crosses(segment, box) -> bool:
-    """Whether a segment passes through the inside of a box (Liang–Barsky clipping)."""
-    (x1, y1), (x2, y2) = segment
-    bx, by, bw, bh = box
-    if bw <= 0 or bh <= 0:
-        return False
-    t0, t1 = 0.0, 1.0
-    dx, dy = x2 - x1, y2 - y1
-    for p, q in ((-dx, x1 - bx), (dx, bx + bw - x1), (-dy, y1 - by), (dy, by + bh - y1)):
-        if abs(p) < 1e-12:
-            if q < 0:
-                return False
-        else:
-            t = q / p
-            if p < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 > t1:
-                return False
-    return True
-
-
-def stroked(item: Placed) -> bool:
-    style = getattr(item.shape, "style", None)
-    return bool(style and style.stroke and style.stroke_width > 0 and style.opacity > 0.2)
-
-
-def is_cut(item: Placed) -> bool:
-    return item.shape.role.startswith(CUT_ROLES) if isinstance(item.shape, (Rect, Line, Circle, PathShape)) else False
-
-
-def check_cuts(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
-    cuts = [(item, segments(item)) for item in items if is_cut(item)]
-    if not cuts:
-        return
-    for _i, text in texts(items):
-        box = shrunk(ink_box(text))
-        for cut, pieces in cuts:
-            if any(crosses(piece, box) for piece in pieces):
-                yield text, f"{quoted(text.shape)} crossed by the {cut.shape.role.split(':')[0].replace('-', ' ')}"
-                break
-
-
-def check_collisions(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
-    """Text over text, and text crossed by a visible rule or border (one under an opaque fill
-    that the text sits on is hidden, so it does not count)."""
-    labels = [(i, item) for i, item in texts(items) if _whole(item)]  # a word a tile's edge cuts lies on
-    boxes = {i: shrunk(ink_box(item)) for i, item in labels}          # the strip cut away: its tile shows it whole
-    for n, (i, text) in enumerate(labels):
-        for j, other in labels[n + 1:]:
-            if boxes[i][2] and boxes[j][2] and _touch(boxes[i], boxes[j]) and not _same_label(text, other):
-                yield text, f"{quoted(text.shape)} overlaps {quoted(other.shape)}"
-    rules = [(k, item) for k, item in enumerate(items) if stroked(item) and not is_cut(item)
-             and not isinstance(item.shape, (Text, Image, Group))]
-    under = Ground(items) if rules else None
-    for i, text in labels:
-        box = boxes[i]
-        ground = None
-        for k, rule in rules:
-            if not _touch(box, rule.box() or (0, 0, 0, 0)):
-                continue
-            if rule.clips and not rule.visible(box[0] + box[2] / 2, box[1] + box[3] / 2):
-                continue  # clipped away where the text is (a board's lines beyond its tile)
-            if not any(crosses(piece, box) for piece in segments(rule)):
-                continue
-            if k < i:
-                ground = under.covering(i, box) if ground is None else ground
-                if k < ground:
-                    continue
-            if rule.shape.role == "underline" and k == i + 1:
-                continue
-            yield text, f"{quoted(text.shape)} crossed by a line or border"
-            break
-
-
-def _touch(a, b) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
-def _same_label(a: Placed, b: Placed) -> bool:
-    """The same words drawn twice in one place (a halo under a label) are one label."""
-    (ax, ay), (bx, by) = a.to_page.apply(a.shape.x, a.shape.y), b.to_page.apply(b.shape.x, b.shape.y)
-    return a.shape.text == b.shape.text and abs(ax - bx) < 0.6 and abs(ay - by) < 0.6
-
-
-def contains(item: Placed, x: float, y: float) -> bool:
-    if not item.visible(x, y):
-        return False
-    lx, ly = item.from_page.apply(x, y)
-    shape = item.shape
-    if isinstance(shape, Rect):
-        return shape.x - 1e-6 <= lx <= shape.x + shape.w + 1e-6 and shape.y - 1e-6 <= ly <= shape.y + shape.h + 1e-6
-    if isinstance(shape, Circle):
-        return (lx - shape.cx) ** 2 + (ly - shape.cy) ** 2 <= shape.r ** 2 + 1e-9
-    if isinstance(shape, (Polygon, PathShape)):
-        return _in_polygon(shape.points, lx, ly)
-    return False
-
-
-def _in_polygon(points, x: float, y: float) -> bool:
-    inside = False
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-class Ground:
-    """What lies under a point of one surface: its fills (and pictures), indexed once with
-    their boxes, so that asking about many points reads the surface once."""
-
-    def __init__(self, items: list[Placed]):
-        self.layers = []  # (paint index, item, box, fill or None for a picture, opacity), in paint order
-        for index, item in enumerate(items):
-            shape = item.shape
-            style = getattr(shape, "style", None)
-            if isinstance(shape, Image):
-                self.layers.append((index, item, item.box(), None, 1.0))
-            elif (isinstance(shape, (Rect, Circle, Polygon, PathShape)) and style and style.fill
-                  and colours.is_hex(style.fill)):
-                self.layers.append((index, item, item.box(), style.fill, style.opacity))
-
-    def covering(self, before: int, box) -> int:
-        """The paint index of the last opaque fill before `before` that covers all of `box`
-        (what a text there sits on: lines painted under it are hidden), or -1."""
-        x, y, w, h = box
-        corners = ((x, y), (x + w, y), (x, y + h), (x + w, y + h))
-        for index, item, shape_box, fill, opacity in reversed(self.layers):
-            if (index < before and fill is not None and opacity >= 0.999
-                    and all(_box_holds(shape_box, px, py) and contains(item, px, py) for px, py in corners)):
-                return index
-        return -1
-
-    def colour_at(self, before: int, x: float, y: float) -> Optional[str]:
-        """The colour printed at (x, y) by the shapes painted before index `before` (paper white
-        where none is), fills with opacity blended; None where a picture lies under the point."""
-        found = []
-        for index, item, box, fill, opacity in reversed(self.layers):
-            if index >= before or not _box_holds(box, x, y):
-                continue
-            if fill is None:
-                if item.visible(x, y):
-                    return None
-                continue
-            if not contains(item, x, y):
-                continue
-            found.append((fill, opacity))
-            if opacity >= 0.999:
-                break
-        colour = colours.WHITE
-        for fill, opacity in reversed(found):
-            colour = colours.mix(colour, fill, opacity)
-        return colour
-
-
-def _box_holds(box, x: float, y: float) -> bool:
-    return box is not None and box[0] <= x <= box[0] + box[2] and box[1] <= y <= box[1] + box[3]
-
-
-def check_contrast(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
-    under = None  # the surface's fills, indexed when a text first asks
-    for i, text in texts(items):
-        under = under or Ground(items)
-        if not colours.is_hex(text.shape.fill):
-            continue
-        size = points(text)
-        needed = LARGE_CONTRAST if size >= 18 or (text.shape.bold and size >= 14) else MIN_CONTRAST
-        x, y, w, h = ink_box(text)
-        grounds = [under.colour_at(i, x + w * fx, y + h * 0.5) for fx in (0.15, 0.5, 0.85)]
-        ratios = [(colours.contrast(text.shape.fill, ground), ground) for ground in grounds if ground is not None]
-        if ratios and min(ratios)[0] < needed - 1e-6:  # across the words, at mid height: the worst
-            ratio, ground = min(ratios)
-            yield text, f"{quoted(text.shape)} in {text.shape.fill} on {ground}: {ratio:.2f}:1"
-
-
-# -- what to say ------------------------------------------------------------------------
-MESSAGES = {
-    "small": ("text under {min:g} pt on paper",
-              "text of at least {min:g} pt ({mm:.2f} mm): make the component larger, its text shorter, or its "
-              "drawing's type size larger"),
-    "safe": ("text outside its component's safe area",
-             "text inside the component: on a card, at least the deck's `safe` distance inside the trim, "
-             "where a cut a little off the line cannot reach it; on a token or sheet, inside its drawing"),
-    "cut": ("text across a cut line",
-            "text clear of every cut (trims, token outlines, tile cut lines, crop and fold marks): move it or "
-            "make it shorter"),
-    "collision": ("text colliding with other marks",
-                  "text clear of other text, rules and borders: move it, shorten it or make room"),
-    "contrast": ("text that does not stand out from what lies under it",
-                 f"a contrast of at least {MIN_CONTRAST:g}:1 ({LARGE_CONTRAST:g}:1 for type of 18 pt, or 14 pt "
-                 "bold), in every variant: a darker or lighter ink, or a plainer ground"),
+KIT_MESSAGES = {  # what imposition adds to a drawing's own checks
+    **MESSAGES,
     "edges": ("cards of different edge colours share a cut line",
               "cards that touch with the same colour along their shared edge: a white edge round a deck of "
               "many colours (the kit draws one), or room between the cards"),
@@ -363,35 +37,6 @@ MESSAGES = {
                   f"everything but bleed at least {PRINTABLE_MARGIN:g} mm inside the paper's edge, where home "
                   "printers print"),
 }
-
-
-def finding(check: str, where: str, found: str, key: tuple, path=None, line=None) -> Finding:
-    message, expected = MESSAGES[check]
-    return Finding(message.format(min=MIN_TEXT_PT), where, found,
-                   expected.format(min=MIN_TEXT_PT, mm=MIN_TEXT_PT / PT_PER_MM), path, line, (check,) + key)
-
-
-def surface_findings(items: list[Placed], where: str, key: tuple, path=None, line=None,
-                     safe_area=None, only=("small", "safe", "cut", "collision", "contrast")) -> list[Finding]:
-    """The checks (`only` these) that read one surface: a component's own drawing, a page's furniture."""
-    checks = {"small": lambda: check_small_text(items), "safe": lambda: check_inside(items, safe_area),
-              "cut": lambda: check_cuts(items), "collision": lambda: check_collisions(items),
-              "contrast": lambda: check_contrast(items)}
-    found = []
-    for check in only:
-        if check == "safe" and safe_area is None:
-            continue
-        for item, what in checks[check]():
-            component = placed_component(item)
-            found.append(finding(check, where + (f", {component}" if component and component not in where else ""),
-                                 what, key + (item.shape.text,), path, line))
-    return found
-
-
-def diagram_findings(drawing, where: str, key: tuple, path=None, line=None) -> list[Finding]:
-    """A game's diagram as the rulebook prints it (its size is checked where it is placed): its
-    words clear of each other and of its lines, and legible on what lies under them."""
-    return surface_findings(list(flatten(drawing.shapes)), where, key, path, line, only=("collision", "contrast"))
 
 
 # -- components -------------------------------------------------------------------------
@@ -455,7 +100,7 @@ def edge_findings(drawing, where: str, key: tuple, edges: dict) -> list[Finding]
             theirs = _edge_colours(b, art_b, OPPOSITE[side], edges)
             if mine != theirs and None not in mine | theirs:
                 found.append(finding("edges", where, f"{a.role.split(':')[1]} cards in {', '.join(sorted(mine))} "
-                                     f"beside cards in {', '.join(sorted(theirs))}", key))
+                                     f"beside cards in {', '.join(sorted(theirs))}", key, messages=KIT_MESSAGES))
                 return found  # one is enough to say: the deck's layout is the fault, not one card
     return found
 
@@ -502,7 +147,7 @@ def printable_findings(items: list[Placed], width: float, height: float, where: 
             x, y = (x1, y1)  # a mark begins beside the bleed and runs out: its start must print
             box = (x, y, 0.0, 0.0)
         elif isinstance(shape, Text):
-            if not _shown(item):
+            if not shown(item):
                 continue
             box = ink_box(item)
         else:
@@ -517,7 +162,7 @@ def printable_findings(items: list[Placed], width: float, height: float, where: 
             name = quoted(shape) if isinstance(shape, Text) else (component_name(role) or role.split(":")[0] or
                                                                  "a component")
             found.append(finding("printable", where, f"{name} {m - over:.1f} mm from the paper's edge",
-                                 ("printable", kit.split(",")[0], name)))
+                                 ("printable", kit.split(",")[0], name), messages=KIT_MESSAGES))
     return found
 
 
@@ -540,15 +185,3 @@ def preflight_kits(components, artwork=None) -> list[ContentError]:
         for number, page in enumerate(pages, 1):
             findings += page_findings(page.drawing, label, number, edges)
     return errors_of(components.path, findings)
-
-
-def errors_of(path: Optional[Path], findings: list[Finding]) -> list[ContentError]:
-    """One error per problem (the same label on every copy and every paper is one)."""
-    errors, seen = [], set()
-    for item in findings:
-        if item.key in seen:
-            continue
-        seen.add(item.key)
-        errors.append(ContentError(item.path or path, item.line, f"preflight: {item.check}, {item.where}",
-                                   expected=item.expected, found=item.found))
-    return errors

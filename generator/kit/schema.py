@@ -25,6 +25,14 @@ TEMPLATE = "text or a template like \"{name}\""
 DATA_FILE = "a file in the game folder, e.g. \"deck.csv\""
 DATA_COLUMN = "a column of the data"
 
+# Limits no real kit meets (docs/kit.md, "Limits"): past them a number is a slip (1e9 copies,
+# a 1,000 x 1,000 grid), and the kit would take hours and gigabytes to lay out.
+MAX_LENGTH = 2000.0  # mm: two metres, beyond any table; the largest printed wargame maps are ~1.1 m
+MAX_COUNT = 1000  # copies of one card, token or sheet, cards of a deck, tokens of a set, spaces of a track
+MAX_NAME = 64  # a component's name: its files' names add to it and stop at 255 bytes
+MAX_BOARD_SIDE = 48  # cells across or down a grid or hex map (Go is 19, large wargame hex maps ~40 x 30);
+# preflight grows faster than the cells beyond (48 x 48: 4.5 s, 64 x 64: minutes)
+
 
 # -- checks ----------------------------------------------------------------------
 def rule(holds: Callable[[Any], bool], failure: str, describe: str) -> Check:
@@ -65,7 +73,8 @@ def card_size(value: str | list) -> Problem | None:
 def name(example: str) -> Field:
     describe = f"a slug, e.g. \"{example}\""
     return Field(str, required=True, describe=describe,
-                 check=rule(SLUG.match, "must be a slug (lowercase letters, digits, hyphens)", describe))
+                 check=rule(lambda v: SLUG.match(v) and len(v) <= MAX_NAME, f"must be a slug (lowercase letters, "
+                            f"digits, hyphens; at most {MAX_NAME})", describe))
 
 
 def text(default: str | None = "", describe: str = "text", required: bool = False) -> Field:
@@ -76,18 +85,28 @@ def texts(describe: str = "a list of texts", required: bool = False) -> Field:
     return Field(list, required=required, default=list, items=str, describe=describe)
 
 
+def at_most(maximum: float, unit: str, low: Check) -> Check:
+    """`low`, the check of a value's lower bound, then the limit above (docs/kit.md, "Limits")."""
+    def check(value) -> Problem | None:
+        if value > maximum:
+            return Problem(f"{{key}} is more than {maximum:,g}{unit}, the most a kit allows (docs/kit.md, Limits)",
+                           expected=f"at most {maximum:,g}{unit}", found=describe_value(value))
+        return low(value)
+    return check
+
+
 def millimetres(default: float, zero: bool = False) -> Field:
-    """A length: more than 0 (or at least 0, for margins like bleed)."""
+    """A length: more than 0 (or at least 0, for margins like bleed), and at most MAX_LENGTH."""
     if zero:
-        return Field(float, default=default, describe=MILLIMETRES,
-                     check=rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES))
-    return Field(float, default=default, describe=MILLIMETRES,
-                 check=rule(lambda v: v > 0, "must be more than 0", MILLIMETRES))
+        low = rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES)
+    else:
+        low = rule(lambda v: v > 0, "must be more than 0", MILLIMETRES)
+    return Field(float, default=default, describe=MILLIMETRES, check=at_most(MAX_LENGTH, " mm", low))
 
 
-def whole(default: int | None, describe: str, minimum: int = 1) -> Field:
+def whole(default: int | None, describe: str, minimum: int = 1, maximum: int = MAX_COUNT) -> Field:
     return Field(int, default=default, describe=describe,
-                 check=rule(lambda v: v >= minimum, f"must be at least {minimum}", describe))
+                 check=at_most(maximum, "", rule(lambda v: v >= minimum, f"must be at least {minimum}", describe)))
 
 
 def flag(default: bool) -> Field:
@@ -170,8 +189,8 @@ BOARD = keys(
     map=text(None, "the map text, one line per row"),
     map_file=text(None, "a text file in the game folder, e.g. \"board.txt\""),
     cells=table(CELLS, "a table { data, column, row, rows_from }"),
-    rows=whole(None, "the number of rows"),
-    columns=whole(None, "the number of columns"),
+    rows=whole(None, "the number of rows", maximum=MAX_BOARD_SIDE),
+    columns=whole(None, "the number of columns", maximum=MAX_BOARD_SIDE),
     mask=choice("none", "none", "diamond"),
     blank=Field(str, default="-", describe="one character",
                 check=rule(lambda v: len(v) == 1, "must be one character", "one character")),
@@ -210,7 +229,7 @@ BOARD = keys(
     art=text(None, "an SVG file in the game folder, e.g. \"board.svg\""),
     width=millimetres(200.0),
     height=Field(float, default=0.0, describe="a number of millimetres (0: in proportion to the width)",
-                 check=rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES)),
+                 check=at_most(MAX_LENGTH, " mm", rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES))),
 )
 
 STAT = keys(at=choice("", "", *CORNERS), label=template(), value=template(), icon=template())
@@ -253,7 +272,7 @@ SHEET = keys(
     data=text("", DATA_FILE),
     columns=texts(),
     column_widths=Field(list, default=list, describe="a list of widths in mm", items=Field(
-        float, check=rule(lambda v: v > 0, "must be a positive number", "a width in mm"))),
+        float, check=at_most(MAX_LENGTH, " mm", rule(lambda v: v > 0, "must be a positive number", "a width in mm")))),
     rows=whole(0, "the number of blank rows", minimum=0),
     row_labels=texts(),
     row_height=millimetres(9.0),

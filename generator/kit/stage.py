@@ -2,7 +2,7 @@
 
 For each game with a `components.toml`: SVG previews and the PDF kits under
 `<slug>/kit/`, and a "Print & play" section on the game's rules page
-(template `kit-section.html`, which a site may override).
+(template `kit-section.html`, which a site may override: the Builder renders it).
 """
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
-from generator.fingerprint import digest, files_digest, tree_files
-from generator.stages import Stage
+from generator.fingerprint import digest
+from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext, folder_key
 from generator.urls import RULEBOOK_PAPERS, in_game, kit_file, kit_folder, preview_file, rules_pdf
 
 SECTION_ID = "print-and-play"
@@ -28,15 +28,17 @@ class KitStage(Stage):
     def __init__(self):
         self._galleries: dict[str, list] = {}  # slug -> its decks' galleries (names and words), per build
         self._checked: dict[str, tuple] = {}  # slug -> (components, artwork) that check preflighted, per build
-        self._template = ""  # digest of the kit section's template, per build
+        self._components: dict[str, object] = {}  # slug -> its components.toml read (or its errors), per build
 
-    def start(self, site: Site) -> None:
+    def start(self, site: Site, context: StageContext) -> None:
+        super().start(site, context)
         self._galleries = {}
         self._checked = {}
-        self._template = section_template(site)
+        self._components = {}
 
-    def directives(self, site: Site) -> dict:
-        return {"cards": self.cards}
+    def directives(self, site: Site) -> dict[str, Directive]:
+        # on paper, a deck's table (its cards are in the print-and-play kit)
+        return {"cards": Directive(self.cards, paper=PAPER + "cards")}
 
     def cards(self, options: dict, context) -> str:
         """```cards: a deck shown as its cards (the kit's own drawings, each with its words for
@@ -58,15 +60,29 @@ class KitStage(Stage):
             table = table_directive({k: v for k, v in options.items() if k != "deck"}, context)
         return cards_html(gallery, kit_folder(game.slug), context.page.url, table)
 
+    def components(self, game: Game):
+        """The game's components.toml, read and validated once per build (check, the cards
+        directive and write_game share it); its errors, raised again to each that asks."""
+        if game.slug not in self._components:
+            from generator.kit import load_components
+
+            try:
+                self._components[game.slug] = load_components(game.folder, game.data)
+            except ContentErrors as problems:
+                self._components[game.slug] = problems
+        found = self._components[game.slug]
+        if isinstance(found, ContentErrors):
+            raise found
+        return found
+
     def galleries(self, game: Game) -> list:
         if game.slug not in self._galleries:
             if not has_kit(game):
                 self._galleries[game.slug] = []
             else:
-                from generator.kit import load_components
                 from generator.kit.preview import card_gallery
 
-                self._galleries[game.slug] = card_gallery(load_components(game.folder, game.data), draw=False)
+                self._galleries[game.slug] = card_gallery(self.components(game), draw=False)
         return self._galleries[game.slug]
 
     def check(self, site: Site) -> list[ContentError]:
@@ -74,14 +90,13 @@ class KitStage(Stage):
         games = [game for game in site.games if has_kit(game)]
         if not games:
             return []  # and reportlab is never imported
-        from generator.kit import load_components
         from generator.kit.build import kit_artwork
         from generator.kit.preflight import preflight_kits
 
         errors = []
         for game in games:
             try:
-                components = load_components(game.folder, game.data)
+                components = self.components(game)
             except ContentErrors as problems:
                 errors.extend(problems.errors)
                 continue
@@ -95,15 +110,16 @@ class KitStage(Stage):
             return None
         # the spec, its data and the game's code (its drawings are the kit's boards and card art);
         # the pages do not change a kit
-        inputs = [p for p in tree_files(game.folder) if p.suffix != ".md"]
-        return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers), str(site.rulebooks),
-                      self._template)
+        return digest(folder_key(self.context.hashes, game.folder, skip=(".md",)), game.title,
+                      ";".join(game.designers), str(site.rulebooks))
 
-    def write_game(self, site: Site, game: Game, output, context) -> dict:
-        from generator.kit import load_components, render_previews, write_kits
+    def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
+        from generator.kit import render_previews, write_kits
         from generator.kit.preview import card_gallery
 
-        components, artwork = self._checked.get(game.slug) or (load_components(game.folder, game.data), None)
+        if output.dry:  # `check`: the section and the files' names, nothing drawn
+            return self.named_only(site, game, output)
+        components, artwork = self._checked.get(game.slug) or (self.components(game), None)
         folder = kit_folder(game.slug)
         previews = []
         drawn = render_previews(components)
@@ -129,22 +145,16 @@ class KitStage(Stage):
             output.record(rel)
             kits.append({"file": kit_file(Path(kit.path).name), "label": kit.label, "pages": kit.pages,
                          "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
-        return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead),
-                "cover": cover(game, previews)}
+        return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead),
+                          cover=cover(game, previews))
 
-    def plan_game(self, site: Site, game: Game, context) -> dict:
-        """What write_game gives, without drawing or writing anything (for `check`):
-        the section, with every id and link it will have, and the files it will write."""
-        if not has_kit(game):
-            return {}
-        from generator.kit import load_components
+    def named_only(self, site: Site, game: Game, output) -> GameOutput:
+        """What write_game gives, without drawing anything (for a dry output, `check`): the
+        section, with every id and link it will have, and the files it would write, named."""
         from generator.kit.preview import card_gallery, plan_previews
         from generator.kit.spec import plan_kits
 
-        try:
-            components = load_components(game.folder, game.data)
-        except ContentErrors:
-            return {}  # `check` reports them
+        components = self.components(game)  # checked: `check` has reported any error in it
         previews = [{"title": title, "kind": kind, "file": kit_file(preview_file(name)), "width": 0, "height": 0}
                     for name, title, kind in plan_previews(components)]
         kits = [{"file": kit_file(kit.name), "label": kit.label, "pages": "", "size": "", "paper": kit.paper,
@@ -152,32 +162,20 @@ class KitStage(Stage):
         galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
         files = [in_game(game.slug, entry["file"]) for entry in previews + kits]
         files += [in_game(game.slug, card["file"]) for gallery in galleries for card in gallery["cards"]]
-        return {"sections": self.section(site, game, context, previews, kits, galleries, components.instead),
-                "cover": cover(game, previews), "files": files}
-
-    def section(self, site: Site, game: Game, context, previews: list[dict], kits: list[dict],
-                galleries: list[dict], instead=()) -> dict:
-        """The "Print & play" section of the game's rules page, by page URL."""
-        from generator.site.theme import make_environment
-
-        # the typeset rules belong with the kit: a player printing it wants them in the same pile
-        rulebooks = rulebook_downloads(game) if site.rulebooks else []
-        html = make_environment(site.root, context.bytecode_dir).get_template("kit-section.html").render(
-            game=game, previews=previews, kits=kits, rulebooks=rulebooks, galleries=galleries,
-            instead=instead)
-        return {game.page("rules").url: [{"id": SECTION_ID, "title": "Print & play", "html": html}]}
+        for rel in files:
+            output.record(rel)
+        return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead),
+                          cover=cover(game, previews))
 
 
-def section_template(site: Site) -> str:
-    """A digest of the kit section's template (the site's own, else the theme's): the section
-    is part of what the stage makes."""
-    from generator.site.theme import theme_dirs
-
-    for folder in theme_dirs(site.root):
-        path = folder / "kit-section.html"
-        if path.is_file():
-            return files_digest([path], folder)
-    return ""
+def section(site: Site, game: Game, previews: list[dict], kits: list[dict], galleries: list[dict],
+            instead=()) -> dict[str, list[Section]]:
+    """The "Print & play" section of the game's rules page (template kit-section.html), by page URL."""
+    # the typeset rules belong with the kit: a player printing it wants them in the same pile
+    rulebooks = rulebook_downloads(game) if site.rulebooks else []
+    data = {"previews": previews, "kits": kits, "rulebooks": rulebooks, "galleries": galleries,
+            "instead": [[component, use] for component, use in instead]}
+    return {game.page("rules").url: [Section(SECTION_ID, "Print & play", "kit-section.html", data)]}
 
 
 def rulebook_downloads(game: Game) -> list[dict]:

@@ -52,10 +52,19 @@ class DirectiveContext:
 Directive = Callable[[dict, DirectiveContext], str]
 
 
-# Languages a code block may name that are not directives, close as some are to a directive's
-# name ("text" and "tex" to "table")
-CODE_LANGUAGES = frozenset(("text", "tex", "toml", "yaml", "json", "python", "py", "html", "css", "js",
-                            "javascript", "markdown", "md", "sh", "bash", "console", "csv", "ini", "xml", "svg"))
+# The languages a code block may name (any other name is a misspelt directive or language: it would
+# print as plain code, so it is an error with the nearest name). Rulebooks show rules text, data
+# and the odd program; the names are the usual ones (GitHub's, Pygments').
+CODE_LANGUAGES = frozenset((
+    "text", "txt", "plain", "plaintext", "tex", "latex", "toml", "yaml", "yml", "json", "jsonc", "python", "py",
+    "python3", "pycon", "pytb", "html", "css", "js", "javascript", "ts", "typescript", "markdown", "md", "sh",
+    "bash", "shell", "zsh", "console", "shell-session", "powershell", "bat", "csv", "tsv", "ini", "cfg", "xml",
+    "svg", "diff", "patch", "c", "cpp", "c++", "h", "cs", "csharp", "java", "kotlin", "go", "rust", "rs", "ruby",
+    "rb", "php", "perl", "lua", "sql", "r", "julia", "haskell", "lisp", "scheme", "elisp", "clojure", "swift",
+    "dart", "scala", "ocaml", "erlang", "elixir", "prolog", "ebnf", "bnf", "abnf", "regex", "http", "dockerfile",
+    "make", "makefile", "nginx", "apache", "graphql", "jinja", "django", "mermaid", "dot", "pgn", "sgf", "lilypond",
+    "none",
+))
 
 
 def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
@@ -66,12 +75,8 @@ def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
         name = token.info.strip().split(" ")[0] if token.info else ""
         directive = directives.get(name)
         if directive is None:
-            hint = did_you_mean(name, directives) if name and name not in CODE_LANGUAGES else ""
-            if hint:  # a misspelt directive ("tabel") would print its options as code
-                env.setdefault("errors", []).append(ContentError(
-                    env["page"].path, env["page"].body_line + token.map[0], f"unknown directive '{name}'{hint}",
-                    expected="a directive (" + ", ".join(sorted(directives)) + ") or a code language",
-                    found=f"```{name}"))
+            if name and name.lower() not in CODE_LANGUAGES and not name.startswith("{"):
+                env.setdefault("errors", []).append(unknown_fence(name, directives, env, token))
             return code_block(tokens, idx, options, env)
         context = DirectiveContext(env=env, line=env["page"].body_line + token.map[0], name=name)
         try:
@@ -81,6 +86,18 @@ def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
             return f'<p class="directive-error">{escape(error.message)}</p>\n'
 
     md.add_render_rule("fence", render_fence)
+
+
+def unknown_fence(name: str, directives: dict, env: dict, token) -> ContentError:
+    """A fence naming neither a directive nor a code language: a misspelt directive ("tabel") would
+    print its options as code, a misspelt language ("pyhton") would pass unnoticed."""
+    hint = did_you_mean(name, directives)
+    what = "directive" if hint else "fence language"
+    hint = hint or did_you_mean(name.lower(), CODE_LANGUAGES)
+    return ContentError(env["page"].path, env["page"].body_line + token.map[0], f"unknown {what} '{name}'{hint}",
+                        expected="a directive (" + ", ".join(sorted(directives)) + ") or a code language "
+                                 "(python, toml, text, ...; docs/content.md, Directives)",
+                        found=f"```{name}")
 
 
 def parse_options(body: str, context: DirectiveContext) -> dict:

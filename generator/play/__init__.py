@@ -56,7 +56,10 @@ def game_files_key(folder: Path) -> str:
         folders[:] = [f for f in folders if not f.startswith(".") and f != "__pycache__"]
         for name in files:
             if not name.startswith(".") and not name.endswith((".md", ".pyc")):
-                stat = os.stat(os.path.join(root, name))
+                try:
+                    stat = os.stat(os.path.join(root, name))
+                except OSError:  # a dangling or looping link: nothing to import (the build's walk reports a loop)
+                    continue
                 entries.append(f"{os.path.relpath(os.path.join(root, name), folder)}:{stat.st_size}:{stat.st_mtime_ns}")
     return "\n".join(sorted(entries))
 
@@ -66,6 +69,13 @@ def forget_game(folder: Path) -> None:
     name = package_name(folder)
     for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
         del sys.modules[module]
+
+
+def fresh_engine(folder: Path):
+    """The game's ENGINE, imported again if its folder changed since it was imported
+    in this process (`serve` and repeated builds edit engines between builds)."""
+    fresh_game_package(folder)
+    return load_engine(folder)
 
 
 def load_engine(path: str | Path):

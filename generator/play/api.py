@@ -21,6 +21,8 @@ The shape follows OpenSpiel and boardgame.io:
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -107,12 +109,52 @@ class Result:
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid. `rule` names the rule (e.g. "Splut! R4, C2")."""
+    """An action the rules forbid. `rule` names the rule, written "Rules §<section
+    heading>[, C<n>]" ("Rules §Moving a piece, C5"): the page links each part to
+    its place in the rules (`rule_anchors`)."""
 
     def __init__(self, rule: str, message: str):
         super().__init__(f"{message} ({rule})")
         self.rule = rule
         self.message = message
+
+    @property
+    def anchors(self) -> list[dict]:
+        return rule_anchors(self.rule)
+
+
+# Refusals that name no section of a game's rules but a page section every rules page has
+SHARED_RULE_ANCHORS = {"notation": ("Notation", "#notation")}
+_SECTION = re.compile(r"§\s*([^,:;(]+)")
+_CLARIFICATION = re.compile(r"\bC(\d+)\b")
+
+
+def rule_anchors(rule: str) -> list[dict]:
+    """Where in the rules page a refusal's rule is written, as [{text, anchor}]:
+    "Rules §Moving a piece, C5" -> the section "#moving-a-piece" and clarification
+    "#c5". The anchors are the ids the rules page gives its headings (a heading's
+    slug, as generator/markdown/slugs.py makes it) and its clarifications (c<n>);
+    tests/interactive/test_refusal_anchors.py checks every engine's against the built site."""
+    if rule in SHARED_RULE_ANCHORS:
+        text, anchor = SHARED_RULE_ANCHORS[rule]
+        return [{"text": text, "anchor": anchor}]
+    found = []
+    section = _SECTION.search(rule)
+    if section:
+        title = section.group(1).strip()
+        found.append({"text": title, "anchor": "#" + heading_slug(title)})
+    for number in _CLARIFICATION.findall(rule[section.end():] if section else rule):
+        found.append({"text": f"Clarification C{number}", "anchor": f"#c{number}"})
+    return found
+
+
+def heading_slug(text: str) -> str:
+    """A heading's id as the rules page makes it (the same steps as generator/markdown/slugs.py,
+    which this package cannot import: it runs in the browser with the standard library only)."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = re.sub(r"[^\w\s-]", "", text)
+    text = re.sub(r"[\s_]+", "-", text.strip())
+    return re.sub(r"-{2,}", "-", text).strip("-") or "section"
 
 
 class Engine(ABC):

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol
 
 from .api import CHANCE, JOINT, OVER, PLAYER, Engine, IllegalAction, Joint
+from .levels import BlunderingBot, find_level, game_attribute, game_levels
 from .match import action_notation, draw_outcome
 
 
@@ -281,18 +281,26 @@ class _Everyone(dict):
 def game_bots(engine: Engine) -> dict[str, Bot]:
     """The bots a game offers in a `BOTS` dict (name -> fn(engine, state, player, rng)),
     in its bots.py or, for a one-file engine, its engine.py."""
-    module = sys.modules.get(type(engine).__module__)
-    package = getattr(module, "__package__", "") or ""
-    offered = getattr(sys.modules.get(package + ".bots"), "BOTS", None) or getattr(module, "BOTS", None) or {}
+    offered = game_attribute(engine, "BOTS") or {}
     return {name: FunctionBot(name, fn) for name, fn in offered.items()}
 
 
 def bot_names(engine: Engine) -> list[str]:
-    return ["random", "mcts", *sorted(game_bots(engine))]
+    """Every name `make_bot` takes: the game's levels, then random, mcts and the game's own bots."""
+    return [*(level.name for level in game_levels(engine)), "random", "mcts", *sorted(game_bots(engine))]
 
 
 def make_bot(engine: Engine, name: str) -> Bot:
-    """A bot by name: "random", "mcts" or "mcts:<iterations>", or one of the game's own."""
+    """A bot by name: one of the game's levels (see levels.py), "random", "mcts" or
+    "mcts:<iterations>", or one of the game's own."""
+    level = find_level(engine, name)
+    if level is None:
+        return _plain_bot(engine, name)
+    inner = _plain_bot(engine, level.bot)
+    return BlunderingBot(inner, level.blunders, name=level.name) if level.blunders else inner
+
+
+def _plain_bot(engine: Engine, name: str) -> Bot:
     if name == "random":
         return RandomBot()
     if name == "mcts" or name.startswith("mcts:"):

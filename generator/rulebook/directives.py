@@ -11,8 +11,10 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Paragraph, Spacer
 
 from generator.content.model import Game, Site
-from generator.content.yamlload import load_yaml
-from generator.markdown.tables import table_view
+from generator.errors import ContentError
+from generator.markdown.directives import DirectiveContext, parse_options
+from generator.markdown.tables import table_directive, table_view
+from generator.replays import Replays
 from generator.rulebook.blocks import Typesetter, data_table
 from generator.rulebook.figures import (StripLayout, position_figure, position_width, sheet_picture, strip_layout,
                                         walkthrough_strip)
@@ -22,22 +24,29 @@ from generator.rulebook.selection import real_address
 
 class PaperDirectives:
     """`directive(name, body, book, line)` for one page: flowables, or None for a plain code block.
-    `line`: the block's first line, counted from 0 in the page's body (None if unknown)."""
+    `line`: the block's first line, counted from 0 in the page's body (None if unknown). Which
+    method sets which directive is the directive's own declaration (stages.Directive's `paper`,
+    in the build's registry: env["directives"]), not a list kept here.
+
+    A block the page rejects (a ContentError: bad options, an illegal step, an engine that
+    fails) is left out of the book: the page reports it at the same line, from the same
+    replay (the build's Replays, in env["replays"]), and the build stops there."""
 
     def __init__(self, site: Site, game: Game, env: dict, figures: dict):
         self.site, self.game, self.env = site, game, env
-        self.figures = figures  # (directive, options text) -> what it draws, and ("engine", slug): once per book
+        self.figures = figures  # (directive, options text) -> what it draws: once per book
+        self.replays: Replays = env.get("replays") or Replays()  # once per build, shared with the pages
         self.line: int | None = None  # the file line of the directive being set
 
     def __call__(self, name: str, body: str, book: Typesetter, line: int | None = None) -> list | None:
-        handler = {"table": self.table, "cards": self.cards, "clarifications": self.clarifications,
-                   "walkthrough": self.walkthrough, "position": self.position, "play": self.play}.get(name)
-        if handler is None:
+        directive = self.env.get("directives", {}).get(name)  # the build's registry (stages.Directive)
+        rendering = directive.paper_rendering() if directive is not None else None
+        if rendering is None:  # a code block, or a directive with nothing of its own on paper
             return None
+        self.line = None if line is None else self.env["page"].body_line + line
         try:
-            self.line = None if line is None else self.env["page"].body_line + line
-            return handler(options_of(body), book, (name, body))
-        except Exception:  # a bad block: the page reports it at its line, and the build stops there
+            return rendering(self, parse_options(body, self.block(name)), book, (name, body))
+        except ContentError:  # the page reports it (see the class's docstring)
             return []
 
     def place_only(self, name: str, body: str, book: Typesetter, line: int | None = None) -> None:
@@ -45,20 +54,25 @@ class PaperDirectives:
         making a flowable (a book's tables are most of its flowables' cost)."""
         if name not in ("walkthrough", "position"):
             return
+        self.line = None if line is None else self.env["page"].body_line + line
         try:
-            self.line = None if line is None else self.env["page"].body_line + line
-            options = options_of(body)
+            options = parse_options(body, self.block(name))
             if name == "walkthrough":
                 title, drawings, _captions = self.walkthrough_drawings(options, (name, body))
                 self.place_strip(book, title, drawings)
             else:
                 drawing, title, _caption = self.position_drawing(options, (name, body))
                 self.place_position(book, drawing, title)
-        except Exception:  # a bad block: the page reports it at its line
+        except ContentError:  # the page reports it (see the class's docstring)
             return
 
+    def block(self, name: str) -> DirectiveContext:
+        """The block being set as its page's directive sees it: its errors read the same."""
+        return DirectiveContext(env=self.env, line=self.line, name=name)
+
     def table(self, options: dict, book: Typesetter, key: tuple) -> list:
-        view = table_view(options, self.game)  # the page has checked the options
+        table_directive(options, self.block(key[0]))  # the page's checks: a ContentError as the page has it
+        view = table_view(options, self.game)
         rows = [[Paragraph(escape(h), book.styles.head_cell) for h in view.headers]]
         rows += [[Paragraph(escape(cell), book.styles.cell) for cell in row] for row in view.rows]
         return data_table(book, rows, view.caption)
@@ -67,7 +81,7 @@ class PaperDirectives:
         """A deck: on paper, its table (the cards themselves are in the print-and-play kit)."""
         if "data" not in options:
             return [Paragraph("<i>The cards are drawn in the print-and-play kit.</i>", book.styles.body)]
-        return self.table(options, book, key)
+        return self.table({name: value for name, value in options.items() if name in TABLE_KEYS}, book, key)
 
     def clarifications(self, options: dict, book: Typesetter, key: tuple) -> list:
         items = self.env.get("clarifications", [])
@@ -88,25 +102,32 @@ class PaperDirectives:
         return position_figure(drawing, title, caption, size, book.styles)
 
     def walkthrough_drawings(self, options: dict, key: tuple) -> tuple:
-        """(title, a drawing per step, a caption per step), replayed once per book."""
+        """(title, a drawing per step, a caption per step), drawn once per book from the
+        build's one replay of the block."""
         if key not in self.figures:
-            from generator.play.walkthrough import replay_walkthrough
-
-            engine = self.engine(options)
-            walkthrough = replay_walkthrough(engine, {k: v for k, v in options.items() if k != "game"})
-            self.figures[key] = (walkthrough.title, [engine.render(step.state, step.cells) for step in walkthrough],
-                                 [step.caption for step in walkthrough])
+            replayed = self.replays.walkthrough(options, self.block(key[0]))
+            engine, walkthrough = replayed.engine, replayed.result
+            drawings = self.drawn(key[0], lambda: [engine.render(step.state, step.cells) for step in walkthrough])
+            self.figures[key] = (walkthrough.title, drawings, [step.caption for step in walkthrough])
         return self.figures[key]
 
     def position_drawing(self, options: dict, key: tuple) -> tuple:
-        """(drawing, title, caption), drawn once per book."""
+        """(drawing, title, caption), drawn once per book from the build's one set-up of the block."""
         if key not in self.figures:
-            from generator.play.walkthrough import position_from_spec
-
-            engine = self.engine(options)
-            diagram = position_from_spec(engine, {k: v for k, v in options.items() if k != "game"})
-            self.figures[key] = (engine.render(diagram.state, diagram.highlight), diagram.title, diagram.caption)
+            replayed = self.replays.position(options, self.block(key[0]))
+            engine, diagram = replayed.engine, replayed.result
+            drawing = self.drawn(key[0], lambda: engine.render(diagram.state, diagram.highlight))
+            self.figures[key] = (drawing, diagram.title, diagram.caption)
         return self.figures[key]
+
+    def drawn(self, name: str, draw):
+        """What `draw` (the engine's render) returns; its failure as the page words it."""
+        try:
+            return draw()
+        except ContentError:
+            raise
+        except Exception as error:  # a bug in the engine, not in the page: still say where
+            raise self.block(name).error(f"the engine could not draw this diagram: {type(error).__name__}: {error}")
 
     def place_strip(self, book: Typesetter, title: str, drawings: list) -> StripLayout:
         """The strip's layout on this book's page; each step recorded as printed."""
@@ -134,21 +155,8 @@ class PaperDirectives:
         line = Paragraph(f"Play against the computer at {escape(where)}", book.styles.body)
         return [line, qr_code(where), Spacer(1, 6)]
 
-    def engine(self, options: dict):
-        """The game's engine, loaded once per book (checking it is fresh reads every file of its game)."""
-        from generator.interactive.stage import fresh_engine
 
-        slug = str(options.get("game") or self.game.slug)
-        if ("engine", slug) not in self.figures:
-            self.figures["engine", slug] = fresh_engine(self.site.game(slug))
-        return self.figures["engine", slug]
-
-
-def options_of(body: str) -> dict:
-    """A directive's options, read from its YAML body ({} when it holds none)."""
-    options = load_yaml(body) if body.strip() else {}
-    return options if isinstance(options, dict) else {}
-
+TABLE_KEYS = ("data", "columns", "headers", "caption")  # what a cards block shares with a table
 
 QR_SIZE = 72  # points (25 mm): large enough for any phone to read from the page
 

@@ -8,8 +8,8 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator.content.model import Game, Site
 from generator.markdown.render import make_markdown
+from generator.replays import Replays
 from generator.children import die_with_parent
-from generator.pagework import worker_count
 from generator.rulebook.blocks import Typesetter, fence_line, fence_name
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.document import Chapter, PlannedBook, chapter_width, column_width, plan_book, print_scale
@@ -20,14 +20,17 @@ from generator.rulebook.selection import aid_pages, book_pages
 
 class GameBook:
     """One game's pages, parsed once; its diagrams, drawn once (see PaperDirectives.figures)
-    and set on every paper size."""
+    and set on every paper size. `directives`: the build's (StageContext.directives, or
+    build.directive_registry), whose paper renderings set its fenced blocks."""
 
-    def __init__(self, site: Site, game: Game):
+    def __init__(self, site: Site, game: Game, directives: dict, replays: Replays | None = None):
         self.site, self.game = site, game
         md = make_markdown(site.raw_html, {})
         self.chapters = {}
+        # the build's walkthroughs and positions (StageContext.replays), shared with the pages
+        replays = Replays() if replays is None else replays
         for page in game.pages:
-            env = {"page": page, "game": game, "site": site}
+            env = {"page": page, "game": game, "site": site, "replays": replays, "directives": directives}
             self.chapters[page.name] = Chapter(page, SyntaxTreeNode(md.parse(page.body, env)), env)
         self.figures: dict = {}  # (directive, options text) -> drawings, shared by every paper
 
@@ -72,22 +75,21 @@ def _typeset_in_worker(job: tuple[str, str]) -> bytes:
     return getattr(_book, kind)(paper)
 
 
-def typeset_all(site: Site, game: Game, jobs: list[tuple[str, str]], parallel: bool = True,
-                book: GameBook | None = None) -> dict[tuple[str, str], bytes]:
-    """Each (kind, paper) job's PDF, on every core (unless not `parallel`): platypus is
-    pure Python, and a game's books are independent of each other. `book`: the game's
-    pages and diagrams, if preflight has already made them."""
+def typeset_all(book: GameBook, jobs: list[tuple[str, str]], workers: int = 1) -> dict[tuple[str, str], bytes]:
+    """Each (kind, paper) job's PDF of `book` (a game's pages, and its diagrams if preflight
+    has drawn them), on up to `workers` cores: platypus is pure Python, and a game's books
+    are independent of each other."""
     global _book
-    book = book or GameBook(site, game)
     first, rest = jobs[0], jobs[1:]
     # the first here: fonts registered and diagrams drawn once, before the workers fork
     made = {first: getattr(book, first[0])(first[1])}
-    workers = min(len(rest), worker_count()) if parallel else 1
+    workers = min(len(rest), workers)
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return {**made, **{job: getattr(book, job[0])(job[1]) for job in rest}}
     _book = book
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=die_with_parent) as pool:
             return {**made, **dict(zip(rest, pool.map(_typeset_in_worker, rest)))}
     finally:
         _book = None
@@ -99,23 +101,24 @@ class Typesetting:
     another (sharing their diagrams) and writes the PDFs where it is told. A child dies
     with the build (PR_SET_PDEATHSIG), so a killed build leaves none behind."""
 
-    def __init__(self):
+    def __init__(self, workers: int = 1):
+        self.workers = max(1, workers)  # games typeset at once (the Builder's count of cores)
         self.running: list[tuple[str, object, object]] = []  # (game, process, pipe end to read)
 
-    def start(self, site: Site, game: Game, jobs: list[tuple[str, str]], write, book: GameBook | None = None) -> None:
-        """Typeset `jobs` for `game` in a child, which calls `write(made)` with the PDFs.
-        `book`: the game's pages and diagrams, already made (the child inherits them)."""
+    def start(self, book: GameBook, jobs: list[tuple[str, str]], write) -> None:
+        """Typeset `jobs` of `book` (a game's pages and diagrams, the child inherits them) in
+        a child, which calls `write(made)` with the PDFs."""
         if "fork" not in multiprocessing.get_all_start_methods():
-            write(typeset_all(site, game, jobs, book=book))
+            write(typeset_all(book, jobs, self.workers))
             return
-        while len(self.running) >= worker_count():
+        while len(self.running) >= self.workers:
             self.wait_one()
         context = multiprocessing.get_context("fork")
         reader, writer = context.Pipe(duplex=False)
-        process = context.Process(target=_typeset_child, args=(site, game, jobs, write, writer, book), daemon=True)
+        process = context.Process(target=_typeset_child, args=(book, jobs, write, writer), daemon=True)
         process.start()
         writer.close()
-        self.running.append((game.title, process, reader))
+        self.running.append((book.game.title, process, reader))
 
     def wait_one(self) -> None:
         title, process, reader = self.running.pop(0)
@@ -145,10 +148,10 @@ class Typesetting:
         self.running = []
 
 
-def _typeset_child(site: Site, game: Game, jobs, write, pipe, book: GameBook | None = None) -> None:
+def _typeset_child(book: GameBook, jobs, write, pipe) -> None:
     die_with_parent()
     try:
-        write(typeset_all(site, game, jobs, parallel=False, book=book))
+        write(typeset_all(book, jobs))
     except BaseException as error:  # sent to the build, which raises it
         try:
             pipe.send(("failed", error))

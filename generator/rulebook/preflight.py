@@ -1,6 +1,6 @@
 """Preflight for the rulebooks: every diagram of every book (the A4 and US Letter rules, the
 A5 booklet, the player aids) checked at the size it will be printed, before any PDF is
-written, in builds and in `rulepress check`. The rule is the kit's (generator/kit/preflight.py),
+written, in builds and in `rulepress check`. The rule is the kit's (generator/draw/preflight.py),
 text on paper at least MIN_TEXT_PT, raised for a book's figures to FIGURE_MIN_TEXT_PT: a
 diagram's labels are read as part of the rules, not glanced at on a token.
 
@@ -23,14 +23,14 @@ from pathlib import Path
 
 from generator.draw.shapes import Drawing, Text
 from generator.errors import ContentError
-from generator.kit.preflight import (MIN_TEXT_PT, PT_PER_MM, SmallText, check_small_text, diagram_findings, errors_of,
+from generator.draw.preflight import (MIN_TEXT_PT, PT_PER_MM, SmallText, check_small_text, diagram_findings, errors_of,
                                      placed_at, points)
 
 FIGURE_MIN_TEXT_PT = max(7.0, MIN_TEXT_PT)  # a rulebook diagram's labels on paper (the kit's floor is 6 pt)
-# The A5 booklet's figures are sized for FIGURE_MIN_TEXT_PT too, but its page (shrunk to 94% on
-# US Letter) is too narrow for the launch games' smallest labels to reach it (6.2 pt at full
-# width): it is held to the kit's MIN_TEXT_PT until their drawings set those labels larger.
-BOOKLET_MIN_TEXT_PT = MIN_TEXT_PT
+# The A5 booklet's figures are held to the same floor: its page is the narrowest a figure gets
+# (109 mm, shrunk to 94% on US Letter), so a game's drawing sets its smallest labels large enough
+# for that width (the error says how large).
+BOOKLET_MIN_TEXT_PT = FIGURE_MIN_TEXT_PT
 
 
 def smallest_text(shapes, scale: float = 1.0) -> float | None:

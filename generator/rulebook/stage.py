@@ -4,13 +4,11 @@ Preflight (preflight.py) checks every diagram of every book in `check`, before
 anything is written, in builds and in `rulepress check`."""
 from __future__ import annotations
 
-from html import escape
-
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
-from generator.fingerprint import digest, files_digest, tree_files
+from generator.fingerprint import digest
 from generator.rulebook.selection import aid_pages
-from generator.stages import Stage
+from generator.stages import GameOutput, Section, Stage, StageContext, folder_key
 from generator.urls import (RULEBOOK_PAPERS, RULES_PAGE, in_game, player_aid_pdf, relative, rules_booklet_pdf,
                             rules_pdf)
 
@@ -50,7 +48,7 @@ def book_name(kind: str, paper: str) -> str:
 def preflight_book(book) -> list[ContentError]:
     """Preflight every figure of every PDF a game's `book` (make.GameBook) makes, at the size it
     will be printed (no PDF is typeset): errors, or [] when all their text is at least 7 pt
-    (6 pt in the A5 booklet: preflight.BOOKLET_MIN_TEXT_PT)."""
+    (preflight.FIGURE_MIN_TEXT_PT; the A5 booklet's floor is preflight.BOOKLET_MIN_TEXT_PT, the same)."""
     from generator.rulebook.preflight import BOOKLET_MIN_TEXT_PT, FIGURE_MIN_TEXT_PT, PrintedBook, preflight_figures
 
     return preflight_figures([PrintedBook(book_name(kind, paper), book.placed_figures(kind, paper),
@@ -68,7 +66,8 @@ class RulebookStage(Stage):
         self.written: list[str] = []  # the PDFs it writes, recorded in the output by `finish`
         self._checked: dict = {}  # slug -> its make.GameBook that preflight drew the diagrams of, per build
 
-    def start(self, site: Site) -> None:
+    def start(self, site: Site, context: StageContext) -> None:
+        super().start(site, context)
         self.abandon()
         self._checked = {}
 
@@ -82,7 +81,7 @@ class RulebookStage(Stage):
         errors = []
         for game in site.games:
             try:
-                book = GameBook(site, game)
+                book = GameBook(site, game, self.context.directives, self.context.replays)  # the pages read its replays
                 errors.extend(preflight_book(book))
             except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
                 errors.extend(problems.errors)
@@ -94,22 +93,34 @@ class RulebookStage(Stage):
         if not site.rulebooks:
             return None
         # pages, data, engine and drawings all live in the game folder
-        inputs = [path for path in tree_files(game.folder) if path.suffix != ".pyc"]
-        return digest(files_digest(inputs, game.folder), game.title, ";".join(game.designers), game.accent,
+        return digest(folder_key(self.context.hashes, game.folder, skip=(".pyc",)), game.title,
+                      ";".join(game.designers), game.accent,
                       site.base_url, site.path_prefix)
 
-    def write_game(self, site: Site, game: Game, output, context) -> dict:
+    def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
         """Starts typesetting in a child process: `finish` waits for it. The PDFs' paths are
-        in the info's "files"."""
-        from generator.rulebook.make import Typesetting
+        in the GameOutput's `files` (a dry output, `check`: named, not typeset)."""
+        if not site.rulebooks:
+            return GameOutput()
+        files = [path for path, _what, _label in files_of(game)]
+        self.written.extend(files)
+        if not output.dry:
+            self.typeset(site, game, {path: output.path(path) for path in files})  # folders made here
+        rules = game.page(RULES_PAGE)
+        books = [{"file": relative(rules.url, path), "what": what, "label": label}
+                 for path, what, label in files_of(game)]
+        section = Section("rulebook", "Printable rules", "rulebook-section.html", {"books": books})
+        return GameOutput(sections={rules.url: [section]}, files=tuple(files))
 
+    def typeset(self, site: Site, game: Game, paths: dict) -> None:
+        """Start typesetting the game's books in a child process, to be written at `paths`:
+        the book preflight drew (its `check`), else one made here for the child to inherit."""
+        from generator.rulebook.make import GameBook, Typesetting
+
+        book = self._checked.get(game.slug) or GameBook(site, game, self.context.directives, self.context.replays)
         if self.typesetting is None:
-            self.typesetting = Typesetting()
-        paths = {path: output.path(path) for path, _what, _label in files_of(game)}  # folders made here
-        self.written.extend(paths)
-        self.typesetting.start(site, game, book_jobs(game), lambda made: write_books(game, made, paths),
-                               book=self._checked.get(game.slug))
-        return self.plan_game(site, game, context)
+            self.typesetting = Typesetting(self.context.workers)
+        self.typesetting.start(book, book_jobs(game), lambda made: write_books(game, made, paths))
 
     def finish(self, site: Site, output) -> None:
         if self.typesetting is not None:
@@ -123,17 +134,6 @@ class RulebookStage(Stage):
         if self.typesetting is not None:
             self.typesetting.abandon()
         self.typesetting, self.written = None, []
-
-    def plan_game(self, site: Site, game: Game, context) -> dict:
-        if not site.rulebooks:
-            return {}
-        rules = next(page for page in game.pages if page.name == RULES_PAGE)
-        items = "".join(f'<li><a href="{escape(relative(rules.url, path))}" download>{escape(game.title)}: '
-                        f"{escape(what)} ({escape(label)}, PDF)</a></li>" for path, what, label in files_of(game))
-        html = (f"<p>Download the rules (PDF) to print or to read offline, with every example and diagram "
-                f"of these pages.</p>\n<ul class=\"rulebook-downloads\">{items}</ul>\n")
-        section = {"id": "rulebook", "title": "Printable rules", "html": html}
-        return {"sections": {rules.url: [section]}, "files": [path for path, _what, _label in files_of(game)]}
 
 
 def write_books(game: Game, made: dict, paths: dict) -> None:

@@ -40,7 +40,18 @@ def make_environment(site_root: Path, bytecode_dir: Path | None = None):
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["html_attr"] = html_attr
     return env
+
+
+def html_attr(value):
+    """`value` escaped as the standard library escapes HTML (quotes as &quot; and &#x27;), for
+    templates that hold attribute values which were written with html.escape."""
+    from html import escape
+
+    from markupsafe import Markup
+
+    return Markup(escape(str(value), quote=True))
 
 
 def find_asset(site_root: Path, name: str) -> Path | None:

@@ -89,3 +89,20 @@ def write_corpus(root: Path, pages: int, seed: int = 1) -> tuple[Path, Path, Pat
     (mk / "docs/index.md").write_text("# Corpus\n")
     (mk / "mkdocs.yml").write_text("site_name: Corpus\nuse_directory_urls: false\n")
     return site, mk, hugo
+
+
+def big_page_body(kilobytes: int, seed: int = 1) -> str:
+    """A rules page of about `kilobytes` KB, as long rulebooks are written: numbered sections
+    (each heading its own id) of paragraphs, lists and tables."""
+    rng = random.Random(seed)
+    parts, size, section = [], 0, 0
+    while size < kilobytes * 1000:
+        section += 1
+        block = [f"## Rule {section}\n", paragraph(rng) + "\n",
+                 "\n".join(f"- {sentence(rng)}" for _ in range(4)) + "\n", paragraph(rng) + "\n"]
+        if section % 3 == 0:
+            block.append(table(rng))
+        text = "\n".join(block) + "\n"
+        parts.append(text)
+        size += len(text.encode("utf-8"))
+    return "".join(parts)

@@ -174,20 +174,64 @@ def incremental_section(site: Path, runs: int) -> None:
           f"(targets: 0.2 s and 0.3 s)", flush=True)
 
 
-def script_section(name: str, script: str) -> None:
+PAGE_GAME = """title = "Long"
+designers = ["Bench"]
+source = "Generated"
+licence = "Free to share."
+players = { min = 2, max = 4 }
+summary = "One long page."
+"""
+
+
+def long_page_site(root: Path, kilobytes: int) -> Path:
+    """A one-game site whose rules page is about `kilobytes` KB (scripts.benchlib.corpus.big_page_body)."""
+    from scripts.benchlib.corpus import big_page_body
+
+    game = root / "content/long"
+    game.mkdir(parents=True)
+    (root / "content/site.toml").write_text('title = "Bench"\nbase_url = "https://bench.example/"\nsearch = false\n')
+    (game / "game.toml").write_text(PAGE_GAME)
+    (game / "rules.md").write_text("---\ntitle: Rules\n---\n\n" + (big_page_body(kilobytes) if kilobytes else "Short.\n"))
+    return root
+
+
+def page_section(runs: int, out: Path) -> None:
+    """Build time against the size of one page, up to the largest allowed (issue 30.3): linear
+    when the seconds per MB beyond a one-line page stay level."""
+    sys.path.insert(0, str(ROOT))
+    from generator.content.limits import MAX_PAGE_BYTES
+
+    largest = (MAX_PAGE_BYTES - 2_000) // 1000  # KB: the body's blocks overshoot by a block
+    print(f"== One long page: clean builds of a site of one page, its rulebooks included (median of {runs}) ==")
+    print(f"the largest page allowed is {MAX_PAGE_BYTES / 1e6:g} MB (docs/content.md, Limits); linear: the "
+          "seconds per MB beyond a one-line page stay level")
+    print(f"{'page':>8} {'bytes':>10} {'build s':>8} {'s per MB':>9}")
+    base = None
+    for kilobytes in (0, 100, 1000, largest):
+        site = long_page_site(out / f"page-{kilobytes}", kilobytes)
+        size = (site / "content/long/rules.md").stat().st_size
+        seconds = median_time(rulepress(site), runs, ROOT, wipe(site / "output", site / ".rulepress-cache"))
+        label = "one line" if not kilobytes else f"{kilobytes:,} KB"
+        per_mb = f"{(seconds - base) / (size / 1e6):>9.2f}" if base is not None else f"{'-':>9}"
+        base = seconds if base is None else base
+        print(f"{label:>8} {size:>10,} {seconds:>8.2f} {per_mb}", flush=True)
+
+
+def script_section(name: str, script: str, *args: str) -> None:
     path = ROOT / "scripts" / script
     print(f"== {name} ==", flush=True)
     if not path.is_file():
         print(f"({script} not present)")
         return
-    subprocess.run([PY, str(path)], cwd=ROOT, check=False)
+    subprocess.run([PY, str(path), *args], cwd=ROOT, check=False)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="10,100,1000,5000", help="corpus sizes in pages (comma-separated)")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
-    parser.add_argument("--only", default="catalogue,corpus,kit,rulebook,play,browser,serve", help="sections to run")
+    parser.add_argument("--only", default="catalogue,corpus,page,kit,rulebook,play,browser,serve",
+                        help="sections to run")
     args = parser.parse_args()
     only = set(args.only.split(","))
     out = Path(tempfile.mkdtemp(prefix="rp-bench-"))
@@ -196,12 +240,16 @@ def main() -> None:
             catalogue_section(args.runs, out)
         if "corpus" in only:
             corpus_section([int(s) for s in args.sizes.split(",")], args.runs, out)
+        if "page" in only:
+            page_section(args.runs, out)
         if "kit" in only:
             script_section("Print-and-play kits", "bench_kit.py")
         if "rulebook" in only:
             script_section("Printable rulebooks", "bench_rulebook.py")
         if "play" in only:
             script_section("Rule engines", "bench_play.py")
+            script_section("Computer levels (200 games per match; strongest level in Pyodide)", "bench_levels.py",
+                           "--pyodide")
         if "browser" in only:
             script_section("Browser", "bench_browser.py")
         if "serve" in only:

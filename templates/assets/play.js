@@ -106,16 +106,122 @@
     },
   };
 
+  // -- choosing among several moves: one word at a time -------------------------------
+  // Moves that share a click (a Troll's step with or without a throw, an attack with its
+  // cover and range) are offered as the words that tell them apart, after the words
+  // they share: "throw N / throw E ..." rather than a list of whole notations.
+  function wordsOf(notation) { return notation.trim().split(/\s+/); }
+
+  function sharedWords(notations) {
+    const split = notations.map(wordsOf);
+    let count = 0;
+    while (split.every((words) => words.length > count && words[count] === split[0][count])) count++;
+    return count;
+  }
+
+  // [{label, notations}]: one entry per distinct next word after the shared ones (in the
+  // engine's order); a group of one is the move itself, labelled by what sets it apart.
+  function choiceGroups(notations) {
+    const shared = sharedWords(notations);
+    const groups = new Map();
+    notations.forEach((notation) => {
+      const rest = wordsOf(notation).slice(shared);
+      const key = notations.length > 8 && rest.length > 1 ? rest[0] : rest.join(" ");
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(notation);
+    });
+    return Array.from(groups, ([key, members]) => ({
+      label: members.length > 1 ? `${key || "…"} …` : (key || members[0]), notations: members }));
+  }
+
+  // -- where things are on the board ----------------------------------------------------
+  // Every place the engine draws carries data-cell (engine.cells names the same places),
+  // so one mapping serves every game: a move is "the first cell, then the last".
+  function cellShapes(svg) {
+    const shapes = new Map();  // cell -> its largest shape (the square, not a label on it)
+    svg.querySelectorAll("[data-cell]").forEach((shape) => {
+      const cell = shape.getAttribute("data-cell");
+      const box = shape.getBBox();
+      const area = box.width * box.height;
+      const known = shapes.get(cell);
+      if (!known || area > known.area) shapes.set(cell, { shape, area });
+    });
+    return shapes;
+  }
+
+  function centre(node) {
+    const rect = node.getBoundingClientRect();
+    return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+  }
+
+  // The place an arrow key leads to from `from`: the nearest one that way, preferring
+  // places straight ahead over ones off to the side.
+  function nextPlace(shapes, from, key) {
+    const way = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[key];
+    const here = centre(shapes.get(from).shape);
+    let best = null;
+    let bestScore = Infinity;
+    shapes.forEach(({ shape }, cell) => {
+      if (cell === from) return;
+      const there = centre(shape);
+      const dx = there.x - here.x;
+      const dy = there.y - here.y;
+      const ahead = dx * way[0] + dy * way[1];
+      const aside = Math.abs(dx * way[1] - dy * way[0]);
+      if (ahead < 2 || aside > ahead * 2) return;
+      const score = ahead + 2.5 * aside;
+      if (score < bestScore) { best = cell; bestScore = score; }
+    });
+    return best;
+  }
+
+  function ring(shape, className, cell) {
+    const box = shape.getBBox();
+    const rect = document.createElementNS(SVG_NS, "rect");
+    const inset = Math.min(box.width, box.height) * 0.06;
+    rect.setAttribute("x", box.x + inset);
+    rect.setAttribute("y", box.y + inset);
+    rect.setAttribute("width", Math.max(box.width - 2 * inset, 0.5));
+    rect.setAttribute("height", Math.max(box.height - 2 * inset, 0.5));
+    rect.setAttribute("class", className);
+    rect.setAttribute("data-mark", cell);
+    shape.after(rect);
+    return rect;
+  }
+
+  // What a reader hears for a step of the game: who, and what happened in words.
+  function stepWords(step) {
+    const who = step.computer ? `${step.who} (computer)` : step.who;
+    return `${who}: ${step.events.length ? step.events.join(" ") : step.notation}`;
+  }
+
+  // The steps since the last look, in words: every player's move, and of the dice and cards
+  // only the last few (a deal of sixteen cards is one line, not sixteen).
+  const SHOWN_CHANCE = 5;
+  function lastSteps(steps) {
+    const kept = steps.filter((step, index) => step.who !== "Chance" || index >= steps.length - SHOWN_CHANCE);
+    const shown = kept.map((step) => el("p", { text: stepWords(step) }));
+    const earlier = steps.length - kept.length;
+    if (earlier) shown.unshift(el("p", { className: "rp-earlier", text: `… and ${earlier} more ${earlier === 1 ? "draw" : "draws"} of chance (see the log)` }));
+    return shown;
+  }
+
   // -- the live board: "Try it" and Play -----------------------------------------
   class LiveBoard {
     constructor(host, options) {
       this.host = host;
       this.game = host.getAttribute("data-game");
       this.bundle = absolute(host.getAttribute("data-bundle"));
+      this.rules = host.getAttribute("data-rules") || "";
       this.widget = host.id;
-      this.options = options; // {heading, onClose, replaces: the static nodes the live board stands in for}
+      // {heading, onClose, replaces: static nodes the live board stands in for, still: the static
+      //  board to show in its place while Python loads, barStart: controls put first in the bar,
+      //  play: a whole game (the seat is chosen in the bar, the board fits the first screen)}
+      this.options = options;
       this.view = null;
       this.selected = null;
+      this.cursor = null;
+      this.replaying = null;  // the step shown while stepping through the log, else null
       this.busy = false;
       this.build();
     }
@@ -130,48 +236,101 @@
       this.progressText = el("span", { id: `${id}-loading-text`, text: "Loading the game…" });
       this.loading = el("div", { className: "rp-loading", role: "status" }, [this.progressBar, this.progressText]);
       this.loading.hidden = true;
-      this.board = el("div", { className: "rp-board rp-live-board" });
-      this.board.addEventListener("click", (event) => this.onBoardClick(event));
-      this.status = el("p", { className: "rp-status", "aria-live": "polite" });
-      this.last = el("div", { className: "rp-last", "aria-live": "polite" });
-      this.message = el("p", { className: "rp-message", "aria-live": "assertive" });
-      this.choices = el("div", { className: "rp-choices", role: "group", "aria-label": "Which move?" });
-      this.choices.hidden = true;
-
-      this.moveList = el("select", { id: `${id}-moves` });
-      this.playButton = button("Play move", "rp-primary", () => this.playSelected());
-      const pick = el("div", { className: "rp-row" }, [
-        el("label", { for: `${id}-moves`, text: "Legal moves" }), this.moveList, this.playButton]);
-
-      this.typed = el("input", { type: "text", id: `${id}-typed`, autocomplete: "off", spellcheck: "false" });
-      this.typed.addEventListener("keydown", (event) => {
-        if (event.key === "Enter") { event.preventDefault(); this.playTyped(); }
-      });
-      const type = el("div", { className: "rp-row" }, [
-        el("label", { for: `${id}-typed`, text: "Or type a move" }), this.typed,
-        button("Try move", "", () => this.playTyped())]);
-
-      this.undoButton = button("Undo", "", () => this.send({ op: "undo" }));
-      this.botButton = button("Computer move", "", () => this.send({ op: "bot" }));
-      this.copyButton = button("Copy link to this position", "", () => this.copyLink());
-      const tools = el("div", { className: "rp-row" }, [this.undoButton, this.botButton, this.copyButton]);
-
-      this.linkField = el("input", { type: "text", readonly: true, className: "rp-link", id: `${id}-link`, "aria-label": "Link to this position" });
-      this.linkRow = el("div", { className: "rp-row" }, [this.linkField]);
-      this.linkRow.hidden = true;
-
-      this.sides = el("fieldset", { className: "rp-sides" }, [el("legend", { text: "The computer plays" })]);
-      this.history = el("ol");
-      const history = el("details", { className: "rp-history" }, [el("summary", { text: "Moves so far" }), this.history]);
-
-      this.root = el("div", { className: "rp-live", role: "region", "aria-labelledby": `${id}-live-title` }, [
-        head, this.loading, this.board, this.status, this.last, this.message, this.choices,
-        pick, type, tools, this.linkRow, this.sides, history]);
+      this.root = el("div", { className: "rp-live" + (this.options.play ? " rp-live-play" : ""), role: "region",
+        "aria-labelledby": `${id}-live-title` }, [head, this.buildBar(), this.loading, this.buildStage()]);
       this.root.hidden = true;
       const replaces = this.options.replaces || [];
       if (replaces.length) replaces[0].before(this.root);
       else this.host.append(this.root);
+      if (this.options.still) this.boardWrap.prepend(this.options.still);
       this.setBusy(true);
+    }
+
+    // Seat and level, new game, undo, the computer's move and the link: one compact bar.
+    buildBar() {
+      const id = this.widget;
+      this.levelChoice = el("select", { id: `${id}-level` });
+      this.levelChoice.addEventListener("change", () => this.send({ op: "sides", computer: this.computerSeats(), bot: this.levelChoice.value }));
+      this.levelField = el("span", { className: "rp-field" }, [el("label", { for: `${id}-level`, text: "Level" }), this.levelChoice]);
+      this.levelField.hidden = true;
+      this.undoButton = button("Undo", "", () => this.send({ op: "undo" }));
+      this.botButton = button("Computer move", "", () => this.send({ op: "bot" }));
+      this.copyButton = button("Share link", "", () => this.copyLink());
+      this.copyButton.setAttribute("aria-label", "Share link to this game");
+      this.linkField = el("input", { type: "text", readonly: true, className: "rp-link", id: `${id}-link`, "aria-label": "Link to this game" });
+      this.linkField.hidden = true;
+      // Play: the computer's move is a hint beside the board, not one more control in the bar
+      const hint = this.options.play ? [] : [this.botButton];
+      return el("div", { className: "rp-bar", role: "group", "aria-label": "Game controls" }, [
+        ...(this.options.barStart || []), this.levelField, ...(this.options.barMiddle || []), this.undoButton,
+        ...hint, this.copyButton, this.linkField]);
+    }
+
+    // The board (largest, first) and beside or below it: whose turn, what happened, the log.
+    buildStage() {
+      const id = this.widget;
+      this.board = el("div", { className: "rp-board rp-live-board", tabindex: "0", role: "application",
+        "aria-roledescription": "game board", "aria-label": "Board", "aria-describedby": `${id}-board-help` });
+      this.board.addEventListener("click", (event) => this.onBoardClick(event));
+      this.board.addEventListener("keydown", (event) => this.onBoardKey(event));
+      this.board.addEventListener("focus", () => this.showCursor());
+      this.board.addEventListener("blur", () => this.clearCursor());
+      this.choices = el("div", { className: "rp-choices", role: "group", "aria-label": "Which move?" });
+      this.choices.hidden = true;
+      this.choices.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") { event.preventDefault(); this.clearChoices(); this.select(null); this.board.focus(); }
+      });
+      this.boardWrap = el("div", { className: "rp-board-wrap" }, [this.board, this.choices]);
+      const help = el("p", { className: "rp-visually-hidden", id: `${id}-board-help`,
+        text: "Arrow keys move between places, Enter picks a piece and then where it goes, Escape lets go." });
+      this.cursorSay = el("p", { className: "rp-visually-hidden", "aria-live": "polite" });
+
+      this.status = el("p", { className: "rp-status", "aria-live": "polite" });
+      this.message = el("p", { className: "rp-message", "aria-live": "assertive" });
+      this.offBoard = el("div", { className: "rp-off-board", role: "group", "aria-label": "Moves off the board" });
+      this.lastTitle = el("p", { className: "rp-side-title", id: `${id}-last-title`, text: "Last moves" });
+      // every move, the reader's and the computer's, in words: read out as it comes
+      this.last = el("div", { className: "rp-last", "aria-live": "polite", "aria-labelledby": `${id}-last-title` });
+      this.sides = el("fieldset", { className: "rp-sides" }, [el("legend", { text: "The computer plays" })]);
+      this.sides.hidden = !!this.options.play;  // Play: the seat in the bar says who is who
+      const hint = this.options.play ? [el("p", { className: "rp-hint" }, [this.botButton])] : [];
+      const side = el("div", { className: "rp-side" }, [
+        this.status, ...hint, this.message, this.offBoard, this.lastTitle, this.last, this.buildLog(), this.sides, this.buildTyped()]);
+      return el("div", { className: "rp-stage" }, [this.boardWrap, help, this.cursorSay, side]);
+    }
+
+    // The log, and stepping through it move by move (the game itself waits).
+    buildLog() {
+      const id = this.widget;
+      this.history = el("ol", { className: "rp-history", "aria-label": "Moves so far" });
+      this.replayFirst = button("First", "", () => this.replayTo(0));
+      this.replayPrev = button("Previous", "", () => this.replayTo(this.replayStep() - 1));
+      this.replayNext = button("Next", "", () => this.replayTo(this.replayStep() + 1));
+      this.replayBack = button("Back to the game", "rp-primary", () => this.leaveReplay());
+      this.replayBack.hidden = true;
+      this.replayCount = el("span", { className: "rp-counter", "aria-live": "polite", id: `${id}-replay-count` });
+      const controls = el("div", { className: "rp-replay", role: "group", "aria-label": "Step through the game" }, [
+        this.replayFirst, this.replayPrev, this.replayNext, this.replayBack, this.replayCount]);
+      controls.addEventListener("keydown", (event) => {
+        const to = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+        if (to) { event.preventDefault(); this.replayTo(this.replayStep() + to); }
+      });
+      return el("div", { className: "rp-log" }, [el("p", { className: "rp-side-title", text: "Moves so far" }), controls, this.history]);
+    }
+
+    // Typed notation, and every legal move as a list: for those who want them.
+    buildTyped() {
+      const id = this.widget;
+      this.moveList = el("select", { id: `${id}-moves` });
+      this.playButton = button("Play move", "rp-primary", () => this.playSelected());
+      this.typed = el("input", { type: "text", id: `${id}-typed`, autocomplete: "off", spellcheck: "false" });
+      this.typed.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") { event.preventDefault(); this.playTyped(); }
+      });
+      return el("details", { className: "rp-typed" }, [el("summary", { text: "Type a move or pick it from a list" }),
+        el("div", { className: "rp-row" }, [el("label", { for: `${id}-moves`, text: "Legal moves" }), this.moveList, this.playButton]),
+        el("div", { className: "rp-row" }, [el("label", { for: `${id}-typed`, text: "Or type a move" }), this.typed,
+          button("Try move", "", () => this.playTyped())])]);
     }
 
     // Open a position string or a new game; resolves when the board is shown.
@@ -179,7 +338,9 @@
       this.root.hidden = false;
       this.board.hidden = !this.view;  // the static board shows until the live one is ready
       this.message.textContent = "";
+      this.replaying = null;
       this.showLoading();
+      this.fitBoard();
       await this.send(Object.assign({ op: "open", game: this.game }, request));
       this.loading.hidden = true;
       if (this.view) this.standIn(true);
@@ -190,6 +351,7 @@
     standIn(live) {
       this.board.hidden = !live;
       (this.options.replaces || []).forEach((node) => { node.hidden = live; });
+      this.fitBoard();
     }
 
     close() {
@@ -221,14 +383,14 @@
       request.widget = this.widget;
       const answer = await runtime.call(this.bundle, request);
       if (this.stopListening) { this.stopListening(); this.stopListening = null; this.loading.hidden = true; }
-      if (answer.view) this.render(answer.view);
+      if (answer.view) this.render(answer.view, request.op);
       this.setBusy(false);
       if (answer.ok && answer.choices) {
-        this.offerChoices(answer.choices);
+        this.offerChoices(answer.choices, request.to);
       } else if (answer.ok) {
         this.say("");
       } else if (answer.refused) {
-        this.say(`Not allowed: ${answer.refused.message} (${answer.refused.rule}).`, true);
+        this.refuse(answer.refused);
       } else {
         this.say(answer.error || "Something went wrong.", true);
       }
@@ -239,33 +401,91 @@
     setBusy(busy) {
       this.busy = busy;
       const view = this.view;
-      const myTurn = !!view && view.seat !== null && !view.result;
+      const myTurn = !!view && view.seat !== null && !view.result && this.replaying === null;
       this.playButton.disabled = busy || !myTurn || !view.legal.length;
       this.moveList.disabled = busy || !myTurn;
       this.botButton.disabled = busy || !myTurn;
       this.undoButton.disabled = busy || !view || !view.canUndo;
       this.copyButton.disabled = busy || !view;
+      this.levelChoice.disabled = busy || !view;
       this.sides.disabled = busy || !view;
+      this.offBoard.querySelectorAll("button").forEach((node) => { node.disabled = busy || !myTurn; });
       this.root.setAttribute("aria-busy", busy ? "true" : "false");
     }
 
     say(text, refused) {
-      this.message.textContent = text;
+      this.message.replaceChildren(text);
       this.message.classList.toggle("rp-refused", !!refused);
     }
 
-    render(view) {
+    // "Not allowed: <the engine's reason>. Rule: <section> · <clarification>", each a link into the rules.
+    refuse(refused) {
+      const links = (refused.anchors || []).map((place) =>
+        el("a", { href: this.rules + place.anchor, className: "rp-rule-link",
+          text: /^Clarification /.test(place.text) ? place.text.replace(/^Clarification/, "clarification") : `rule “${place.text}”` }));
+      const parts = [`Not allowed: ${refused.message}.`];
+      if (links.length) {
+        parts.push(" See the ");
+        links.forEach((link, index) => parts.push(...(index ? [" and ", link] : [link])));
+        parts.push(".");
+      } else if (refused.rule) {
+        parts.push(` (${refused.rule})`);
+      }
+      this.message.replaceChildren(...parts);
+      this.message.classList.add("rp-refused");
+    }
+
+    render(view, op) {
       this.view = view;
       this.selected = null;
+      this.replaying = null;
       this.board.innerHTML = view.svg;
+      this.board.setAttribute("aria-label", `${view.game} board. ${view.prompt}.`);
+      this.shapes = null;
       this.status.textContent = view.prompt;
-      // Each move once: what happened in words, or the move itself when the engine says nothing more
-      this.last.replaceChildren(...view.steps.map((step) =>
-        el("p", { text: step.events.length ? step.events.join(" ") : `${step.who}: ${step.notation}` })));
+      // Each move once, in words (what happened, or the move itself when the engine says nothing more)
+      if (view.steps.length) this.last.replaceChildren(...lastSteps(view.steps));
+      else if (op === "undo") this.last.replaceChildren(el("p", { text: "Moves taken back." }));
+      else if (op === "open") this.last.replaceChildren();
       this.moveList.replaceChildren(...view.legal.map((action) => el("option", { value: action.n, text: action.n })));
-      this.history.replaceChildren(...view.log.map((notation) => el("li", { text: notation })));
+      this.renderHistory(view);
+      this.renderOffBoard(view);
+      this.renderLevels(view);
       this.renderSides(view);
+      this.showReplay();
       this.root.setAttribute("data-log-length", String(view.log.length));
+      this.fitBoard();
+      if (document.activeElement === this.board) this.showCursor();
+    }
+
+    renderHistory(view) {
+      this.history.replaceChildren(...view.log.map((notation, index) => {
+        const entry = el("button", { type: "button", className: "rp-log-step", text: notation,
+          "aria-label": `Show the game after move ${index + 1}: ${notation}` });
+        entry.addEventListener("click", () => this.replayTo(index + 1));
+        return el("li", { "data-step": String(index + 1) }, [entry]);
+      }));
+      this.history.scrollTop = this.history.scrollHeight;
+    }
+
+    // Moves with no place on the board (a card, a pass): buttons, grouped by their first words.
+    renderOffBoard(view) {
+      const loose = view.seat === null ? [] : view.legal.filter((action) => !action.c.length).map((action) => action.n);
+      this.offBoard.replaceChildren();
+      if (!loose.length) return;
+      this.offBoard.append(el("span", { className: "rp-side-title", text: "Other moves" }));
+      choiceGroups(loose).forEach((group) => this.offBoard.append(button(group.label, "", () =>
+        (group.notations.length === 1 ? this.play(group.notations[0]) : this.offerChoices(group.notations, null)))));
+    }
+
+    renderLevels(view) {
+      const levels = view.levels || [];
+      this.levelField.hidden = levels.length < 2;
+      this.levelChoice.replaceChildren(...levels.map((level) => el("option", {
+        value: level.name, text: level.name.charAt(0).toUpperCase() + level.name.slice(1), title: level.about || false })));
+      // a bot that is none of the levels (a page's own choice) shows as itself
+      if (levels.length && !view.level) this.levelChoice.prepend(el("option", { value: view.bot, text: view.bot }));
+      this.levelChoice.value = view.level || view.bot;
     }
 
     renderSides(view) {
@@ -273,13 +493,37 @@
       this.sides.replaceChildren(legend, ...view.players.map((player) => {
         const box = el("input", { type: "checkbox", id: `${this.widget}-cpu-${player.seat}`, value: String(player.seat) });
         box.checked = player.computer;
-        box.addEventListener("change", () => this.send({ op: "sides", computer: this.computerSeats() }));
+        box.addEventListener("change", () => this.send({ op: "sides", computer: this.tickedSeats() }));
         return el("label", { for: box.id }, [box, " " + player.name]);
       }));
     }
 
-    computerSeats() {
+    tickedSeats() {
       return Array.from(this.sides.querySelectorAll("input:checked")).map((box) => Number(box.value));
+    }
+
+    computerSeats() {
+      return this.view ? this.view.players.filter((p) => p.computer).map((p) => p.seat) : [];
+    }
+
+    // Play: the board as large as fits beside its panel, and whole in the first screen.
+    fitBoard() {
+      if (!this.options.play) return;
+      const svg = this.boardWrap.querySelector(".rp-board:not([hidden]) svg");
+      if (!svg) return;
+      if (!svg.dataset.width) {
+        svg.dataset.width = svg.getAttribute("width");
+        svg.dataset.height = svg.getAttribute("height");
+      }
+      const width = Number(svg.dataset.width);
+      const height = Number(svg.dataset.height);
+      const room = this.boardWrap.clientWidth - 12;
+      const top = this.boardWrap.getBoundingClientRect().top + window.scrollY;
+      const tall = Math.max(window.innerHeight - top - 16, window.innerHeight * 0.4);
+      const scale = Math.min(room / width, tall / height, 2);
+      if (!(scale > 0)) return;
+      svg.setAttribute("width", String(Math.floor(width * scale)));
+      svg.setAttribute("height", String(Math.floor(height * scale)));
     }
 
     // -- choosing a move --------------------------------------------------------
@@ -302,21 +546,28 @@
           .find((node) => this.board.contains(node) && node.hasAttribute("data-cell"));
       }
       if (!shape || this.busy || !this.view) return;
+      this.moveCursor(shape.getAttribute("data-cell"), false);
       this.clickCell(shape.getAttribute("data-cell"));
     }
 
     clickCell(cell) {
       const legal = this.view.seat === null ? [] : this.view.legal;
-      if (this.view.result) { this.say("The game is over: undo, or start again."); return; }
+      if (this.replaying !== null) { this.say("You are looking back over the game: press “Back to the game” to play on."); return; }
+      if (this.view.result) { this.say("The game is over: undo, step through it, or start again."); return; }
       if (this.view.seat === null) { this.say("Wait for the computer to move."); return; }
       if (this.selected) {
         const from = this.selected;
-        if (cell === from) { this.select(null); return; }
+        if (cell === from) {  // the piece again: what it can do where it stands, or let go
+          const here = legal.filter((a) => a.c.length === 1 && a.c[0] === from).map((a) => a.n);
+          if (here.length) this.offerChoices(here, from);
+          else this.select(null);
+          return;
+        }
         const moves = legal.filter((a) => a.c.length > 1 && a.c[0] === from);
         let fits = moves.filter((a) => a.c[a.c.length - 1] === cell);
         if (!fits.length) fits = moves.filter((a) => a.c.indexOf(cell) > 0);
         if (fits.length === 1) { this.play(fits[0].n); return; }
-        if (fits.length > 1) { this.offerChoices(fits.map((a) => a.n)); return; }
+        if (fits.length > 1) { this.offerChoices(fits.map((a) => a.n), cell); return; }
         if (legal.some((a) => a.c.length > 1 && a.c[0] === cell)) { this.select(cell); return; }
         this.send({ op: "attempt", from, to: cell });
         return;
@@ -324,11 +575,9 @@
       const starting = legal.filter((a) => a.c[0] === cell);
       if (starting.some((a) => a.c.length > 1)) { this.select(cell); return; }
       if (starting.length === 1) { this.play(starting[0].n); return; }
-      if (starting.length > 1) { this.offerChoices(starting.map((a) => a.n)); return; }
-      const movable = Array.from(new Set(legal.filter((a) => a.c.length).map((a) => a.c[0])));
-      this.say(movable.length
-        ? `Nothing can move from ${cell} now. Pieces that can move: ${movable.join(", ")}.`
-        : `Nothing to do on ${cell}: pick a move from the list.`, true);
+      if (starting.length > 1) { this.offerChoices(starting.map((a) => a.n), cell); return; }
+      if (legal.some((a) => a.c.length)) { this.send({ op: "attempt", to: cell }); return; }
+      this.say("Nothing to choose on the board now: the moves are under “Other moves”.");
     }
 
     select(cell) {
@@ -339,47 +588,160 @@
       const targets = new Set(this.view.legal.filter((a) => a.c.length > 1 && a.c[0] === cell).map((a) => a.c[a.c.length - 1]));
       this.mark(cell, "rp-mark rp-mark-piece");
       targets.forEach((target) => this.mark(target, "rp-mark rp-mark-target"));
-      this.say(`Piece on ${cell}: ${targets.size} possible ${targets.size === 1 ? "target" : "targets"} (${Array.from(targets).join(", ")}). Click one, or click the piece again to let go.`);
+      const here = this.view.legal.filter((a) => a.c.length === 1 && a.c[0] === cell).length;
+      this.say(`${cell}: it can go to ${Array.from(targets).join(", ")}. Choose one, or choose ${cell} again ` +
+        (here ? `for the ${here} ${here === 1 ? "move" : "moves"} made where it stands.` : "to let go."));
+    }
+
+    places() {
+      const svg = this.board.querySelector("svg");
+      if (!this.shapes && svg) this.shapes = cellShapes(svg);
+      return this.shapes || new Map();
     }
 
     mark(cell, className) {
-      const svg = this.board.querySelector("svg");
-      if (!svg) return;
-      let best = null;
-      let bestArea = -1;
-      svg.querySelectorAll(`[data-cell="${CSS.escape(cell)}"]`).forEach((shape) => {
-        const box = shape.getBBox();
-        if (box.width * box.height > bestArea) { best = shape; bestArea = box.width * box.height; }
-      });
-      if (!best) return;
-      const box = best.getBBox();
-      const rect = document.createElementNS(SVG_NS, "rect");
-      const inset = Math.min(box.width, box.height) * 0.06;
-      rect.setAttribute("x", box.x + inset);
-      rect.setAttribute("y", box.y + inset);
-      rect.setAttribute("width", Math.max(box.width - 2 * inset, 0.5));
-      rect.setAttribute("height", Math.max(box.height - 2 * inset, 0.5));
-      rect.setAttribute("class", className);
-      rect.setAttribute("data-mark", cell);
-      best.after(rect);
+      const found = this.places().get(cell);
+      if (found) ring(found.shape, className, cell);
     }
 
     clearMarks() {
       this.board.querySelectorAll(".rp-mark").forEach((mark) => mark.remove());
     }
 
-    offerChoices(notations) {
+    // -- the keyboard: a focus ring over the board's places ----------------------
+    onBoardKey(event) {
+      if (!this.view) return;
+      if (event.key.startsWith("Arrow")) {
+        event.preventDefault();
+        if (!this.cursor) { this.showCursor(); return; }
+        const next = nextPlace(this.places(), this.cursor, event.key);
+        if (next) this.moveCursor(next, true);
+      } else if ((event.key === "Enter" || event.key === " ") && this.cursor && !this.busy) {
+        event.preventDefault();
+        this.clickCell(this.cursor);
+      } else if (event.key === "Escape" && this.selected) {
+        event.preventDefault();
+        this.select(null);
+      }
+    }
+
+    // Where the ring starts: the last place it was, else a piece that can move, else the first place.
+    showCursor() {
+      const places = this.places();
+      if (!places.size) return;
+      let start = this.cursor && places.has(this.cursor) ? this.cursor : null;
+      if (!start && this.view && this.view.seat !== null) {
+        const movable = this.view.legal.find((a) => a.c.length && places.has(a.c[0]));
+        start = movable ? movable.c[0] : null;
+      }
+      this.moveCursor(start || places.keys().next().value, true);
+    }
+
+    moveCursor(cell, speak) {
+      this.clearCursor();
+      this.cursor = cell;
+      const found = this.places().get(cell);
+      this.board.setAttribute("data-cursor", cell);
+      if (!found) return;
+      if (document.activeElement === this.board) ring(found.shape, "rp-cursor", cell);
+      if (speak) this.cursorSay.textContent = this.describePlace(cell);
+    }
+
+    clearCursor() {
+      this.board.querySelectorAll(".rp-cursor").forEach((mark) => mark.remove());
+    }
+
+    describePlace(cell) {
+      const legal = this.view && this.view.seat !== null ? this.view.legal : [];
+      const from = legal.filter((a) => a.c[0] === cell).length;
+      if (this.selected && legal.some((a) => a.c[0] === this.selected && a.c[a.c.length - 1] === cell)) return `${cell}: a target`;
+      return from ? `${cell}: ${from} ${from === 1 ? "move" : "moves"} from here` : cell;
+    }
+
+    // -- several moves fit one choice: a small chooser beside the place ---------
+    offerChoices(notations, cell) {
       this.clearChoices();
-      this.say("Several moves fit. Which one?");
-      notations.forEach((notation) => this.choices.append(button(notation, "", () => this.play(notation))));
-      this.choices.append(button("Cancel", "", () => { this.clearChoices(); this.select(null); }));
+      const groups = choiceGroups(notations);
+      const shared = wordsOf(notations[0]).slice(0, sharedWords(notations)).join(" ");
+      this.choices.append(el("p", { className: "rp-choices-title", text: shared ? `${shared} …` : "Which move?" }));
+      groups.forEach((group) => {
+        const pick = button(group.label, "", () => (group.notations.length === 1
+          ? this.play(group.notations[0]) : this.offerChoices(group.notations, cell)));
+        if (group.notations.length === 1) pick.setAttribute("aria-label", group.notations[0]);
+        this.choices.append(pick);
+      });
+      this.choices.append(button("Cancel", "rp-cancel", () => { this.clearChoices(); this.select(null); this.board.focus(); }));
+      this.placeChooser(cell);
       this.choices.hidden = false;
+      this.say(`${notations.length} moves fit: choose one.`);
       this.choices.querySelector("button").focus();
     }
 
+    // Beside the place that was chosen, inside the board's frame (or at its top without one).
+    placeChooser(cell) {
+      const found = cell && this.places().get(cell);
+      const frame = this.boardWrap.getBoundingClientRect();
+      let left = 8;
+      let top = 8;
+      if (found) {
+        const box = found.shape.getBoundingClientRect();
+        left = box.left - frame.left;
+        top = box.bottom - frame.top + 4;
+      }
+      this.choices.style.left = `${Math.max(0, Math.min(left, frame.width - 240))}px`;
+      this.choices.style.top = `${Math.max(0, Math.min(top, frame.height - 60))}px`;
+    }
+
     clearChoices() {
+      const focused = this.choices.contains(document.activeElement);
       this.choices.replaceChildren();
+      if (focused) this.board.focus();  // a keyboard reader goes on from the board, not from the page's top
       this.choices.hidden = true;
+    }
+
+    // -- stepping through the log ---------------------------------------------------
+    replayStep() {
+      return this.replaying === null ? (this.view ? this.view.log.length : 0) : this.replaying;
+    }
+
+    async replayTo(step) {
+      if (!this.view || this.busy) return null;
+      const total = this.view.log.length;
+      step = Math.max(0, Math.min(total, step));
+      this.setBusy(true);
+      const answer = await runtime.call(this.bundle, { op: "replay", widget: this.widget, step });
+      this.setBusy(false);
+      if (!answer.ok) { this.say(answer.error || "Something went wrong.", true); return answer; }
+      const shown = answer.replay;
+      this.replaying = shown.step === total ? null : shown.step;
+      this.clearChoices();
+      this.selected = null;
+      this.shapes = null;
+      this.board.innerHTML = this.replaying === null ? this.view.svg : shown.svg;
+      this.fitBoard();
+      this.last.replaceChildren(el("p", { text: shown.step
+        ? `Move ${shown.step} of ${total}. ${stepWords(shown)}` : `The start of the game (${total} moves).` }));
+      this.showReplay();
+      this.setBusy(false);
+      this.host.dispatchEvent(new CustomEvent("rp-answer", { detail: answer, bubbles: true }));
+      return answer;
+    }
+
+    leaveReplay() { return this.replayTo(this.view ? this.view.log.length : 0); }
+
+    showReplay() {
+      const total = this.view ? this.view.log.length : 0;
+      const step = this.replayStep();
+      const looking = this.replaying !== null;
+      this.replayFirst.setAttribute("aria-disabled", String(step === 0));
+      this.replayPrev.setAttribute("aria-disabled", String(step === 0));
+      this.replayNext.setAttribute("aria-disabled", String(step === total));
+      this.replayBack.hidden = !looking;
+      this.replayCount.textContent = looking ? `Looking back: move ${step} of ${total}` : `${total} ${total === 1 ? "move" : "moves"}`;
+      this.history.querySelectorAll("li").forEach((item) =>
+        item.classList.toggle("rp-current", looking && Number(item.dataset.step) === step));
+      this.root.classList.toggle("rp-replaying", looking);
+      this.root.setAttribute("data-replay-step", looking ? String(step) : "");
     }
 
     copyLink() {
@@ -387,15 +749,16 @@
       const params = new URLSearchParams();
       params.set("rp-widget", this.widget);
       params.set("rp-pos", this.view.position);
-      const cpu = this.view.players.filter((p) => p.computer).map((p) => p.seat);
+      const cpu = this.computerSeats();
       if (cpu.length) params.set("rp-cpu", cpu.join(","));
       params.set("rp-bot", this.view.bot);
+      if (this.replaying !== null) params.set("rp-step", String(this.replaying));
       const url = new URL(window.location.href);
       url.hash = params.toString();
       this.linkField.value = url.href;
-      this.linkRow.hidden = false;
-      const done = () => this.say("Link copied: it reopens this exact position (rules version, seed and moves).");
-      const manual = () => { this.linkField.select(); this.say("Copy the link from the box below."); };
+      this.linkField.hidden = false;
+      const done = () => this.say("Link copied: it opens this game with all its moves, to play on or step through.");
+      const manual = () => { this.linkField.select(); this.say("Copy the link from the box in the bar."); };
       if (navigator.clipboard && navigator.clipboard.writeText) {
         navigator.clipboard.writeText(url.href).then(done, manual);
       } else {
@@ -516,14 +879,19 @@
       this.players = Number(section.getAttribute("data-players"));
       this.seatChoice = el("select", { id: `${id}-seat` }, seats.map((seat) => el("option", { value: String(seat), text: names[seat] || `Player ${seat + 1}` })));
       this.startButton = button("New game", "rp-primary", () => this.start());
-      const row = el("div", { className: "rp-row" }, [el("label", { for: `${id}-seat`, text: "You play" }), this.seatChoice, this.startButton]);
+      const seat = el("span", { className: "rp-field" }, [el("label", { for: `${id}-seat`, text: "You play" }), this.seatChoice]);
       const notice = section.querySelector(".rp-needs-js");
-      if (notice) notice.hidden = true;
       const still = section.querySelector(":scope > .rp-board");
-      if (!served) { still.after(serverNote("Playing against the computer")); return; }
-      still.before(row);
+      if (!served) { still.after(serverNote("Playing against the computer")); if (notice) notice.hidden = true; return; }
+      if (notice) notice.hidden = true;
       this.seatChoice.addEventListener("change", () => this.start());
-      this.live = new LiveBoard(section, { heading: "Your game", replaces: [still] });
+      this.live = new LiveBoard(section, { heading: `Your game: ${section.querySelector(".rp-title") ? section.querySelector(".rp-title").textContent : id}`, play: true, still, replaces: [still], barStart: [seat], barMiddle: [this.startButton] });
+      this.live.root.hidden = false;  // the bar and the still board show before the game starts
+      this.live.board.hidden = true;
+      window.addEventListener("resize", () => {
+        clearTimeout(this.resizing);
+        this.resizing = setTimeout(() => this.live.fitBoard(), 100);
+      });
     }
 
     start(extra) {
@@ -532,13 +900,14 @@
       const computer = [];
       for (let p = 0; p < this.players; p++) if (p !== seat) computer.push(p);
       const section = this.section;
+      const level = this.live.view && this.live.levelChoice.value;
       const request = extra && extra.position ? extra : {
         players: this.players,
         setup: section.getAttribute("data-setup") || null,
         options: JSON.parse(section.getAttribute("data-options") || "{}"),
         seed: randomSeed(),
         computer,
-        bot: section.getAttribute("data-bot"),
+        bot: level || section.getAttribute("data-bot"),
       };
       return this.live.open(request);
     }
@@ -558,7 +927,12 @@
     const extra = {};
     if (params.get("rp-cpu")) extra.computer = params.get("rp-cpu").split(",").map(Number);
     if (params.get("rp-bot")) extra.bot = params.get("rp-bot");
-    widget.tryFromHere(position, extra);
+    const step = params.get("rp-step");
+    // a shared game opens where the sharer was looking: at a step of its log, or at its end
+    Promise.resolve(widget.tryFromHere(position, extra)).then(() => {
+      const live = widget.live;
+      if (live && step !== null && /^\d+$/.test(step)) live.replayTo(Number(step));
+    });
     const host = document.getElementById(params.get("rp-widget"));
     if (host) host.scrollIntoView();
     return params.get("rp-widget");

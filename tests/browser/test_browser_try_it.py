@@ -68,6 +68,11 @@ def click_cell(page, cell: str) -> None:
     page.locator(f'{LIVE} .rp-live-board rect[data-cell="{cell}"]').first.click(force=True)
 
 
+def open_typed(page, scope: str) -> None:
+    """Open "Type a move or pick it from a list" (collapsed under the board until asked for)."""
+    page.eval_on_selector(f"{scope} .rp-typed", "details => { details.open = true; }")
+
+
 def log(page) -> list[str]:
     return page.locator(f"{LIVE} .rp-history li").all_text_contents()
 
@@ -113,11 +118,14 @@ def test_an_illegal_move_is_refused_with_the_engines_reason(live):
     click_cell(page, "b5")
     wait_idle(page)
     message = page.inner_text(f"{LIVE} .rp-message")
-    assert "the coin shows 2, so a pawn moves at most 2 squares" in message and "Hop §Moving" in message
+    assert "the coin shows 2, so a pawn moves at most 2 squares" in message
+    rule = page.locator(f"{LIVE} .rp-message a.rp-rule-link")
+    assert rule.inner_text() == "rule “Moving”" and rule.get_attribute("href") == "index.html#moving"
     click_cell(page, "b1")
     click_cell(page, "c2")
     wait_idle(page)
     assert "straight line" in page.inner_text(f"{LIVE} .rp-message")
+    open_typed(page, LIVE)
     page.fill(f"{LIVE} input[type=text][id$=typed]", "d1-d4")
     button(page, LIVE, "Try move").click()
     wait_idle(page)
@@ -159,13 +167,14 @@ def test_keyboard_only_reader_can_play_from_the_list(live):
     page, _ = live
     reopen_step(page, 1)
     page.focus(f"{LIVE} .rp-live-title")  # where focus lands after "Try it"
+    open_typed(page, LIVE)
     for _ in range(20):
         page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.tagName") == "SELECT":
+        if page.evaluate("() => document.activeElement.id.endsWith('-moves')"):
             break
     else:
         pytest.fail("Tab never reached the list of legal moves")
-    options = page.eval_on_selector(f"{LIVE} select", "s => Array.from(s.options).map(o => o.value)")
+    options = page.eval_on_selector(f"{LIVE} select[id$=moves]", "s => Array.from(s.options).map(o => o.value)")
     page.keyboard.press("ArrowDown")  # the second legal move
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
@@ -180,7 +189,7 @@ def test_a_copied_link_reopens_the_exact_position_in_a_new_page(live, browser, h
     click_cell(page, "d1")
     click_cell(page, "d3")
     wait_idle(page)
-    button(page, LIVE, "Copy link to this position").click()
+    button(page, LIVE, "Share link to this game").click()
     link = page.input_value(f"{LIVE} .rp-link")
     assert link.startswith(hop_site.url("hop/index.html#")) and "rp-pos=rp1." in link
     expected_log, expected_board = log(page), page.inner_html(f"{LIVE} .rp-live-board")
@@ -205,8 +214,9 @@ def test_play_widget_plays_a_game_against_the_computer(live):
     button(page, play, "New game").click()
     page.wait_for_selector(f'{play} .rp-live[aria-busy="false"] .rp-live-board svg')
     assert page.locator(f"{play} .rp-sides input:checked").count() == 1  # Blue is the computer's
-    first = page.eval_on_selector(f"{play} .rp-live select", "s => s.options[0].value")
-    page.select_option(f"{play} .rp-live select", first)
+    first = page.eval_on_selector(f"{play} .rp-live select[id$=moves]", "s => s.options[0].value")
+    open_typed(page, play)
+    page.select_option(f"{play} .rp-live select[id$=moves]", first)
     button(page, play, "Play move").click()
     page.wait_for_selector(f'{play} .rp-live[aria-busy="false"]')
     played = page.locator(f"{play} .rp-history li").all_text_contents()

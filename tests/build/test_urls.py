@@ -62,22 +62,25 @@ def test_the_kit_offers_the_rulebooks_the_rulebook_stage_writes():
     is one the rulebook stage writes (and links from the same page)."""
     from generator.kit.stage import KitStage, has_kit
     from generator.rulebook.stage import RulebookStage, files_of
-    from generator.site.pages import SiteContext
+    from generator.build import section_html, template_renderer
+    from generator.write import DryOutput
 
     site = catalogue()
     assert site.rulebooks
     games = [game for game in site.games if has_kit(game)]
     assert games
     for game in games:
-        context = SiteContext(site=site, assets={})
+        context, render = None, template_renderer(site.root, None)
         rules_url = game.page("rules").url
-        kit_html = KitStage().plan_game(site, game, context)["sections"][rules_url][0]["html"]
-        rulebook = RulebookStage().plan_game(site, game, context)
+        kit = KitStage().write_game(site, game, DryOutput(site.root / "output"), context)  # named, not drawn
+        kit_html = section_html(kit.sections[rules_url][0], game, site, render)
+        rulebook = RulebookStage().write_game(site, game, DryOutput(site.root / "output"), context)
+        rulebook_html = section_html(rulebook.sections[rules_url][0], game, site, render)
         written = {urls.relative(rules_url, path) for path, _what, _label in files_of(game)}
-        assert set(rulebook["files"]) == {path for path, _what, _label in files_of(game)}
+        assert set(rulebook.files) == {path for path, _what, _label in files_of(game)}
         offered = set(re.findall(r'href="([^"]+\.pdf)"', kit_html)) - {kit for kit in
                                                                         re.findall(r'href="(kit/[^"]+)"', kit_html)}
         assert offered and offered <= written, (game.slug, offered - written)
-        assert offered <= set(re.findall(r'href="([^"]+\.pdf)"', rulebook["sections"][rules_url][0]["html"]))
+        assert offered <= set(re.findall(r'href="([^"]+\.pdf)"', rulebook_html))
         for paper, _label in urls.RULEBOOK_PAPERS:  # the kit's cover names the same file (kit/stage.py)
             assert urls.rules_pdf(game.slug, "{paper}").format(paper=paper) in written

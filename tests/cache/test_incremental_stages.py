@@ -71,7 +71,7 @@ def test_a_series_of_edits_with_every_stage_equals_a_clean_build(site):
     build(site)
     steps = [
         lambda: edit(folder / "rules.md", "## Overview", "## Overview\n\nA fresh first line."),
-        lambda: (edit(folder / "game.toml", '"glossary", "play"]', '"glossary", "play", "variants"]'),
+        lambda: (edit(folder / "game.toml", '"play", "balance"]', '"play", "balance", "variants"]'),
                  (folder / "variants.md").write_text("---\ntitle: Variants\n---\n\n## Solo\n\nPlay alone.\n")),
         lambda: (edit(folder / "game.toml", ', "variants"]', "]"), (folder / "variants.md").unlink()),
         lambda: (site / "templates").mkdir() or (site / "templates/404.html").write_text(

@@ -81,9 +81,12 @@ GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a gam
     "generator/site/assets.py": "theme assets",
     "generator/site/theme.py": "theme assets",
     "generator/draw/svg.py": "images it embeds",
+    "generator/draw/svgimport.py": "the board artwork it imports (its size checked before it is parsed)",
     "generator/commands/serve.py": "output files it serves",
     "generator/commands/new.py": "the scaffold it writes",
     "generator/write.py": "the output it writes",
+    "generator/gamecode.py": "the pipe a forked import probe answers on",
+    "generator/interactive/balance.py": "its cached self-play results",
 }
 OPENS = re.compile(r"(?<![\w.])(?<!def )open\(|(?<!self)\.open\(|\.read_text\(|\.read_bytes\(|\bos\.fdopen\(|^\s*import csv\b", re.M)
 READS_CSV = re.compile(r"^\s*import csv\b|\bcsv\.(reader|DictReader)\(", re.M)

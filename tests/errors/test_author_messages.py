@@ -102,7 +102,7 @@ def test_build_and_check_refuse_the_same_links(tmp_path, case):
 
 def test_build_and_check_agree_on_widget_ids(tmp_path):
     site = copy_fixture(tmp_path / "site", {
-        "content/site.toml": ('language = "en"', 'language = "en"\npyodide_url = "https://cdn.example/pyodide/"')})
+        "content/site.toml": ('language = "en"', 'language = "en"\npyodide_url = "/pyodide/"')})
     reference = site / "content/hop/reference.md"
     text = reference.read_text()
     for href, errors in (("rules.md#wt-opening-hops", 0), ("rules.md#wt-opening-hops-step-1", 0),
@@ -209,7 +209,7 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
         "    expected: one of: clarifications, glossary, only, print, summary, title\n"
         "    found:    sumary\n"
         "content/site.toml:2: unknown key 'base_ulr' (did you mean base_url?)\n"
-        "    expected: one of: base_url, description, language, path_prefix, pyodide_url, raw_html, rulebooks, search, theme, title\n"
+        "    expected: one of: balance_notes, base_url, description, game_code_seconds, language, path_prefix, pyodide_url, raw_html, rulebooks, search, theme, title\n"
         "    found:    base_ulr")
     site = make_site(tmp_path / "kit", **{"content__pebbles__components.toml": KIT.replace("[[sheet]]", "[[sheets]]")})
     assert problems(capsys, "check", site) == (

@@ -159,12 +159,13 @@ def test_pages_with_widgets_load_play_script_with_runtime_and_bundle(built):
 
 
 def test_pyodide_url_in_site_toml_points_elsewhere_and_copies_nothing(tmp_path):
-    """A site may serve Pyodide from a CDN of its choosing; by default it never does."""
+    """A site may serve Pyodide from elsewhere on its own origin (the pages' CSP allows no
+    other); by default it copies it into the output."""
     site = copy_fixture(tmp_path / "site", {"content/site.toml": (
-        'language = "en"', 'language = "en"\npyodide_url = "https://cdn.example/pyodide/v314/full"')})
+        'language = "en"', 'language = "en"\npyodide_url = "https://hop.example/pyodide/v314/full"')})
     build(site, site / "output")
     assert not (site / "output/_pyodide").exists()
-    assert 'data-pyodide="https://cdn.example/pyodide/v314/full/"' in (site / "output/hop/index.html").read_text()
+    assert 'data-pyodide="https://hop.example/pyodide/v314/full/"' in (site / "output/hop/index.html").read_text()
 
 
 def test_diagrams_carry_no_inline_styles_the_csp_would_block(built):

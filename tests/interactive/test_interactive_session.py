@@ -70,7 +70,8 @@ def test_clicking_piece_then_target_plays_the_one_action_that_fits(reader):
 def test_an_illegal_target_is_refused_with_the_engines_reason(reader):
     """Hop §Moving: the coin limits the distance; a pawn goes straight."""
     far = reader.send("attempt", **{"from": "b1", "to": "b5"})
-    assert far["refused"] == {"rule": "Hop §Moving", "message": "the coin shows 2, so a pawn moves at most 2 squares"}
+    assert far["refused"] == {"rule": "Hop §Moving", "message": "the coin shows 2, so a pawn moves at most 2 squares",
+                              "anchors": [{"text": "Moving", "anchor": "#moving"}]}
     bent = reader.send("attempt", **{"from": "b1", "to": "c2"})
     assert bent["refused"]["message"] == "a pawn moves in a straight line along a row or a column"
     assert reader.log() == ["roll 2"], "a refused move changes nothing"
@@ -161,3 +162,17 @@ def test_requests_for_unknown_widgets_games_or_operations_are_errors_not_crashes
     assert "not a game slug" in reader.send("open", game="../hop", players=2)["error"]
     reader.send("open", game="hop", players=2)
     assert "unknown operation" in reader.send("fly")["error"]
+
+
+def test_replay_steps_through_the_log_without_changing_the_game(reader):
+    """Replay: each logged action in turn, with who took it and what it did; the game goes on unchanged."""
+    reader.send("attempt", **{"from": "b1", "to": "b3"})
+    log = reader.log()
+    first = reader.send("replay", step=2)["replay"]
+    assert (first["step"], first["total"], first["notation"]) == (2, len(log), "b1-b3")
+    assert first["who"] == "Red" and first["events"] == ["Red hops from b1 to b3."]
+    assert first["cells"] == ["b1", "b2", "b3"] and "<svg" in first["svg"]
+    start = reader.send("replay", step=0)["replay"]
+    assert start["notation"] == "" and start["svg"] != first["svg"]
+    assert reader.send("replay", step=99)["replay"]["step"] == len(log), "a step past the end shows the end"
+    assert reader.send("view")["view"]["log"] == log

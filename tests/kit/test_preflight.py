@@ -12,7 +12,8 @@ import pytest
 from generator.cli import main
 from generator.draw.shapes import Drawing, Group, Text
 from generator.kit import load_components
-from generator.kit.preflight import MIN_TEXT_PT, preflight_kits, small_text
+from generator.draw.preflight import MIN_TEXT_PT, small_text
+from generator.kit.preflight import preflight_kits
 from tests.sitefactory import make_site
 from tests.errors.test_author_messages import KIT
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from generator.build import directive_registry
 from generator.content.load import load_site
 from generator.rulebook.make import GameBook
 
@@ -16,7 +17,7 @@ PAPERS = ("a4", "letter")
 @lru_cache(maxsize=None)
 def game_book(slug: str) -> GameBook:
     site = load_site(ROOT)
-    return GameBook(site, site.game(slug))
+    return GameBook(site, site.game(slug), directive_registry(site))
 
 
 @lru_cache(maxsize=None)

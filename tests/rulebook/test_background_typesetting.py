@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build
+from generator.build import build, directive_registry
 from generator.errors import ContentError, ContentErrors
 from generator.rulebook import make
 from generator.rulebook.make import GameBook
@@ -26,7 +26,7 @@ def test_background_rulebooks_are_the_books_typeset_here(tmp_path):
     site = make_site(tmp_path / "site")
     build(site)
     loaded = load_site(site)
-    book = GameBook(loaded, loaded.game("pebbles"))
+    book = GameBook(loaded, loaded.game("pebbles"), directive_registry(loaded))
     assert (site / "output/pebbles/pebbles-rules-a4.pdf").read_bytes() == book.rules("a4")
 
 

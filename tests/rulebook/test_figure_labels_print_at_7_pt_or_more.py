@@ -9,10 +9,10 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from generator.kit.preflight import MIN_TEXT_PT
+from generator.draw.preflight import MIN_TEXT_PT
 from generator.rulebook.preflight import FIGURE_MIN_TEXT_PT
 from tests.kit.pdfgeom import PageGeometry, _walk
-from tests.rulebook.printed_rules import GAMES, PAPERS, rules_pdf
+from tests.rulebook.printed_rules import GAMES, PAPERS, game_book, rules_pdf
 
 DIAGRAMS = ("step-diagram", "position-diagram")
 
@@ -53,3 +53,17 @@ def test_every_diagram_label_prints_at_7_pt_or_more(slug, paper):
     texts = diagram_texts(rules_pdf(slug, paper))
     assert texts  # the diagrams' labels are found
     assert min(texts) >= (FIGURE_MIN_TEXT_PT - 0.01, "", 0), min(texts)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_diagram_label_in_the_a5_booklet_prints_at_7_pt_or_more_on_us_letter(slug):
+    """The booklet's A5 pages are the narrowest a figure gets, and US Letter shrinks them to 94%:
+    each diagram's labels still reach 7 pt there (the games' drawings set them large enough)."""
+    from generator.rulebook.preflight import BOOKLET_MIN_TEXT_PT, small_text
+
+    figures = game_book(slug).placed_figures("rules", "a5")
+    assert figures and all(figure.print_scale < 1 for figure in figures)  # as US Letter prints them
+    under = [(text.text, text.points, figure.figure) for figure in figures
+             for text in small_text(figure.drawing.shapes, "a5", figure.figure, figure.scale, FIGURE_MIN_TEXT_PT)]
+    assert under == []
+    assert BOOKLET_MIN_TEXT_PT == FIGURE_MIN_TEXT_PT  # and preflight holds every build to it

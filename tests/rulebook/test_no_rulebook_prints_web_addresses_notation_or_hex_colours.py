@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator.build import directive_registry
 from generator.content.load import load_site
 from generator.rulebook.make import GameBook
 from generator.rulebook.selection import aid_pages
@@ -24,7 +25,7 @@ NOTATION = re.compile(r"\bNotation\b")  # the heading or label; the cover's cred
 @lru_cache(maxsize=None)
 def book(slug: str) -> GameBook:
     site = load_site(ROOT)
-    return GameBook(site, site.game(slug))
+    return GameBook(site, site.game(slug), directive_registry(site))
 
 
 @lru_cache(maxsize=None)

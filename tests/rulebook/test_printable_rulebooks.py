@@ -15,6 +15,7 @@ from markdown_it.tree import SyntaxTreeNode
 from pypdf import PdfReader
 from reportlab.platypus import Table
 
+from generator.build import directive_registry
 from generator.content.load import load_site
 from generator.rulebook.document import book_story
 from generator.rulebook.figures import DrawingFlowable
@@ -36,7 +37,7 @@ def catalogue():
 @lru_cache(maxsize=None)
 def book(slug: str) -> GameBook:
     site = catalogue()
-    return GameBook(site, site.game(slug))
+    return GameBook(site, site.game(slug), directive_registry(site))
 
 
 @lru_cache(maxsize=None)
@@ -148,7 +149,7 @@ def test_the_player_aid_is_one_page(slug):
 
 def test_the_same_sources_give_the_same_bytes():
     site = catalogue()
-    assert GameBook(site, site.game("splat")).rules("letter") == rules_pdf("splat", "letter")
+    assert GameBook(site, site.game("splat"), directive_registry(site)).rules("letter") == rules_pdf("splat", "letter")
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -237,7 +238,8 @@ def test_the_kit_lists_the_rulebook_on_its_cover_and_among_its_downloads(tmp_pat
     """A player printing the kit finds the rules to print with it."""
     from generator.kit import load_components, write_kits
     from generator.kit.stage import KitStage
-    from generator.site.pages import SiteContext
+    from generator.build import section_html, template_renderer
+    from generator.write import DryOutput
 
     site = catalogue()
     game = site.game("splut")
@@ -246,6 +248,8 @@ def test_the_kit_lists_the_rulebook_on_its_cover_and_among_its_downloads(tmp_pat
                      rulebook="splut-rules-{paper}.pdf")[0]
     cover = PdfReader(kit.path).pages[0].extract_text()
     assert "The rules" in cover and "splut-rules-letter.pdf" in cover
-    section = KitStage().plan_game(site, game, SiteContext(site=site, assets={}))["sections"][game.page("rules").url][0]
-    assert 'href="splut-rules-a4.pdf" download>Splut! rules — A4 (PDF)</a>' in section["html"]
-    assert 'href="splut-rules-letter.pdf" download>Splut! rules — US Letter (PDF)</a>' in section["html"]
+    made = KitStage().write_game(site, game, DryOutput(site.root / "output"), None)  # its section, nothing drawn
+    section = made.sections[game.page("rules").url][0]
+    html = section_html(section, game, site, template_renderer(site.root, None))
+    assert 'href="splut-rules-a4.pdf" download>Splut! rules — A4 (PDF)</a>' in html
+    assert 'href="splut-rules-letter.pdf" download>Splut! rules — US Letter (PDF)</a>' in html

@@ -1,6 +1,6 @@
 """Issues 24 and 25: no text of any rulebook PDF (A4 and US Letter rules, the A5 booklet on both
 papers, the player aids) prints under 6 pt. Diagrams are printed large enough for their smallest
-label to reach 6 pt on paper; preflight checks every figure at the size its book prints it, in
+label to reach 7 pt on paper, in every book; preflight checks every figure at the size its book prints it, in
 builds and in `check`, before anything is written; a diagram that cannot be printed large enough
 is an error naming the page and line of its directive, the figure, the book and the text, with
 the size to draw that text at; exit 1, the output untouched."""
@@ -16,9 +16,10 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm as MM
 from reportlab.platypus import Paragraph
 
+from generator.build import directive_registry
 from generator.content.load import load_site
 from generator.draw.shapes import Drawing, Group, Text
-from generator.kit.preflight import MIN_TEXT_PT, PT_PER_MM
+from generator.draw.preflight import MIN_TEXT_PT, PT_PER_MM
 from generator.rulebook.blocks import BULLET_PT, WIDE_TABLE_PT
 from generator.rulebook.booklet import HOW_TO_PRINT_PT, fit, smallest_print
 from generator.rulebook.document import HEADER_PT, print_scale, text_width
@@ -56,7 +57,7 @@ def test_no_text_in_any_rulebook_booklet_or_player_aid_pdf_is_under_6_pt(slug, t
     site = catalogue()
     game = site.game(slug)
     paths = {path: tmp_path / Path(path).name for path, _what, _label in files_of(game)}
-    write_books(game, typeset_all(site, game, book_jobs(game), parallel=False), paths)
+    write_books(game, typeset_all(GameBook(site, game, directive_registry(site)), book_jobs(game)), paths)
     assert all(path.is_file() for path in paths.values())
     for path in paths.values():
         reader = PdfReader(path)
@@ -70,7 +71,7 @@ def test_no_text_in_any_rulebook_booklet_or_player_aid_pdf_is_under_6_pt(slug, t
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_launch_rulebooks_pass_preflight_with_no_exemption(slug):
     site = catalogue()
-    assert preflight_book(GameBook(site, site.game(slug))) == []
+    assert preflight_book(GameBook(site, site.game(slug), directive_registry(site))) == []
 
 
 def styles_of(styles: Styles):
@@ -148,7 +149,7 @@ def test_the_booklets_pages_are_sized_and_checked_as_us_letter_prints_them():
 def test_preflight_checks_each_figure_at_the_size_its_book_sets_it(slug):
     """Preflight's quick pass (figure directives only) places every diagram as the typesetting does."""
     site = catalogue()
-    book = GameBook(site, site.game(slug))
+    book = GameBook(site, site.game(slug), directive_registry(site))
     for kind, paper in book_jobs(book.game):
         quick, set_in_the_book = book.placed_figures(kind, paper), book.plan(kind, paper).placed
         assert quick == set_in_the_book, (kind, paper)
@@ -162,7 +163,7 @@ def rulepress(*args: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("command", ["build", "check"])
-def test_a_diagram_label_under_6_pt_is_an_error_naming_the_page_line_figure_and_text(tmp_path, command):
+def test_a_diagram_label_under_7_pt_is_an_error_naming_the_page_line_figure_and_text(tmp_path, command):
     """The Hop board's column letters drawn 1.2 mm tall: even across the whole page they print at
     4.32 pt in the A5 booklet on US Letter, where the page is smallest."""
     site = copy_fixture(tmp_path / "site", TINY_LABELS)
@@ -170,18 +171,18 @@ def test_a_diagram_label_under_6_pt_is_an_error_naming_the_page_line_figure_and_
     done = rulepress(command, str(site), *(["-q"] if command == "build" else []))
     assert done.returncode == 1
     err = done.stderr
-    assert (f"{rules}:{line_of(rules, '```walkthrough')}: preflight: text under 6 pt on paper, in the walkthrough "
+    assert (f"{rules}:{line_of(rules, '```walkthrough')}: preflight: text under 7 pt on paper, in the walkthrough "
             "“Opening hops”, step 1, as printed in the A5 booklet on US Letter\n") in err
-    assert ("expected: text of at least 6 pt (2.12 mm) on paper: the diagram is printed 109 mm wide, as wide as "
-            "the page has room for; draw this text at least 1.7 mm tall in the game's drawing code "
+    assert ("expected: text of at least 7 pt (2.47 mm) on paper: the diagram is printed 109 mm wide, as wide as "
+            "the page has room for; draw this text at least 2.0 mm tall in the game's drawing code "
             "(it is 1.20 mm)") in err
-    assert "found:    “a” at 4.32 pt (and 4 more texts under 6 pt)" in err
-    assert f"{rules}:{line_of(rules, '```position')}: preflight: text under 6 pt on paper, in the position diagram" in err
+    assert "found:    “a” at 4.32 pt (and 4 more texts under 7 pt)" in err
+    assert f"{rules}:{line_of(rules, '```position')}: preflight: text under 7 pt on paper, in the position diagram" in err
     assert "Traceback" not in err
     assert not (site / "output").exists()  # nothing written
 
 
-def test_a_site_whose_diagrams_print_at_6_pt_or_more_builds_without_a_preflight_error(tmp_path):
+def test_a_site_whose_diagrams_print_at_7_pt_or_more_builds_without_a_preflight_error(tmp_path):
     site = copy_fixture(tmp_path / "site")
     done = rulepress("build", str(site), "-q")
     assert done.returncode == 0, done.stderr

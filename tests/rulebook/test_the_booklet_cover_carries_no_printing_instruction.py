@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator.build import directive_registry
 from generator.content.load import load_site
 from generator.rulebook.booklet import HOW_TO_PRINT, impose, padded_pages, saddle_order
 from generator.rulebook.make import GameBook
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @lru_cache(maxsize=None)
 def a5_book(slug: str) -> bytes:
     site = load_site(ROOT)
-    return GameBook(site, site.game(slug)).rules("a5")
+    return GameBook(site, site.game(slug), directive_registry(site)).rules("a5")
 
 
 def half_text(pdf: Path, side: int, half: int, width: int, height: int) -> str:

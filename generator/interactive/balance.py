@@ -1,0 +1,138 @@
+"""The `balance` directive: balance notes for designers, from self-play at build time.
+
+````markdown
+```balance
+bot: club          # a level or bot without a time limit (default: the middle level)
+players: 2         # default: the game's fewest (at least 2)
+games: 500         # 10 to 5000 (default 500)
+options: {}        # the game's options, as for `play`
+```
+````
+
+Self-play is slow next to the rest of a build, so it is off unless site.toml
+says `balance_notes = true` (the catalogue does; an author's site shows a note
+saying how to turn it on). The figures are cached in the user cache
+(~/.cache/rulepress/balance), keyed by the game's code, the engine runtime
+(generator/play and what it imports) and the settings: a later build, or another site with the same
+game, reads them back. Games are seeded and the bot must not read the clock,
+so the same sources always give the same page.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from html import escape
+
+from generator.browser.diagram import player_name, slim
+from generator.draw.svg import to_svg
+from generator.errors import describe_value
+from generator.interactive.balance_charts import PIXELS_PER_MM, cards_chart, lengths_chart, percent, seats_chart
+from generator.interactive.bundle import bundle_contents, bundle_key
+from generator.markdown.directives import DirectiveContext, check_keys
+from generator.play.balance import BalanceSpec, BalanceStats, self_play, wilson
+from generator.play.bots import make_bot
+from generator.play.levels import game_levels
+from generator.usercache import user_cache
+
+BALANCE_KEYS = {"game", "bot", "players", "games", "options"}
+DEFAULT_GAMES = 500
+CACHE_VERSION = "balance-1"  # bump when self_play counts differently
+
+
+def balance_notes(options: dict, context: DirectiveContext, game, engine) -> str:
+    check_keys(options, context, BALANCE_KEYS)
+    spec = _spec(options, context, engine)
+    site = context.env["site"]
+    if not getattr(site, "balance_notes", False):
+        return ('<p class="rp-balance-off">Balance notes are made only when the site asks for them: '
+                f'add <code>balance_notes = true</code> to site.toml, and the build plays {spec.games} games '
+                f'of {escape(engine.name)} against itself (once; the figures are cached).</p>\n')
+    stats = cached_stats(game, engine, spec)
+    return render(engine, spec, stats, prefix=f"balance-{game.slug}")
+
+
+def _spec(options: dict, context: DirectiveContext, engine) -> BalanceSpec:
+    levels = game_levels(engine)
+    bot = str(options.get("bot") or (levels[len(levels) // 2].name if levels else "random"))
+    try:
+        make_bot(engine, bot)
+    except ValueError as error:
+        raise context.error(str(error), found=bot) from None
+    players = options.get("players", max(2, engine.min_players))
+    if not isinstance(players, int) or isinstance(players, bool) or not (
+            engine.min_players <= players <= engine.max_players):
+        raise context.error("players out of range", expected=f"a whole number from {engine.min_players} to "
+                            f"{engine.max_players}", found=describe_value(players))
+    game_options = options.get("options") or {}
+    if not isinstance(game_options, dict):
+        raise context.error("options must be a mapping", expected="name: value lines", found=describe_value(game_options))
+    try:
+        return BalanceSpec(bot, players, options.get("games", DEFAULT_GAMES), tuple(sorted(game_options.items())))
+    except ValueError as error:
+        raise context.error(str(error), expected="games: a whole number from 10 to 5000",
+                            found=describe_value(options.get("games"))) from None
+
+
+def cached_stats(game, engine, spec: BalanceSpec) -> BalanceStats:
+    """The self-play figures for `spec`, from the user cache when this exact game code played them before."""
+    # The game's code and what self-play runs of the engine runtime; not the page's session
+    # (generator/browser) or svgwrite, which would retire the figures on every front-end edit.
+    played = {name: data for name, data in bundle_contents(game.folder).items()
+              if not name.startswith(("generator/browser/", "svgwrite/"))}
+    digest = hashlib.sha256(json.dumps([CACHE_VERSION, bundle_key(played), spec.bot,
+                                        spec.players, spec.games, [list(o) for o in spec.options]],
+                                       default=str).encode("utf-8")).hexdigest()
+    folder = user_cache("balance")
+    path = folder / f"{digest}.json" if folder else None
+    if path is not None and path.is_file():
+        try:
+            return BalanceStats.from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (ValueError, TypeError):
+            pass  # a damaged entry is played again
+    stats = self_play(engine, spec)
+    if path is not None:
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(stats.to_json(), sort_keys=True), encoding="utf-8")
+        temporary.replace(path)
+    return stats
+
+
+def render(engine, spec: BalanceSpec, stats: BalanceStats, prefix: str) -> str:
+    state = engine.initial_state(spec.players, dict(spec.options))
+    names = [player_name(engine, state, seat) for seat in range(spec.players)]
+    finished = stats.games - stats.unfinished
+    parts = [f'<p class="rp-balance-summary">{_summary(stats, names)}</p>\n',
+             _figure(seats_chart(stats, names), f"{prefix}-seats",
+                     f"Games won outright from each seat over {stats.games} games, with 95% intervals; "
+                     f"{stats.shared} shared or drawn, {stats.unfinished} unfinished.")]
+    if stats.lengths:
+        ordered = sorted(stats.lengths)
+        parts.append(_figure(lengths_chart(stats), f"{prefix}-lengths",
+                             f"Length of the {finished} finished games in moves: median {ordered[len(ordered) // 2]}, "
+                             f"shortest {ordered[0]}, longest {ordered[-1]}."))
+    if stats.rounds:
+        parts.append(_figure(cards_chart(stats), f"{prefix}-cards",
+                             f"The card that decided each of {stats.rounds} rounds, as a share of them all."))
+    return "".join(parts)
+
+
+def _summary(stats: BalanceStats, names: list[str]) -> str:
+    wins = stats.seat_wins[0]
+    low, high = wilson(wins, stats.games)
+    even = percent(1 / stats.players)
+    return (f"{stats.games} seeded games of {stats.players} players, every seat played by the "
+            f"<strong>{escape(stats.bot)}</strong> computer player. The first seat ({escape(names[0])}) won "
+            f"{percent(wins / stats.games)} of them (95% interval {percent(low)}–{percent(high)}); "
+            f"an even share is {even}.")
+
+
+def _figure(drawing, figure_id: str, caption: str) -> str:
+    """The chart as inline SVG, at most PIXELS_PER_MM px a millimetre wide and narrower on a
+    narrow column (the theme's `svg {max-width: 100%}`), with an accessible name."""
+    width = f"{round(drawing.width * PIXELS_PER_MM)}"
+    height = f"{round(drawing.height * PIXELS_PER_MM)}"
+    svg = slim(to_svg(drawing, width=width, height=height, id_prefix=figure_id, css_class="rp-chart"))
+    svg = svg.replace("<svg ", f'<svg aria-labelledby="{escape(figure_id)}-caption" focusable="false" ', 1)
+    return (f'<div class="rp-balance" id="{escape(figure_id)}" role="figure" '
+            f'aria-labelledby="{escape(figure_id)}-caption">\n{svg}\n'
+            f'<p class="rp-caption" id="{escape(figure_id)}-caption">{escape(caption)}</p>\n</div>\n')

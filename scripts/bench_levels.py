@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Measure every game's computer levels by self-play, and write what the Play pages show.
+
+    .venv/bin/python scripts/bench_levels.py [--games 200] [--only splat splut] [--pyodide] [--write]
+
+For each level a game declares (`LEVELS` in its bots.py, easiest first), the
+level plays `--games` seeded games against random players and as many against
+the level below (one seat the level, every other seat the opponent; the
+level's seat goes round the table so no seat's advantage counts). It prints
+the level's win rate in each match with a 95% Wilson interval, and its
+thinking time per move (median and worst, in this CPython). Thinking time is
+the process's CPU time, so that other work on a shared machine does not
+inflate it; on an idle machine it is the time a reader waits.
+
+With `--pyodide` it also times each game's strongest level inside Pyodide
+(the browser's Python, run under Node.js): 60 moves from the level's own games,
+median and worst wall-clock time, against the 1 s a reader may wait.
+
+With `--write` it stores the figures in content/<game>/levels.csv, a data
+table the game declares in game.toml ([data.levels]) and its Play page shows
+with a `table` directive: the build reads the file and never plays these
+matches, so it stays fast and every build of the same sources is the same.
+Games are seeded, but thinking times vary from run to run, so the file
+changes only when someone runs this script with --write.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import math
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.play import load_engine  # noqa: E402
+from generator.play.bots import RandomBot, make_bot  # noqa: E402
+from generator.play.levels import game_levels, game_attribute  # noqa: E402
+from generator.play.playout import play_game  # noqa: E402
+
+MAX_STEPS = 5000
+COLUMNS = ("level", "vs_random", "below", "vs_below", "games", "median_ms", "worst_ms")
+
+
+@dataclass
+class Timed:
+    """A bot that notes how long each of its choices took (CPU time of this process)."""
+
+    inner: object
+    times: list[float] = field(default_factory=list)
+    name: str = "timed"
+
+    def choose(self, engine, state, player, rng):
+        start = time.process_time()
+        action = self.inner.choose(engine, state, player, rng)
+        self.times.append(time.process_time() - start)
+        return action
+
+
+@dataclass(frozen=True)
+class Record:
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The 95% Wilson score interval of the win rate."""
+        n, p = self.games, self.rate
+        if not n:
+            return 0.0, 1.0
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - spread), min(1.0, centre + spread)
+
+    def text(self) -> str:
+        low, high = self.interval()
+        return f"{self.rate:.0%} ({low:.0%}-{high:.0%})"
+
+
+def players_for(engine) -> int:
+    """The table size the levels are measured at: the game's `LEVEL_PLAYERS`, else the fewest it allows."""
+    chosen = game_attribute(engine, "LEVEL_PLAYERS")
+    return int(chosen) if chosen else max(2, engine.min_players)
+
+
+def match(engine, player_bot: Timed, opponent, games: int, players: int, seed0: int) -> Record:
+    """`games` seeded games of `player_bot` against `opponent` in every other seat; a capped game is no win."""
+    wins = 0
+    for game in range(games):
+        seat = game % players
+        bots = [opponent] * players
+        bots[seat] = player_bot
+        playout = play_game(engine, bots, seed0 + game, max_steps=MAX_STEPS)
+        wins += playout.result is not None and playout.result.winners == (seat,)
+    return Record(wins, games)
+
+
+def measure(slug: str, games: int) -> list[dict]:
+    engine = load_engine(ROOT / "content" / slug)
+    players = players_for(engine)
+    rows, below = [], None
+    for level in game_levels(engine):
+        timed = Timed(make_bot(engine, level.name))
+        started = time.perf_counter()
+        against_random = match(engine, timed, RandomBot(), games, players, seed0=0)
+        against_below = match(engine, timed, make_bot(engine, below.name), games, players, seed0=10_000) \
+            if below else None
+        times = timed.times or [0.0]
+        row = {"level": level.name, "vs_random": against_random, "below": below.name if below else "-",
+               "vs_below": against_below, "games": games, "median_ms": 1000 * statistics.median(times),
+               "worst_ms": 1000 * max(times), "moves": len(timed.times), "seconds": time.perf_counter() - started}
+        print(f"{slug:<8} {players}p {level.name:<9} vs random {against_random.text():<16} "
+              f"vs {row['below']:<9} {against_below.text() if against_below else '-':<16} "
+              f"ms/move median {row['median_ms']:7.2f} worst {row['worst_ms']:7.1f} "
+              f"({row['moves']} moves, {row['seconds']:.0f} s)", flush=True)
+        rows.append(row)
+        below = level
+    return rows
+
+
+def milliseconds(value: float) -> str:
+    """Two figures that mean something: 0.03, 4.4, 152 (and "<0.01" for less)."""
+    if value < 0.01:
+        return "<0.01"
+    return f"{value:.2f}" if value < 1 else f"{value:.1f}" if value < 10 else f"{value:.0f}"
+
+
+def csv_text(rows: list[dict]) -> str:
+    """The rows as content/<game>/levels.csv holds them (rates as whole percentages)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow([row["level"], f"{row['vs_random'].rate:.0%}", row["below"],
+                         f"{row['vs_below'].rate:.0%}" if row["vs_below"] else "-", row["games"],
+                         milliseconds(row["median_ms"]), milliseconds(row["worst_ms"])])
+    return out.getvalue()
+
+
+# Run in Pyodide: the repository mounted at /repo, each game's strongest level playing
+# itself for 60 of its moves (chance and joint turns by the same level, untimed).
+PYODIDE_TIMING = """
+import json, random, statistics, sys, time
+sys.path.insert(0, "/repo")
+sys.dont_write_bytecode = True
+from generator.play import load_engine
+from generator.play.api import CHANCE, JOINT, OVER
+from generator.play.bots import choose_turn, make_bot
+from generator.play.levels import game_levels
+out = {}
+for slug, players in json.loads(GAMES):
+    engine = load_engine("/repo/content/" + slug)
+    level = game_levels(engine)[-1]
+    bot = make_bot(engine, level.name)
+    seats = {p: bot for p in range(players)}
+    times, seed = [], 0
+    while len(times) < 60 and seed < 20:
+        rng, state = random.Random(seed), engine.initial_state(players, None)
+        for _ in range(2000):
+            turn = engine.turn(state)
+            if turn.kind == OVER or len(times) >= 60:
+                break
+            start = time.perf_counter()
+            action = choose_turn(engine, state, seats, rng)
+            if turn.kind != CHANCE:
+                times.append(time.perf_counter() - start)
+            state, _ = engine.apply(state, action)
+        seed += 1
+    out[slug] = [level.name, 1000 * statistics.median(times), 1000 * max(times), len(times)]
+json.dumps(out)
+"""
+
+PYODIDE_RUNNER = """
+import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+const [folder, repo, codeFile, games] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${folder}/` });
+pyodide.FS.mkdir("/repo");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
+pyodide.globals.set("GAMES", games);
+console.log(pyodide.runPython(readFileSync(codeFile, "utf8")));
+"""
+
+
+def pyodide_times(games: list[tuple[str, int]]) -> dict:
+    """{slug: [level, median ms, worst ms, moves]} for each game's strongest level, in Pyodide under Node."""
+    from generator.interactive.runtime import find_pyodide
+
+    folder = find_pyodide(ROOT)
+    with tempfile.TemporaryDirectory() as work:
+        runner, code = Path(work) / "run.mjs", Path(work) / "timing.py"
+        runner.write_text(PYODIDE_RUNNER, encoding="utf-8")
+        code.write_text(PYODIDE_TIMING, encoding="utf-8")
+        done = subprocess.run(["node", str(runner), str(folder), str(ROOT), str(code), json.dumps(games)],
+                              capture_output=True, text=True, check=True, timeout=1800)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
+    parser.add_argument("--only", nargs="*", help="game slugs (default: every game with LEVELS)")
+    parser.add_argument("--write", action="store_true", help="write content/<game>/levels.csv")
+    parser.add_argument("--pyodide", action="store_true", help="time each strongest level in Pyodide (Node.js)")
+    args = parser.parse_args()
+    random.seed(0)
+    slugs = sorted(path.parent.name for path in (ROOT / "content").glob("*/bots.py"))
+    measured = []
+    for slug in slugs:
+        if args.only and slug not in args.only:
+            continue
+        target = ROOT / "content" / slug / "levels.csv"
+        if args.write and not target.exists():  # game.toml may declare the table before its first measurement
+            target.write_text(",".join(COLUMNS) + "\n", encoding="utf-8")
+        engine = load_engine(ROOT / "content" / slug)
+        if not game_levels(engine):
+            print(f"{slug:<8} declares no LEVELS")
+            continue
+        rows = measure(slug, args.games)
+        measured.append((slug, players_for(engine)))
+        if args.write:
+            target.write_text(csv_text(rows), encoding="utf-8")
+    if args.pyodide and measured:
+        print("Strongest level in Pyodide (Node.js), wall-clock ms per move; target <= 1000:")
+        for slug, (level, median, worst, moves) in pyodide_times(measured).items():
+            print(f"{slug:<8} {level:<9} median {median:7.1f} worst {worst:7.1f} ({moves} moves)"
+                  f"{'' if worst <= 1000 else '  OVER 1 s'}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
