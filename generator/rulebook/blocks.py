@@ -19,6 +19,7 @@ from generator.rulebook.inline import footnote_mark, markup, plain
 from generator.rulebook.styles import IN_BOOK_FACE, NOTE_FILL, RULE, Styles
 
 
+CELL_PADDING = 6.5  # pt: a table cell's left and right padding, and a hair
 WIDE_TABLE_PT = 6.6  # a table of more than six columns: still over 6 pt in the booklet on US Letter (94%)
 BULLET_PT = 9  # a list's bullets and numbers
 
@@ -140,6 +141,9 @@ def data_table(book: Typesetter, rows: list[list], caption: str = "") -> list:
     if columns > 6:  # a paragraph's size is read as it is made: make it again in the smaller size
         rows = [[Paragraph(cell.text, cell.style.clone(cell.style.name + "-small", fontSize=WIDE_TABLE_PT, leading=8))
                  if isinstance(cell, Paragraph) else cell for cell in row] for row in rows]
+    out = [Paragraph(f"<i>{escape(caption)}</i>", book.styles.table_caption)] if caption else []
+    if not words_fit(rows, book.width):  # a grid would break its words mid-way ("Car d")
+        return [*out, *records(rows, book.styles.cell), Spacer(1, 7)]
     widths = column_widths(rows, book.width)
     fonts = [cell_font(row) for row in (rows[0], rows[1] if len(rows) > 1 else rows[0])]
     rows = [[one_line(cell, width) for cell, width in zip(row, widths)] for row in rows]
@@ -149,8 +153,21 @@ def data_table(book: Typesetter, rows: list[list], caption: str = "") -> list:
                               ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE), ("LEFTPADDING", (0, 0), (-1, -1), 3),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 2),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
-    out = [Paragraph(f"<i>{escape(caption)}</i>", book.styles.table_caption)] if caption else []
     return [*out, grid, Spacer(1, 7)]
+
+
+def records(rows: list[list], style) -> list:
+    """A table too wide for its page (a many-columned table in the A5 booklet) as one short
+    paragraph a row: its first cell in bold, then each other column's heading and value."""
+    headings = [words_of(cell) for cell in rows[0]]
+    made = []
+    for row in rows[1:]:
+        cells = [cell.text if isinstance(cell, Paragraph) else escape(str(cell)) for cell in row]
+        rest = " · ".join(f"<i>{escape(heading)}</i> {value}" for heading, value in zip(headings[1:], cells[1:])
+                          if value.strip())
+        made.append(Paragraph(f"<b>{cells[0]}</b>" + (f" — {rest}" if rest else ""),
+                              style.clone(style.name + "-record", spaceAfter=2, leftIndent=8, firstLineIndent=-8)))
+    return made
 
 
 def one_line(cell, width: float):
@@ -176,11 +193,15 @@ def cell_font(row: list):
     return commands
 
 
+def words_fit(rows: list[list], width: float) -> bool:
+    """Whether every column can be as wide as its longest word within `width`."""
+    return sum(max(longest_word(cell) for cell in column) + CELL_PADDING for column in zip(*rows)) < width
+
+
 def column_widths(rows: list[list], width: float) -> list[float]:
     """Every column as wide as its longest word (no word broken mid-way), the
     room left shared out by how much text each column holds."""
-    padding = 6.5
-    least = [max(longest_word(cell) for cell in column) + padding for column in zip(*rows)]
+    least = [max(longest_word(cell) for cell in column) + CELL_PADDING for column in zip(*rows)]
     text = [sum(len(words_of(cell)) for cell in column) + 1 for column in zip(*rows)]
     if sum(least) >= width:
         return [width * w / sum(least) for w in least]
