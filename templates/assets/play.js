@@ -25,6 +25,15 @@
   };
 
   // -- small DOM helpers --------------------------------------------------------
+  // The narrowest width (px) at which an SVG's smallest text shows at 12 px: its viewBox
+  // width times 12 over its smallest font-size (generator/browser/diagram.py sized_for_reading).
+  function readableWidth(svg) {
+    const box = svg.viewBox && svg.viewBox.baseVal;
+    const sizes = Array.from(svg.querySelectorAll("[font-size]"), (n) => parseFloat(n.getAttribute("font-size")))
+      .filter((size) => size > 0);
+    return box && box.width && sizes.length ? Math.ceil(box.width * 12 / Math.min(...sizes)) : 0;
+  }
+
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
     Object.entries(attrs || {}).forEach(([key, value]) => {
@@ -520,7 +529,9 @@
       const room = this.boardWrap.clientWidth - 12;
       const top = this.boardWrap.getBoundingClientRect().top + window.scrollY;
       const tall = Math.max(window.innerHeight - top - 16, window.innerHeight * 0.4);
-      const scale = Math.min(room / width, tall / height, 2);
+      // never narrower than its smallest text allows (12 px, as diagram.py sizes every diagram):
+      // where that is wider than the screen, the board scrolls sideways in its frame like any diagram
+      const scale = Math.max(Math.min(room / width, tall / height, 2), readableWidth(svg) / width);
       if (!(scale > 0)) return;
       svg.setAttribute("width", String(Math.floor(width * scale)));
       svg.setAttribute("height", String(Math.floor(height * scale)));

@@ -273,6 +273,24 @@
       size();
       close.focus();
     }
+    boards.forEach(function (board) {
+      board.classList.add("rp-zoomable");
+      board.addEventListener("click", function () { open(board); });
+      var enlarge = document.createElement("button");
+      enlarge.type = "button";
+      enlarge.className = "rp-button rp-enlarge";
+      enlarge.textContent = "Full screen";
+      enlarge.addEventListener("click", function () { open(board, enlarge); });
+      board.insertAdjacentElement("afterend", enlarge);
+    });
+  }
+
+  // A board wider than its column (a phone) scrolls sideways in its frame, so the keyboard must
+  // reach it: every diagram's, a Play page's starting board too (live boards are focusable already).
+  function keyboardScrolling() {
+    var boards = [].slice.call(document.querySelectorAll(".rp-board")).filter(function (board) {
+      return board.querySelector("svg.rp-diagram") && !board.classList.contains("rp-live-board");
+    });
     function scrollable(board, number) {  // a board that scrolls must be reachable by the keyboard
       var title = board.querySelector("svg.rp-diagram title");
       if (board.scrollWidth > board.clientWidth + 1) {
@@ -286,22 +304,13 @@
         board.removeAttribute("aria-label");
       }
     }
-    boards.forEach(function (board) {
-      board.classList.add("rp-zoomable");
-      board.addEventListener("click", function () { open(board); });
-      var enlarge = document.createElement("button");
-      enlarge.type = "button";
-      enlarge.className = "rp-button rp-enlarge";
-      enlarge.textContent = "Full screen";
-      enlarge.addEventListener("click", function () { open(board, enlarge); });
-      board.insertAdjacentElement("afterend", enlarge);
-    });
     boards.forEach(scrollable);
     window.addEventListener("resize", function () { boards.forEach(scrollable); });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     diagramViewer();
+    keyboardScrolling();
     search();
     themeToggle();
     scrollSpy();

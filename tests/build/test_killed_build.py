@@ -11,11 +11,22 @@ from pathlib import Path
 
 import pytest
 
-from tests.rulebook.test_background_typesetting import SLOW_BUILD
 from tests.sitefactory import make_site
 
 ROOT = Path(__file__).resolve().parents[2]
 
+
+# A build whose rulebook children typeset for a minute: the test knows when they have started
+SLOW_BUILD = r"""
+import sys, time
+from generator.rulebook import make
+def slow(*args, **kwargs):
+    print("TYPESETTING", flush=True)
+    time.sleep(60)
+make.typeset_all = slow
+from generator.cli import main
+sys.exit(main(["build", sys.argv[1], "-q"]))
+"""
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
 
