@@ -12,6 +12,7 @@ from pathlib import Path
 from generator.content.files import check_inside, read_source, read_text
 from generator.content.limits import MAX_DATA_ROWS, page_limits
 from generator.content.model import Clarification, Game, Page, Site
+from generator.content.releases import Release, date_problem, ordered, version_problem
 from generator.content.schema import Field, Problem, Schema, Source, validate
 from generator.errors import ContentError, ContentErrors, describe_value, did_you_mean
 from generator.play.tables import TYPES, Table, TableSpec, open_table
@@ -77,6 +78,13 @@ DATA_SCHEMA = Schema({
                      describe="the columns readers see when a page's table names none (not layout data)"),
 })
 
+RELEASE_SCHEMA = Schema({
+    "version": Field(str, required=True, check=version_problem),
+    "date": Field(str, required=True, check=date_problem, describe="a date, e.g. 2026-11-26"),
+    "summary": Field(str, required=True, describe="one line: what the release changed"),
+    "ref": Field(str, default="", describe="the git tag or commit holding the release's sources"),
+})
+
 GAME_SCHEMA = Schema({
     "title": Field(str, required=True),
     "designers": Field(list, required=True, items=str, describe="a list of names"),
@@ -92,6 +100,8 @@ GAME_SCHEMA = Schema({
     "accent": Field(str, default="#3559c7", check=colour),
     "pages": Field(list, default=lambda: ["rules"], items=str),
     "data": Field(dict, default=dict, schema=Schema({}, entry=Field(dict, schema=DATA_SCHEMA))),
+    "releases": Field(list, default=list, items=Field(dict, schema=RELEASE_SCHEMA),
+                      describe="a list of [[releases]] tables (version, date, summary, ref)"),
 })
 
 FRONT_MATTER_SCHEMA = Schema({
@@ -334,7 +344,21 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
         players=(values["players"]["min"], values["players"]["max"]), ages=values.get("ages"),
         play_time=(play_time["min"], play_time["max"]) if play_time else None,
         summary=values["summary"], accent=values.get("accent", "#3559c7"), pages=tuple(pages), data=data,
+        releases=game_releases(values.get("releases") or [], source),
     )
+
+
+def game_releases(listed: list[dict], source: Source) -> tuple[Release, ...]:
+    """game.toml's releases, oldest first; a version listed twice is reported at its second line."""
+    seen, releases = set(), []
+    for index, entry in enumerate(listed):
+        if entry["version"] in seen:
+            source.report(("releases", index, "version"), f"release '{entry['version']}' is listed twice",
+                          expected="each version once", found=entry["version"])
+            continue
+        seen.add(entry["version"])
+        releases.append(Release(entry["version"], entry["date"], entry["summary"], entry.get("ref", "")))
+    return ordered(releases)
 
 
 def game_listing(folder: Path, root: Path, errors: list) -> dict[str, os.DirEntry] | None:

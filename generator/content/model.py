@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from generator.content.releases import Release
 from generator.play.tables import Table
 from generator.urls import page_url
 
@@ -67,6 +68,12 @@ class Game:
     accent: str
     pages: tuple[Page, ...]
     data: dict[str, Table] = field(default_factory=dict)
+    releases: tuple[Release, ...] = ()  # oldest first (generator/content/releases.py)
+
+    @property
+    def release(self) -> Release | None:
+        """The current release: the newest game.toml lists (None: it lists none)."""
+        return self.releases[-1] if self.releases else None
 
     @property
     def has_engine(self) -> bool:

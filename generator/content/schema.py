@@ -11,6 +11,7 @@ file) is checked by code afterwards, reported through the same `Source`.
 """
 from __future__ import annotations
 
+import datetime
 import math
 from dataclasses import dataclass
 from functools import cached_property
@@ -134,6 +135,8 @@ class Source:
 
 def is_kind(value, kind) -> bool:
     kinds = kind if isinstance(kind, tuple) else (kind,)
+    if str in kinds and isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return True  # a TOML date where text is declared: read as its ISO text (as_declared)
     if isinstance(value, bool) and bool not in kinds:
         return False  # True is an int in Python, never in a schema
     if float in kinds and isinstance(value, int) and not isinstance(value, bool):
@@ -145,6 +148,8 @@ def as_declared(value, kind):
     """A whole number where a number is declared is that number (TOML's 40 means 40.0
     in millimetres): later steps then never see two kinds of the same value."""
     kinds = kind if isinstance(kind, tuple) else (kind,)
+    if str in kinds and isinstance(value, datetime.date):
+        return value.isoformat()
     if float in kinds and int not in kinds and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
     return value

@@ -1,0 +1,56 @@
+"""A game's releases, as game.toml lists them:
+
+    [[releases]]
+    version = "1.1"
+    date = 2026-11-26            # a TOML date, or the same as text
+    summary = "Errata: a Troll may not throw a Stone over the Sorcerer"
+    ref = "splut-1.1"            # optional: the git tag or commit holding this release's sources
+
+The newest release (by date; of one date, the later listed) is the current one: its sources are the
+site's files as they are. An earlier one is read from `ref` in the site's git history, or, where
+the site is not a git repository, from the game's archived sources (generator/releases)."""
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+
+VERSION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z.\-]{0,31}$")  # a URL segment: /<game>/<version>/
+
+
+def version_problem(value: str) -> str | None:
+    if not VERSION.match(value) or ".." in value:
+        return "a version of letters, digits, dots and hyphens (at most 32), e.g. \"1.0\" or \"2nd-edition\""
+    return None
+
+
+def date_problem(value) -> str | None:
+    try:
+        datetime.date.fromisoformat(str(value))
+    except ValueError:
+        return "a date, e.g. 2026-11-26"
+    return None
+
+
+@dataclass(frozen=True)
+class Release:
+    version: str
+    date: str  # ISO 8601, e.g. "2026-11-26"
+    summary: str
+    ref: str = ""  # git tag or commit of the site's repository ("" : from the archive, or the current files)
+
+    def __post_init__(self):
+        problem = version_problem(self.version) or date_problem(self.date)
+        if problem:
+            raise ValueError(f"release {self.version!r} {self.date!r}: {problem}")
+
+    @property
+    def label(self) -> str:
+        """For a stamp: "version 1.1, 26 November 2026"."""
+        day = datetime.date.fromisoformat(self.date)
+        return f"version {self.version}, {day.day} {day:%B %Y}"
+
+
+def ordered(releases: list[Release]) -> tuple[Release, ...]:
+    """Oldest first; the last is the current release. Of one date, the later listed is newer."""
+    return tuple(release for _, _, release in sorted((r.date, i, r) for i, r in enumerate(releases)))
