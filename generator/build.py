@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the no-op check must not pay for importing the model
 
 Progress = Callable[[str], None]
 SITE_PAGES = ("index.html", "404.html", "sitemap.xml")  # written beside the games' pages
+RELEASE_ARCHIVE = "releases"  # earlier releases' archived sources (generator/releases/sources.ARCHIVE)
 
 
 @dataclass
@@ -61,14 +62,21 @@ def default_stages() -> list[Stage]:
     from generator.interactive.stage import InteractiveStage  # walkthroughs, diagrams, play
     from generator.kit.stage import KitStage  # print-and-play kits
     from generator.rulebook.stage import RulebookStage  # the rules as typeset PDFs
+    from generator.exports.stage import ExportStage  # print-on-demand and virtual-tabletop files, from the kit's drawings
 
-    return [KitStage(), RulebookStage(), InteractiveStage()]
+    kit = KitStage()
+    exports = ExportStage(kit)
+    kit.other_formats = exports  # the kit's downloads offer the exports
+    from generator.releases.stage import ReleasesStage  # the "What changed" pages of games with releases
+    from generator.feeds.stage import FeedStage  # the releases' Atom feeds
+
+    return [kit, RulebookStage(), InteractiveStage(), exports, ReleasesStage(), FeedStage()]
 
 
 def source_files(root: Path) -> list[str]:
     """Every file the build reads but the Pyodide lock: content and theme. The site's own
     folders are walked with their links checked: no file outside the site is read."""
-    return [name for folder in (root / "content", *theme_dirs(root))
+    return [name for folder in (root / "content", root / RELEASE_ARCHIVE, *theme_dirs(root))
             for name in tree_file_names(folder, inside=None if folder == PACKAGE_THEME else root)]
 
 
@@ -80,7 +88,7 @@ def folder_digest(hashes: dict[str, str], folder: Path) -> str:
 
 def input_digest(root: Path, code: str, hashes: dict[str, str]) -> str:
     """Every file the build reads, for the no-op check (content, theme, Pyodide lock)."""
-    parts = [folder_digest(hashes, folder) for folder in (root / "content", *theme_dirs(root))]
+    parts = [folder_digest(hashes, folder) for folder in (root / "content", root / RELEASE_ARCHIVE, *theme_dirs(root))]
     lock = root / "package-lock.json"
     parts.append(lock.read_bytes().hex() if lock.is_file() else "")
     parts.append(runtime_version(root))  # adding the runtime later must build again
@@ -174,13 +182,20 @@ class Builder:
         stages_context = stage_context(site, context, self.hashes, self.processes)
         directives = start_stages(self.stages, site, stages_context)
         self.game_keys = self.stage_game_keys(site)
-        raise_any([e for stage in self.stages if not self.checked_before(stage) and not self.can_defer(stage, site)
-                    for e in stage.check(site)])
-        output = self.start_output()
+        # A stage that starts first (the rulebooks, typeset in child processes) is checked and its
+        # games begun before the others: its children work while the other stages are checked.
+        early = [stage for stage in self.stages if stage.starts_first]
+        errors = self.check_stages(site, early)
+        output = self.start_output() if early and not errors else None
         try:
+            made = self.make_games(site, output, stages_context, early) if output is not None else {}
+            raise_any(errors + self.check_stages(site, [stage for stage in self.stages if stage not in early]))
+            if output is None:
+                output = self.start_output()
             for target, data in assets.values():
                 output.write(target, data)
-            game_keys = self.write_games(site, output, context, stages_context)
+            made.update(self.make_games(site, output, stages_context, [s for s in self.stages if s not in early]))
+            game_keys = add_games(self.stages, site, context, stages_context, made, self.manifest.games)
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, directives, game_keys)
             for stage in self.stages:
@@ -194,7 +209,8 @@ class Builder:
         except BaseException:
             for stage in self.stages:
                 stage.abandon()
-            output.abort()
+            if output is not None:
+                output.abort()
             raise
         output.commit()
         if not self.dry:
@@ -241,7 +257,7 @@ class Builder:
         known = Known(self.hashes, read=self.read)
         if self.previous:
             known.front, known.games = dict(self.previous.front), dict(self.previous.game_toml)
-        site = load_site(self.root, known)
+        site = with_earlier_releases(load_site(self.root, known), known)
         self.manifest.front = {page.source_hash: known.front[page.source_hash] for page in site.pages}
         tomls = (self.hashes.get(str(game.folder / "game.toml")) for game in site.games)
         self.manifest.game_toml = {sha: known.games[sha] for sha in tomls if sha in known.games}
@@ -289,13 +305,18 @@ class Builder:
         """Keep the previous output's `rel`, whose stat the build cache has just checked."""
         return output.reuse(rel, self.previous.files.get(rel))
 
-    def write_games(self, site: Site, output: Output, context, stages_context: StageContext) -> dict[str, str]:
-        """Each stage's files per game, reused when the game's key is unchanged.
-        Returns, per game, a key of what the stages give its pages (their info:
-        sections, file names), not of their inputs: an edited page changes the
-        rulebook's inputs, but not the section that offers it."""
-        keys: dict[str, list[str]] = {game.slug: [] for game in site.games}
-        for stage in self.stages:
+    def check_stages(self, site: Site, stages: list) -> list[ContentError]:
+        """The errors of `stages`' checks, each run unless the last build checked the same
+        inputs or (pages first) its files may stay as they are for now."""
+        return [error for stage in stages if not self.checked_before(stage) and not self.can_defer(stage, site)
+                for error in stage.check(site)]
+
+    def make_games(self, site: Site, output: Output, stages_context: StageContext,
+                   stages: list) -> dict[tuple[str, str], tuple[str, GameOutput, list[str]]]:
+        """Each of `stages`' files per game, reused when the game's key is unchanged:
+        (stage name, slug) -> (key, what the stage made, its files)."""
+        made = {}
+        for stage in stages:
             name = stage.name
             for game in site.games:
                 entry_name = f"{name}/{game.slug}"
@@ -304,19 +325,16 @@ class Builder:
                     continue
                 old = self.previous.games.get(entry_name) if self.previous else None
                 if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
-                    made, files = GameOutput.from_json(old.info), old.files
+                    game_output, files = GameOutput.from_json(old.info), old.files
                 elif stage.printed and self.kept_for_now(output, old):
-                    made, files, key = GameOutput.from_json(old.info), old.files, old.key
+                    game_output, files, key = GameOutput.from_json(old.info), old.files, old.key
                 else:
                     self.say(f"writing {name}: {game.title}")
                     before = set(output.files)
-                    made = stage.write_game(site, game, output, stages_context) or GameOutput()
-                    files = sorted(made.files if stage.writes_later else set(output.files) - before)
-                add_sections(context, made, game, stages_context.render)
-                info = made.to_json()
-                keys[game.slug].append(digest(name, json.dumps(info, sort_keys=True)))
-                self.manifest.games[entry_name] = build_cache.GameEntry(key, files, info)
-        return {slug: digest(*parts) for slug, parts in keys.items()}
+                    game_output = stage.write_game(site, game, output, stages_context) or GameOutput()
+                    files = sorted(game_output.files if stage.writes_later else set(output.files) - before)
+                made[name, game.slug] = (key, game_output, files)
+        return made
 
     def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
         from generator.pagework import render_urls
@@ -365,7 +383,7 @@ class Builder:
 
         if output.dry:  # Pagefind reads written pages; its files are no link's target
             return
-        shards = plan_shards([[page.url for page in game.pages] for game in site.games]) if site.search else []
+        shards = plan_shards([[page.url for page in game.pages] for game in site.current_games]) if site.search else []
         old = self.previous.search if self.previous else {}
         todo = []
         for shard in shards:
@@ -411,6 +429,26 @@ class Builder:
         output.write("404.html", site_pages.render_not_found(env, context))
         output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
                                             ["index.html", *(p.url for p in site.pages)]))
+
+
+def add_games(stages: list[Stage], site: Site, context, stages_context: StageContext,
+              made: dict[tuple[str, str], tuple[str, GameOutput, list[str]]],
+              entries: dict[str, build_cache.GameEntry]) -> dict[str, str]:
+    """What the stages made (Builder.make_games), given to the pages in the stages' order, and
+    each game's entry of the build cache (`entries`). Returns, per game, a key of what the
+    stages give its pages (their info: sections, file names), not of their inputs: an edited
+    page changes the rulebook's inputs, but not the section that offers it."""
+    keys: dict[str, list[str]] = {game.slug: [] for game in site.games}
+    for stage in stages:
+        for game in site.games:
+            if (stage.name, game.slug) not in made:
+                continue
+            key, game_output, files = made[stage.name, game.slug]
+            add_sections(context, game_output, game, stages_context.render)
+            info = game_output.to_json()
+            keys[game.slug].append(digest(stage.name, json.dumps(info, sort_keys=True)))
+            entries[f"{stage.name}/{game.slug}"] = build_cache.GameEntry(key, files, info)
+    return {slug: digest(*parts) for slug, parts in keys.items()}
 
 
 def stage_context(site: Site, context, hashes: dict[str, str], processes: int | None) -> StageContext:
@@ -509,6 +547,7 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
             builder.stages = default_stages() if stages is None else stages
             report = builder.run()
     finally:
+        remove_release_sources()
         if lock is not None:
             lock.__exit__(None, None, None)
     report.seconds = time.perf_counter() - started
@@ -533,7 +572,30 @@ def check(root: Path, stages: list | None = None) -> Site:
     root = Path(root)
     builder = Builder(root, root / "output", default_stages() if stages is None else stages, lambda message: None,
                       processes=None, use_cache=False, dry=True)
-    return builder.run().site
+    try:
+        return builder.run().site
+    finally:
+        remove_release_sources()
+
+
+def with_earlier_releases(site: Site, known) -> Site:
+    """The site with its games' earlier releases and "What changed" pages (generator/releases);
+    a site whose games have one release each is returned as it is (no import, no git call)."""
+    if not any(len(game.releases) > 1 for game in site.games):
+        return site
+    from generator.releases.earlier import with_earlier_releases as add
+
+    return add(site, known)
+
+
+def remove_release_sources() -> None:
+    """The earlier releases' sources unpacked for this build (generator/releases), removed:
+    the command line ends with os._exit, which runs no clean-up."""
+    import sys
+
+    sources = sys.modules.get("generator.releases.sources")  # imported only when a game has them
+    if sources is not None:
+        sources.remove_scratch()
 
 
 def raise_any(errors: list[ContentError]) -> None:

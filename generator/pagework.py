@@ -53,9 +53,8 @@ class PageRenderer:
         from generator.markdown.render import glossary_terms, render_page
         from generator.site.pages import page_ids, render_game_page
 
-        slug, _, _ = url.partition("/")
-        game = self.site.game(slug)
-        page = next(p for p in game.pages if p.url == url)
+        game, page = self.site.page_at(url)  # an earlier release's pages sit below its game's folder
+        slug = game.slug
         if slug not in self.terms:
             self.terms[slug] = glossary_terms(self.md, self.site, game)
         rendered = render_page(self.md, self.site, game, page, self.terms[slug])

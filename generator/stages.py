@@ -9,7 +9,9 @@ every method here does nothing. The build calls them in this order:
                                                 and its paper one (for the printed rulebooks)
     check(site) -> [ContentError]               validate the stage's inputs (build and `check`);
                                                 a build skips it while the stage's game keys are
-                                                those of the last build (they cover its inputs)
+                                                those of the last build (they cover its inputs).
+                                                Stages marked `starts_first` are checked, and their
+                                                write_game called, before the other stages' checks
     game_key(site, game) -> str | None          content key of the stage's inputs for one game
                                                 (None: the stage has nothing for this game)
     write_game(site, game, output, context) -> GameOutput
@@ -160,6 +162,9 @@ class Stage:
     # write_game leaves work running that `finish` completes: the game's files are the
     # GameOutput's `files`, not what write_game itself wrote
     writes_later = False
+    # Its check and write_game read nothing another stage makes: the build checks it and starts
+    # its games first, so that what it leaves running works while the other stages are checked
+    starts_first = False
     context: StageContext = StageContext(assets={}, hashes={}, render=no_templates)  # set by `start`
 
     def start(self, site: Site, context: StageContext) -> None:

@@ -19,6 +19,35 @@ def page_url(game: str, name: str) -> str:
     return f"{game}/{INDEX}" if name == RULES_PAGE else f"{game}/{name}.html"
 
 
+CHANGES_PAGE = "changes"  # a release's "What changed" page (generator/releases), in the release's folder
+
+
+def release_folder(game: str, version: str) -> str:
+    """Where an earlier release of a game is readable: `<slug>/<version>` (its rules at
+    `<slug>/<version>/index.html`). The current release is the game's own folder."""
+    return f"{game}/{version}"
+
+
+def changes_url(game: str, version: str) -> str:
+    """The "What changed" page of a release (every release after a game's first has one), at the
+    same URL whether the release is current or earlier."""
+    return page_url(release_folder(game, version), CHANGES_PAGE)
+
+
+def file_stem(slug: str) -> str:
+    """A game's name in the names of its files (rulebooks): an earlier release's slug
+    "<game>/<version>" gives "<game>-<version>", so a downloaded PDF names its release."""
+    return slug.replace("/", "-")
+
+
+def absolute_url(base_url: str, prefix: str, url: str) -> str:
+    """`url` as a full address (a page's canonical link, the sitemap, a feed): a folder's
+    index.html is the folder itself."""
+    if url.endswith(INDEX):
+        url = url[: -len(INDEX)]
+    return base_url.rstrip("/") + prefix + url
+
+
 def relative(from_url: str, to_url: str) -> str:
     """`to_url` as seen from the page at `from_url` (both site-relative)."""
     both = from_url + " " + to_url
@@ -62,14 +91,52 @@ RULEBOOK_PAPERS = (("a4", "A4"), ("letter", "US Letter"))  # (in the file name, 
 
 def rules_pdf(slug: str, paper: str) -> str:
     """The rules typeset on `paper` ("a4", "letter"); `paper` may be "{paper}", a template."""
-    return f"{slug}-rules-{paper}.pdf"
+    return f"{file_stem(slug)}-rules-{paper}.pdf"
 
 
 def rules_booklet_pdf(slug: str, paper: str) -> str:
     """The rules as an A5 booklet, imposed two-up on `paper` sheets."""
-    return f"{slug}-rules-booklet-{paper}.pdf"
+    return f"{file_stem(slug)}-rules-booklet-{paper}.pdf"
 
 
 def player_aid_pdf(slug: str, paper: str) -> str:
     """The player aid on one sheet of `paper`."""
-    return f"{slug}-player-aid-{paper}.pdf"
+    return f"{file_stem(slug)}-player-aid-{paper}.pdf"
+
+
+# The exports (generator/exports/): files for print-on-demand shops and virtual tabletops,
+# made from the kit's drawings, in the game's `exports` folder.
+
+def exports_folder(slug: str) -> str:
+    """Where a game's exports go: `<slug>/exports`."""
+    return in_game(slug, "exports")
+
+
+def export_file(name: str) -> str:
+    """An export (`name` relative to the exports folder) as its game's pages link it."""
+    return f"exports/{name}"
+
+
+def pod_cards_zip(slug: str, deck: str, shop: str) -> str:
+    """A deck's card images for the print-on-demand shop `shop` ("thegamecrafter"), one PNG a card."""
+    return f"{slug}-{deck}-{shop}.zip"
+
+
+def pod_cards_pdf(slug: str, deck: str) -> str:
+    """A deck as one PDF, each card's back then its front (DriveThruCards' order)."""
+    return f"{slug}-{deck}-drivethrucards.pdf"
+
+
+def tabletopia_zip(slug: str) -> str:
+    """The game's components as Tabletopia images, one PNG a card face, back, board and token."""
+    return f"{slug}-tabletopia.zip"
+
+
+# The releases' Atom feeds (generator/feeds): one per game that lists releases, one for the site.
+
+SITE_FEED = "releases.atom"  # every game's releases, newest first
+
+
+def releases_feed(game: str) -> str:
+    """A game's feed of its releases, in its folder: `<slug>/releases.atom`."""
+    return in_game(game, "releases.atom")

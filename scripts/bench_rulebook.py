@@ -26,6 +26,7 @@ from generator.content.load import load_site  # noqa: E402
 from generator.rulebook.booklet import impose  # noqa: E402
 from generator.rulebook.make import GameBook, typeset_all  # noqa: E402
 from generator.pagework import worker_count  # noqa: E402
+from scripts.benchlib.targets import done_when  # noqa: E402
 
 
 def one_game(site, game) -> tuple[float, float, dict[str, int]]:
@@ -58,6 +59,7 @@ def main() -> int:
         print(f"{game.slug:<16} {seconds:8.2f} {rulebooks:12.2f}  {pages['a4']}, {pages['letter']}, {pages['a5']}, "
               f"{pages['booklet-a4']}, {pages['aid-a4']}")
     print(f"all five games, one core: {total:.2f} s for 7 PDFs each; the A4 and Letter rulebooks {books:.2f} s")
+    print(done_when("five A4 and Letter rulebooks on one core", books, 2, below=True))
     walls = []
     for _ in range(args.repeat):
         started = time.perf_counter()

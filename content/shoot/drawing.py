@@ -39,10 +39,19 @@ CARD_H = 3 * LINE_H + 2
 STRIP_H = 2 * LINE_H + 2.5 + CARD_H + 2  # two lines, then a row of cards
 CARDS_SHOWN = 3  # the latest cards drawn, each wide enough for its longest line
 HIGHLIGHT = Style(fill=None, stroke="#ff7a00", stroke_width=1.2)
+# Portrait, for a phone: one panel a row, each as wide as a phone's screen holds at 12 px
+# text (120 mm of 4.2 mm text in 343 px), the lines beside the body rather than under it,
+# so that two HEROES and the table fit one screen without scrolling
+NARROW_W = 120.0
+NARROW_PANEL_H = 52.0
+NARROW_CARDS = 2
+LAYOUTS = ("narrow",)
 
 
-def draw_status(state, highlight: tuple[str, ...] = ()) -> Drawing:
+def draw_status(state, highlight: tuple[str, ...] = (), layout: str = "") -> Drawing:
     """Each player's Medical Record, damage track, Weapon and Gadgets, then the latest cards drawn."""
+    if layout == "narrow":
+        return _draw_narrow(state, highlight)
     shapes: list = []
     rows = (state.players + 1) // 2
     for p in range(state.players):
@@ -52,6 +61,38 @@ def draw_status(state, highlight: tuple[str, ...] = ()) -> Drawing:
     y = 2 + rows * (PANEL_H + 4)
     shapes += _table_strip(state, 2, y)
     return Drawing(WIDTH, y + STRIP_H + 2, tuple(shapes), title="Splatter SHOOT: the players' status")
+
+
+def _draw_narrow(state, highlight: tuple[str, ...]) -> Drawing:
+    """The same status, one panel a row (a narrow screen)."""
+    shapes: list = []
+    for p in range(state.players):
+        shapes += _narrow_panel(state, p, 2, 2 + p * (NARROW_PANEL_H + 3), highlight)
+    y = 2 + state.players * (NARROW_PANEL_H + 3)
+    shapes += _table_strip(state, 2, y, NARROW_W - 4, NARROW_CARDS)
+    return Drawing(NARROW_W, y + STRIP_H + 2, tuple(shapes), title="Splatter SHOOT: the players' status")
+
+
+def _narrow_panel(state, p: int, x0: float, y0: float, highlight) -> list:
+    """Player `p`'s panel across the screen: the body on the left, every line beside it."""
+    colour_name, colour = PLAYER_COLOURS[p]
+    cell, hero, width = pname(p), state.heroes[p], NARROW_W - 4
+    shapes: list = [Rect(x0, y0, width, NARROW_PANEL_H, Style(fill="#fbfaf7", stroke=colour, stroke_width=0.8),
+                         rx=2, cell=cell, role="panel")]
+    if cell in highlight:
+        shapes.append(Rect(x0 - 0.6, y0 - 0.6, width + 1.2, NARROW_PANEL_H + 1.2, HIGHLIGHT, rx=2.5,
+                           role="highlight"))
+    shapes += _header(state, p, x0, y0, colour_name, colour, width)
+    shapes += _body(hero, cell, colour, x0 + 1, y0 + 8.5, highlight)
+    left = x0 + BODY_W - 2
+    shapes += _damage_track(hero, cell, left, y0 + 9, highlight)
+    # kills and deaths beside the damage; the Weapon's draws and the wounds' effects share a line
+    short = [line for line in _short_lines(hero) if not line.startswith("Kills")]
+    shapes.append(Text(x0 + width - 3, y0 + 12.3, f"Kills {hero.kills} Deaths {hero.deaths}", TEXT, anchor="end"))
+    lines = [short[0], ", ".join(short[1:])] + _long_lines(hero)
+    for i, text in enumerate(line for line in lines if line):
+        shapes.append(Text(left, y0 + 23 + i * LINE_H, _fit(text, x0 + width - left - 2), TEXT))
+    return shapes
 
 
 def _fit(text: str, width: float, bold: bool = False) -> str:
@@ -78,7 +119,7 @@ def _hero_panel(state, p: int, x0: float, y0: float, highlight) -> list:
     return shapes
 
 
-def _header(state, p: int, x0: float, y0: float, colour_name: str, colour: str) -> list:
+def _header(state, p: int, x0: float, y0: float, colour_name: str, colour: str, width: float = PANEL_W) -> list:
     """The player's name on their colour; beside it dead or out, whose turn it is, the Flag
     ("alive" only when nothing else is said: the name and all three did not fit one line)."""
     hero = state.heroes[p]
@@ -92,9 +133,9 @@ def _header(state, p: int, x0: float, y0: float, colour_name: str, colour: str) 
         marks.append("has the Flag")
     words = ([status] if status != "alive" or not marks else []) + marks
     ink = ink_on(colour)  # white on red, blue and green; dark on yellow
-    return [Rect(x0, y0, PANEL_W, 8, Style(fill=colour), rx=2, role="header"),
+    return [Rect(x0, y0, width, 8, Style(fill=colour), rx=2, role="header"),
             Text(x0 + 3, y0 + 5.9, f"{pname(p)} {colour_name}", TEXT, fill=ink, bold=True),
-            Text(x0 + PANEL_W - 3, y0 + 5.9, ", ".join(words), TEXT, fill=ink, anchor="end")]
+            Text(x0 + width - 3, y0 + 5.9, ", ".join(words), TEXT, fill=ink, anchor="end")]
 
 
 def _body(hero, cell: str, colour: str, bx: float, by: float, highlight, scale: float = BODY_SCALE) -> list:
@@ -171,9 +212,8 @@ def _long_lines(hero) -> list[str]:
     return lines
 
 
-def _table_strip(state, x0: float, y0: float) -> list:
+def _table_strip(state, x0: float, y0: float, width: float = WIDTH - 4, shown: int = CARDS_SHOWN) -> list:
     """Whose turn, the Splattercards' piles, what lies on the battlefield, the latest cards drawn."""
-    width = WIDTH - 4
     shapes: list = [Rect(x0, y0, width, STRIP_H, Style(fill="#f1efe8", stroke="#999999", stroke_width=0.3), rx=2,
                          role="table")]
     info = f"Turn {state.turn_no}"
@@ -189,9 +229,9 @@ def _table_strip(state, x0: float, y0: float) -> list:
         piles += f"   On the battlefield: {', '.join(n for n, _ in state.field)}"
     for i, (text, bold) in enumerate(((info, True), (piles, False))):
         shapes.append(Text(x0 + 3, y0 + 5.5 + i * LINE_H, _fit(text, width - 6, bold), TEXT, bold=bold))
-    card_w = (width - 6 - (CARDS_SHOWN - 1) * 1.5) / CARDS_SHOWN
+    card_w = (width - 6 - (shown - 1) * 1.5) / shown
     top = y0 + 2 * LINE_H + 2.5
-    for i, cid in enumerate(state.last_cards[-CARDS_SHOWN:]):
+    for i, cid in enumerate(state.last_cards[-shown:]):
         shapes += _drawn_card(card(cid), x0 + 3 + i * (card_w + 1.5), top, card_w)
     return shapes
 

@@ -43,7 +43,7 @@ from .cards import (
     WEAPONS, JamBox, Splattercard, Weapon, cannot_attack, card, full_deck, gadget, holds_kind, lost_locations,
     minus_movement, movement_allowance, record_cards, weapon,
 )
-from .drawing import draw_status
+from .drawing import LAYOUTS, draw_status
 
 
 def rule(section: str, clarification: str = "") -> str:
@@ -1595,8 +1595,12 @@ class ShootEngine(Engine):
         actor = turn.player
         return (pname(actor),) + tuple(pname(p) for p in a.who if p != actor)
 
-    def render(self, state: ShootState, highlight=()) -> Drawing:
-        return draw_status(state, tuple(highlight))
+    layouts = LAYOUTS
+    # a choice on the board that fits no legal move is refused under the rule for moves
+    moves_rule = "Rules §Attack and counterattack"
+
+    def render(self, state: ShootState, highlight=(), layout: str = "") -> Drawing:
+        return draw_status(state, tuple(highlight), layout)
 
 
 # -- JSON helpers ---------------------------------------------------------------------------

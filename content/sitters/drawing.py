@@ -11,6 +11,7 @@ Standard library only: this module runs in the browser under Pyodide.
 """
 from __future__ import annotations
 
+import textwrap
 from typing import Sequence
 
 from generator.draw.shapes import Circle, Drawing, Group, Polygon, Rect, Style, Text
@@ -29,18 +30,27 @@ LINE = Style(stroke="#5b5346", stroke_width=0.35)
 # lines): a rulebook figure's labels print at 7 pt or more, and the diagram prints smallest across
 # the A5 booklet's page on US Letter (109 mm wide, 0.65 mm on paper per mm drawn: 3.4 mm was 6.3 pt)
 SMALLEST = 3.8
+# A phone held upright shows the board 345 px across: its words at 5.9 mm make 12 px there. The
+# space's letter moves down into its corner, and a marker shrinks towards the far corner to
+# make room; the lines under the board wrap (EM: a word's average advance, generously).
+NARROW_TEXT = 5.9
+NARROW_MARKER = 0.76
+NARROW_SHIFT = (2.0, 2.6)
+EM = 0.6
 
 
-def board_shapes() -> list:
+def board_shapes(narrow: bool = False) -> list:
     """The empty board: its coordinates, and every space coloured and lettered by its kind."""
     w, h = BOARD.width, BOARD.height
+    size = NARROW_TEXT if narrow else SMALLEST
     shapes: list = []
     for col in range(w):
-        shapes.append(Text(MARGIN_MM + (col + 0.5) * CELL_MM, MARGIN_MM - 2, chr(ord("a") + col),
-                           size=SMALLEST, fill="#5b5346", anchor="middle", role="label"))
+        shapes.append(Text(MARGIN_MM + (col + 0.5) * CELL_MM, MARGIN_MM - (1.5 if narrow else 2), chr(ord("a") + col),
+                           size=size, fill="#5b5346", anchor="middle", role="label"))
     for row in range(h):
-        shapes.append(Text(MARGIN_MM - 2, MARGIN_MM + (row + 0.6) * CELL_MM, str(row + 1),
-                           size=SMALLEST, fill="#5b5346", anchor="end", role="label"))
+        y = MARGIN_MM + (row + 0.5) * CELL_MM + 0.36 * size if narrow else MARGIN_MM + (row + 0.6) * CELL_MM
+        shapes.append(Text(MARGIN_MM - (1.5 if narrow else 2), y, str(row + 1),
+                           size=size, fill="#5b5346", anchor="end", role="label"))
     for cell, kind in enumerate(BOARD.kinds):
         if kind == NO_SPACE:
             continue
@@ -49,7 +59,8 @@ def board_shapes() -> list:
         shapes.append(Rect(x, y, CELL_MM, CELL_MM, Style(fill=SPACE_FILL[kind], stroke=LINE.stroke,
                                                         stroke_width=LINE.stroke_width), cell=name, role="space"))
         if kind != EMPTY:
-            shapes.append(Text(x + 1.2, y + 3.5, kind, size=SMALLEST, fill="#62594c", role="space-label"))
+            shapes.append(Text(x + 1.2, y + (5.2 if narrow else 3.5), kind, size=size, fill="#62594c",
+                               role="space-label"))
     return shapes
 
 
@@ -63,24 +74,29 @@ def kit_board(cell: float) -> Drawing:
                    title="SiTTeRS board")
 
 
-def draw_state(state, highlight: Sequence[str] = (), verdict: str = "") -> Drawing:
+def draw_state(state, highlight: Sequence[str] = (), verdict: str = "", narrow: bool = False) -> Drawing:
     """The board with its markers, tallies underneath; highlighted cells get a thick outline.
     `verdict` is the result's text once the game is over (the engine's `result(state).text`)."""
     h = BOARD.height
     width = MARGIN_MM * 2 + BOARD.width * CELL_MM
-    height = MARGIN_MM + h * CELL_MM + 16
-    shapes: list = board_shapes()
-    shapes.extend(_markers(state))
+    size = NARROW_TEXT if narrow else SMALLEST
+    lines = [(_status_line(state, verdict), "status"), (_tally_line(state), "tally")]
+    if narrow:  # the lines under the board wrap at its width
+        lines = [(part, role) for text, role in lines
+                 for part in textwrap.wrap(text, int((width - MARGIN_MM) / (size * EM)))]
+    step = size + 2 if narrow else 6.0
+    height = MARGIN_MM + h * CELL_MM + (4 + len(lines) * step + 2 if narrow else 16)
+    shapes: list = board_shapes(narrow)
+    shapes.extend(_markers(state, narrow))
     for name in highlight:
         cell = BOARD.index.get(name)
         if cell is not None:
             x, y = _corner(cell)
             shapes.append(Rect(x + 0.6, y + 0.6, CELL_MM - 1.2, CELL_MM - 1.2,
                                Style(stroke="#f08c00", stroke_width=1.2), rx=1.0, cell=name, role="highlight"))
-    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 7, _status_line(state, verdict), size=SMALLEST,
-                       fill="#2b2620", role="status"))
-    shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + 13, _tally_line(state), size=SMALLEST,
-                       fill="#2b2620", role="tally"))
+    for i, (text, role) in enumerate(lines):
+        shapes.append(Text(MARGIN_MM, MARGIN_MM + h * CELL_MM + (3 + size if narrow else 7) + i * step, text, size=size,
+                           fill="#2b2620", role=role))
     return Drawing(width, height, tuple(shapes), title=f"SiTTeRS: {_status_line(state, verdict)}")
 
 
@@ -89,28 +105,35 @@ def _corner(cell: int) -> tuple[float, float]:
     return MARGIN_MM + col * CELL_MM, MARGIN_MM + row * CELL_MM
 
 
-def _markers(state) -> list:
+def _markers(state, narrow: bool = False) -> list:
     shapes = []
     for cell, piece in enumerate(state.pieces):
         if piece in "GBC":
-            shapes.extend(_marker(piece, cell, scale=1.0))
+            shapes.extend(_marker(piece, cell, scale=1.0, narrow=narrow))
     if state.phase == LOOT and state.at >= 0:  # the chest being opened, beside the goodie
-        shapes.extend(_marker("C", state.at, scale=0.45, dx=4.2, dy=-4.2))
+        shapes.extend(_marker("C", state.at, scale=0.45, dx=4.2, dy=-4.2, narrow=narrow))
     if state.phase == BATTLE and state.at >= 0:  # the attacker, squeezed in beside the defender
-        shapes.extend(_marker(LETTER[state.attacker], state.at, scale=0.55, dx=3.8, dy=-3.8))
+        shapes.extend(_marker(LETTER[state.attacker], state.at, scale=0.55, dx=3.8, dy=-3.8, narrow=narrow))
     return shapes
 
 
 MARKER_SHIFT = (0.8, 1.2)  # a marker sits a little right of and below the space's centre: clear of its letter
 
 
-def _marker(piece: str, cell: int, scale: float, dx: float = 0.0, dy: float = 0.0) -> list:
+def _marker(piece: str, cell: int, scale: float, dx: float = 0.0, dy: float = 0.0, narrow: bool = False) -> list:
     x, y = _corner(cell)
-    cx, cy = x + CELL_MM / 2 + MARKER_SHIFT[0] + dx, y + CELL_MM / 2 + MARKER_SHIFT[1] + dy
-    return marker_shapes(piece, cx, cy, scale, BOARD.names[cell])
+    shift = NARROW_SHIFT if narrow else MARKER_SHIFT
+    if narrow and scale < 1:  # squeezed in beside another: its letter alone, in its colour, in the far corner
+        colour = {"G": GOODIE_FILL, "B": BADDIE_FILL}.get(piece, CHEST_FILL)
+        return [Text(x + CELL_MM - 1.2, y + 4.9, piece, size=NARROW_TEXT, fill=colour, anchor="end", bold=True,
+                     role="marker-label")]
+    if narrow:
+        scale = NARROW_MARKER
+    cx, cy = x + CELL_MM / 2 + shift[0] + dx, y + CELL_MM / 2 + shift[1] + dy
+    return marker_shapes(piece, cx, cy, scale, BOARD.names[cell], NARROW_TEXT if narrow else SMALLEST)
 
 
-def marker_shapes(piece: str, cx: float, cy: float, scale: float = 1.0, cell: str = "") -> list:
+def marker_shapes(piece: str, cx: float, cy: float, scale: float = 1.0, cell: str = "", smallest: float = SMALLEST) -> list:
     """Goodie: blue disc 'G'. Baddie: red diamond 'B'. Chest: brown box 'C'. Centred on (cx, cy);
     the kit prints these very shapes as its markers (`kit_piece`)."""
     r = 5.0 * scale
@@ -124,7 +147,7 @@ def marker_shapes(piece: str, cx: float, cy: float, scale: float = 1.0, cell: st
     else:
         body = Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r, Style(fill=CHEST_FILL, stroke=edge.stroke, stroke_width=0.5),
                     rx=0.8 * scale, cell=cell, role="chest")
-    size = max(4.4 * scale, SMALLEST)
+    size = max(4.4 * scale, smallest)
     # a squeezed marker's letter is larger than the marker would scale it: its baseline is lowered
     # to keep the letter centred in the small chest's box rather than across its top edge
     label = Text(cx, cy + max(1.5 * scale, 0.29 * size), piece, size=size, fill="#ffffff", anchor="middle", bold=True,

@@ -717,10 +717,15 @@ class SittersEngine(Engine):
             return tuple(names[c] for c in path) if path else (action.frm, action.to)
         return ()
 
-    def render(self, state: State, highlight: Sequence[str] = ()) -> Drawing:
+    # a phone held upright: the same board with its words grown, the lines under it wrapped
+    layouts = ("narrow",)
+    # a choice on the board that fits no legal move is refused under the rule for moves
+    moves_rule = "Rules §Moving"
+
+    def render(self, state: State, highlight: Sequence[str] = (), layout: str = "") -> Drawing:
         # The verdict is the rules' to give: drawing.py cannot ask the engine (it would import it back).
         verdict = self.result(state).text if state.phase == OVER else ""
-        return draw_state(state, highlight, verdict)
+        return draw_state(state, highlight, verdict, narrow=layout == "narrow")
 
 
 ENGINE = SittersEngine()

@@ -37,7 +37,7 @@ from dataclasses import dataclass, fields, replace as _dataclass_replace
 from itertools import combinations
 from typing import Any, Mapping
 
-from generator.draw.shapes import Drawing
+from generator.draw.shapes import Drawing, for_narrow_screen
 from generator.play.api import (
     Engine,
     Event,
@@ -437,11 +437,11 @@ class SplashEngine(Engine):
         for p, a in enumerate(joint.actions):
             if advanced and p == discarder:
                 discard = sort_cards(discard + (a.rank,))
-                events.append(Event("discarded", f"{seat(p)} puts a {a.rank} on the discard pile.", {"player": p, "rank": a.rank}))
+                events.append(Event("discarded", f"{seat(p)} puts {_one(a.rank)} on the discard pile.", {"player": p, "rank": a.rank}))
                 continue
             to = state.left_of(p)
             hands[to] = sort_cards(hands[to] + (a.rank,))
-            events.append(Event("passed", f"{seat(p)} passes a {a.rank} to {seat(to)}.", {"player": p, "to": to, "rank": a.rank}))
+            events.append(Event("passed", f"{seat(p)} passes {_one(a.rank)} to {seat(to)}.", {"player": p, "to": to, "rank": a.rank}))
         state = replace(state, hands=tuple(hands), discard=discard)
         if advanced:
             return replace(state, phase=DRAW), events
@@ -729,12 +729,37 @@ class SplashEngine(Engine):
             return ("dolphins",) + tuple(seat(p) for p in action.players)
         return ()
 
-    def render(self, state: SplashState, highlight=()) -> Drawing:
-        return draw_table(state, set(highlight))
+    def player_cells(self, state: SplashState, player: int, action) -> tuple[str, ...]:
+        """One player's part of a beat: a card, then where it goes (the left-hand neighbour, or
+        the discard pile for the advanced game's discarder); a fake-out reaches on to the
+        dolphins; a grab is the dolphins alone."""
+        if state.phase != BEAT or isinstance(action, Joint):
+            return self.cells(state, action)
+        if isinstance(action, Grab):
+            return ("dolphins",)
+        if isinstance(action, Pass):
+            discarder = state.right_of(state.dealer) if state.variant == "advanced" else None
+            target = "discard" if player == discarder else seat(state.left_of(player))
+            return (f"{seat(player)}.{action.rank}", target) + (("dolphins",) if action.feint else ())
+        return ()
+
+    # a phone held upright: the same table, its words large enough to read at 345 px across
+    layouts = ("narrow",)
+    # a choice on the board that fits no legal move is refused under the rule for moves
+    moves_rule = R_PASSING
+
+    def render(self, state: SplashState, highlight=(), layout: str = "") -> Drawing:
+        drawing = draw_table(state, set(highlight))
+        return for_narrow_screen(drawing) if layout == "narrow" else drawing
 
 
 def _counts(cards: tuple[str, ...]) -> list[tuple[str, int]]:
     return [(r, cards.count(r)) for r in RANKS if r in cards]
+
+
+def _one(rank: str) -> str:
+    """One card in words: "an 8", "a 10", "a SPLASH! card"."""
+    return "a SPLASH! card" if rank == SPLASH_RANK else f"{'an' if rank == '8' else 'a'} {rank}"
 
 
 def _plural(rank: str) -> str:

@@ -8,6 +8,8 @@ the state is read duck-typed (its fields `skydivers`, `fates`, `chute`,
 """
 from __future__ import annotations
 
+import textwrap
+
 from generator.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
 
 from .board import (
@@ -38,6 +40,11 @@ BOARD_X = 16.0  # left edge of column a
 PLANE_Y = 14.0  # top of the plane row
 BOARD_Y = PLANE_Y + CELL_MM + 3.0  # top of row 1
 PANEL_X = BOARD_X + WIDTH * CELL_MM + 16.0
+# A phone held upright shows the board 345 px across, which holds 112 mm at 12 px a word: the panel
+# narrows beside the sky (its lines wrap; a skydiver's line names the place, its disc the colour)
+NARROW_PANEL_X = BOARD_X + WIDTH * CELL_MM + 10.0
+NARROW_PANEL_W = 112.0 - NARROW_PANEL_X
+NARROW_CHARS = 10
 INK = "#222222"
 SKY = "#e8f3fb"
 PLANE_FILL = "#cfd6de"
@@ -165,7 +172,7 @@ def kit_sky(cell: float) -> Drawing:
     return Drawing(round(width * k, 3), round(height * k, 3), (board,), title="The sky")
 
 
-def draw_state(state, highlight=(), result=None) -> Drawing:
+def draw_state(state, highlight=(), result=None, narrow: bool = False) -> Drawing:
     """The board with `state`'s pieces; cells named in `highlight` marked.
     `result` is the engine's Result for `state` (None until the game is over):
     the side panel says what happens next, or how the game ended."""
@@ -188,30 +195,43 @@ def draw_state(state, highlight=(), result=None) -> Drawing:
         if cell is not None:
             shapes += _skydiver(seat, cell, seat == state.holder)
     # Side panel: who is who, and what happens next.
+    panel_x = NARROW_PANEL_X if narrow else PANEL_X
+    shapes += _panel(state, status, panel_x, NARROW_CHARS if narrow else 0)
+    width = NARROW_PANEL_X + NARROW_PANEL_W if narrow else PANEL_X + PANEL_W
+    height = ground_y + 10
+    return Drawing(width, height, tuple(shapes), title=f"Splat, round {state.round}: {' '.join(status)}")
+
+
+def _panel(state, status: list, x: float, chars: int) -> list:
+    """Who is who, where the parachute is and what happens next, from (x, the board's top).
+    `chars`: the most characters a line holds (a narrow board's panel), 0 for no limit."""
+    def lines(text: str, indent: int = 0) -> list[str]:
+        return textwrap.wrap(text, chars - indent) if chars else [text]
     y = BOARD_Y + 2
-    shapes.append(Text(PANEL_X, y, "Skydivers", size=SMALLEST, fill=INK, bold=True))
+    shapes = [Text(x, y, "Skydivers", size=SMALLEST, fill=INK, bold=True)]
     for seat in range(state.players):
         y += 8
         row = SKYDIVERS[seat]
-        shapes.append(Circle(PANEL_X + 2.8, y - 1.4, 3.0, Style(fill=row["colour"], stroke=INK, stroke_width=0.3)))
-        shapes.append(Text(PANEL_X + 2.8, y - 0.05, row["letter"], size=SMALLEST, fill=row["ink"], anchor="middle",
+        shapes.append(Circle(x + 2.8, y - 1.4, 3.0, Style(fill=row["colour"], stroke=INK, stroke_width=0.3)))
+        shapes.append(Text(x + 2.8, y - 0.05, row["letter"], size=SMALLEST, fill=row["ink"], anchor="middle",
                            bold=True))
         where = state.skydivers[seat]
         fate = state.fates[seat]
-        text = f"{COLOUR_NAMES[seat]}: " + (cell_name(where) if fate == AIR else fate)
-        if seat == state.holder:
-            text += " (holds P)"
-        shapes.append(Text(PANEL_X + 7.5, y, text, size=SMALLEST, fill=INK))
+        place = cell_name(where) if fate == AIR else fate
+        text = (place if chars else f"{COLOUR_NAMES[seat]}: {place}") + (" (holds P)" if seat == state.holder else "")
+        for i, line in enumerate(lines(text, 3)):
+            y += 5.5 if i else 0
+            shapes.append(Text(x + 7.5, y, line, size=SMALLEST, fill=INK))
     y += 9
     chute = ("held" if state.holder is not None else "lost" if state.chute_lost else cell_name(state.chute))
-    shapes.append(Text(PANEL_X, y, f"Parachute: {chute}", size=SMALLEST, fill=INK))
+    for i, line in enumerate(lines(f"Parachute: {chute}")):
+        y += 5.5 if i else 0
+        shapes.append(Text(x, y, line, size=SMALLEST, fill=INK))
     y += 8
-    for line in status:
-        shapes.append(Text(PANEL_X, y, line, size=SMALLEST, fill=INK, bold=True))
+    for line in (part for text in status for part in lines(text)):
+        shapes.append(Text(x, y, line, size=SMALLEST, fill=INK, bold=True))
         y += 5.5
-    width = PANEL_X + PANEL_W
-    height = ground_y + 10
-    return Drawing(width, height, tuple(shapes), title=f"Splat, round {state.round}: {' '.join(status)}")
+    return shapes
 
 
 def _status_line(state, result) -> list:

@@ -693,8 +693,13 @@ class SplatEngine(Engine):
             return tuple(touched)
         return ()
 
-    def render(self, state, highlight=()):
-        return draw_state(state, highlight, self.result(state))
+    # a phone held upright: the side panel narrows beside the sky
+    layouts = ("narrow",)
+    # a choice on the board that fits no legal move is refused under the rule for moves
+    moves_rule = "Rules §Moving"
+
+    def render(self, state, highlight=(), layout: str = ""):
+        return draw_state(state, highlight, self.result(state), narrow=layout == "narrow")
 
 
 ENGINE = SplatEngine()

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from generator.draw.shapes import Drawing
+from generator.draw.shapes import Drawing, for_narrow_screen
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
 
 from .board import (
@@ -698,8 +698,14 @@ class SplutEngine(Engine):
             names += _flight_path(state.board, frm, to, action.throw)
         return tuple(names)
 
-    def render(self, state: SplutState, highlight=()) -> Drawing:
-        return draw_position(state, highlight, self.result(state))
+    # a phone held upright: the same arena, its words large enough to read at 345 px across
+    layouts = ("narrow",)
+    # a choice on the board that fits no legal move is refused under the rule for moves
+    moves_rule = "Rules §Moving a piece"
+
+    def render(self, state: SplutState, highlight=(), layout: str = "") -> Drawing:
+        drawing = draw_position(state, highlight, self.result(state))
+        return for_narrow_screen(drawing) if layout == "narrow" else drawing
 
 
 def _flight_path(board, troll_from: int, start: int, direction: int) -> list[str]:

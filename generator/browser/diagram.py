@@ -10,10 +10,10 @@ import math
 import re
 from typing import Sequence
 
+from generator.draw.shapes import READABLE_PX
 from generator.draw.svg import FONT_FAMILY, to_svg
 
 CSS_CLASS = "rp-diagram"
-READABLE_PX = 12  # the smallest text a reader should meet at 100% zoom on a desktop
 BASE_PX = 512  # a diagram's width when its text allows it (play.css caps it at the column's width)
 FONT_SIZE = re.compile(r'font-size="([0-9.]+)')
 VIEW_BOX = re.compile(r'viewBox="([-0-9.]+)[ ,]+([-0-9.]+)[ ,]+([0-9.]+)[ ,]+([0-9.]+)"')
@@ -31,14 +31,18 @@ def player_name(engine, state, player: int) -> str:
     return f"Player {player + 1}"
 
 
-def diagram_svg(engine, state, highlight: Sequence[str] = (), *, id_prefix: str, label: str) -> str:
-    """Inline SVG of `state` with `highlight` cells marked by the engine.
+def diagram_svg(engine, state, highlight: Sequence[str] = (), *, id_prefix: str, label: str, layout: str = "") -> str:
+    """Inline SVG of `state` with `highlight` cells marked by the engine, in one of the
+    engine's `layouts` if asked for one it draws (else its own arrangement).
 
     Presentation attributes only (no `style=`), so the page's CSP
     (`style-src 'self'`) never blocks it. Cell shapes keep their
     `data-cell` names: the browser maps clicks back to cells with them.
     """
-    drawing = engine.render(state, tuple(highlight))
+    if layout and layout in getattr(engine, "layouts", ()):
+        drawing = engine.render(state, tuple(highlight), layout=layout)
+    else:
+        drawing = engine.render(state, tuple(highlight))
     svg = to_svg(drawing, id_prefix=_safe_id(id_prefix), css_class=CSS_CLASS, themed=True)
     label = escape(label)
     svg = svg.replace("<svg ", f'<svg aria-label="{label}" focusable="false" ', 1)

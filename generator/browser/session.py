@@ -15,7 +15,11 @@ Requests (`op` plus fields) and what they do:
     bot     widget                            the computer plays the current move
     sides   widget, computer, [bot]           which seats the computer plays
     view    widget                            the current view again
+    (any)   layout                            draw the board in one of the engine's `layouts`
+                                              ("narrow" on a narrow screen; "" its own) from now on
     legal   widget                            only the legal actions (cheap, for timing)
+    think   widget                            what the computer would play now and how long it thought
+                                              (ms), nothing played: scripts/bench_levels.py --browser
     render  widget, highlight                 the board with these cells marked
     replay  widget, step                      the game as it stood after `step` logged actions
                                               (its board, who acted and what happened), the game unchanged
@@ -65,8 +69,10 @@ class PlaySession:
     """One widget's game: the match, which seats the computer plays, and the
     steps played since the page last asked."""
 
-    def __init__(self, engine, match: Match, *, widget: str, computer=(), bot: str | None = None):
+    def __init__(self, engine, match: Match, *, widget: str, computer=(), bot: str | None = None,
+                 layout: str = ""):
         self.engine = engine
+        self.layout = layout
         self.match = match
         self.widget = widget
         self.computer: frozenset[int] = frozenset(int(seat) for seat in computer)
@@ -106,7 +112,7 @@ class PlaySession:
         if seat is None:
             return []
         engine, state = self.engine, self.match.state
-        return [{"n": engine.notation(action), "c": list(self._cells(state, action))}
+        return [{"n": engine.notation(action), "c": list(self._cells(state, action, seat))}
                 for action in engine.legal_actions(state, seat)]
 
     def view(self) -> dict:
@@ -140,6 +146,9 @@ class PlaySession:
                         for s in range(self.seats())],
             "bot": self.bot_name,
             "bots": bot_names(engine),
+            "options": dict(match.options),  # the game's options (a shared link's too): the bar shows them
+            "layout": self.layout if self.layout in getattr(engine, "layouts", ()) else "",
+            "layouts": list(getattr(engine, "layouts", ())),
             # The level select: [{name, about}] easiest first, and the one playing now (None: a plain bot).
             "levels": [level.to_json() for level in game_levels(engine)],
             "level": self.bot_name if any(level.name == self.bot_name for level in game_levels(engine)) else None,
@@ -150,7 +159,7 @@ class PlaySession:
         label = f"{self.engine.name} board after {len(self.match.log)} actions"
         try:
             return diagram_svg(self.engine, self.match.state, highlight,
-                               id_prefix=f"{self.widget}-live", label=label)
+                               id_prefix=f"{self.widget}-live", label=label, layout=self.layout)
         except NotImplementedError:
             return ""
 
@@ -180,7 +189,7 @@ class PlaySession:
         label = f"{engine.name} board after {step} of {len(log)} actions"
         try:
             entry["svg"] = diagram_svg(engine, rewind.state, entry["cells"], id_prefix=f"{self.widget}-replay",
-                                       label=label)
+                                       label=label, layout=self.layout)
         except NotImplementedError:
             entry["svg"] = ""
         return entry
@@ -238,7 +247,8 @@ class PlaySession:
         if reason is not None:
             raise reason
         where = f"from {frm} to {to}" if frm else f"on {to}"
-        raise IllegalAction("legal moves", f"no legal move for {self.name(seat)} goes {where}")
+        rule = getattr(engine, "moves_rule", "") or "legal moves"
+        raise IllegalAction(rule, f"no legal move for {self.name(seat)} goes {where}")
 
     def _why_not(self, frm: str | None, to: str) -> IllegalAction | None:
         engine, state = self.engine, self.match.state
@@ -334,17 +344,36 @@ class PlaySession:
                            "events": [event.text for event in events],
                            "computer": turn.kind != CHANCE and all(s in self.computer for s in turn.players)})
 
-    def _cells(self, state, action) -> tuple[str, ...]:
+    def _cells(self, state, action, seat: int | None = None) -> tuple[str, ...]:
         if isinstance(action, Joint):
             return ()
+        engine = self.engine
         try:
-            return tuple(self.engine.cells(state, action))
+            if seat is not None and hasattr(engine, "player_cells"):  # whose it is, for a part of a joint turn
+                return tuple(engine.player_cells(state, seat, action))
+            return tuple(engine.cells(state, action))
         except Exception:  # a diagram hint must never stop play
             return ()
 
     def _reader_turn(self) -> bool:
         turn = self.match.turn
         return turn.kind in (PLAYER, JOINT) and any(s not in self.computer for s in turn.players)
+
+
+def think(session: PlaySession) -> dict:
+    """The computer's choice for the turn now (every seat of a joint turn), timed, not played:
+    how long the reader would wait for it (scripts/bench_levels.py --browser)."""
+    match, engine, bot = session.match, session.engine, session.bot
+    turn = match.turn
+    if turn.kind not in (PLAYER, JOINT):
+        raise IllegalAction("turn", "no player chooses now")
+    started = time.perf_counter()
+    if turn.kind == PLAYER:
+        action = match.bot_action(bot, turn.player)
+    else:
+        rng = match.bot_rng()
+        action = Joint(tuple(bot.choose(engine, match.state, seat, rng) for seat in turn.players))
+    return {"action": engine.notation(action), "ms": round((time.perf_counter() - started) * 1000, 3)}
 
 
 def _fits(cells: list[str], frm: str | None, to: str) -> bool:
@@ -419,10 +448,14 @@ class SessionServer:
         session = self.sessions.get(str(request.get("widget")))
         if session is None:
             raise SessionError(f"no game open in widget {request.get('widget')!r}")
+        if "layout" in request:
+            session.layout = str(request.get("layout") or "")
         if op == "view":
             pass
         elif op == "legal":
             return {"legal": session.legal(), "seat": session.reader_seat()}
+        elif op == "think":
+            return think(session)
         elif op == "render":
             return {"svg": session.svg(tuple(request.get("highlight") or ()))}
         elif op == "replay":
@@ -465,7 +498,7 @@ class SessionServer:
                     raise
                 raise SessionError(f"cannot start this game: {error}") from error
         session = PlaySession(engine, match, widget=widget, computer=request.get("computer") or (),
-                              bot=request.get("bot") or None)
+                              bot=request.get("bot") or None, layout=str(request.get("layout") or ""))
         session.settle()
         self.sessions[widget] = session
         return session

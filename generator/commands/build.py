@@ -35,7 +35,7 @@ def run(args) -> int:
         summary = ", ".join(f"{len(sizes)} {kind}" for kind, sizes in sorted(kinds.items()))
         pages = len(report.site.pages)
         reused = f", {pages - report.rendered} unchanged" if report.rendered < pages else ""
-        games = len(report.site.games)
+        games = len(report.site.current_games)
         print(f"Built {games} game{'s' if games != 1 else ''}, {pages} game pages ({report.rendered} rendered{reused}) "
               f"into {report.output}: {len(report.files)} files, {report.bytes / 1e6:.1f} MB ({summary}) "
               f"in {report.seconds:.2f} s")

@@ -15,7 +15,7 @@ def run(args) -> int:
     from generator.build import check
 
     site = check(args.site)
-    games, pages = len(site.games), len(site.pages)
+    games, pages = len(site.current_games), len(site.pages)
     print(f"OK: {games} game{'s' if games != 1 else ''}, {pages} page{'s' if pages != 1 else ''}, "
           "all links and anchors resolve.")
     return 0

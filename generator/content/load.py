@@ -60,6 +60,8 @@ SITE_SCHEMA = Schema({
     "raw_html": Field(bool, default=False),
     "rulebooks": Field(bool, default=True, describe="true to typeset every game's rules as PDF (the default)"),
     "search": Field(bool, default=True, describe="true to index every game page for the site's search (the default)"),
+    "exports": Field(bool, default=True, describe="true to export every game's kit for print-on-demand shops and "
+                                                  "virtual tabletops (the default)"),
     "pyodide_url": Field(str, default=""),
     "balance_notes": Field(bool, default=False,
                            describe="true to play the self-play matches of balance pages (off by default: slow)"),
@@ -501,5 +503,5 @@ def load_site(root: Path, known: Known | None = None) -> Site:
         language=values["language"], description=values["description"], raw_html=values["raw_html"],
         rulebooks=values["rulebooks"], search=values["search"],
         pyodide_url=values["pyodide_url"], accent=theme.get("accent", "#3559c7"), games=tuple(games),
-        balance_notes=values["balance_notes"],
+        balance_notes=values["balance_notes"], exports=values["exports"],
     )

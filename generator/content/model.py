@@ -69,6 +69,10 @@ class Game:
     pages: tuple[Page, ...]
     data: dict[str, Table] = field(default_factory=dict)
     releases: tuple[Release, ...] = ()  # oldest first (generator/content/releases.py)
+    # An earlier release, built from its own sources (generator/releases): the slug of the game
+    # whose current rules it precedes ("" for a current game). Its own slug is "<game>/<version>",
+    # so its pages are at /<game>/<version>/.
+    release_of: str = ""
 
     @property
     def release(self) -> Release | None:
@@ -114,6 +118,7 @@ class Site:
     accent: str
     games: tuple[Game, ...]
     balance_notes: bool = False  # play each game's `balance` pages' self-play matches (slow: off by default)
+    exports: bool = True  # export each game's kit for print-on-demand shops and virtual tabletops
 
     @property
     def content(self) -> Path:
@@ -121,6 +126,20 @@ class Site:
 
     def game(self, slug: str) -> Game | None:
         return next((g for g in self.games if g.slug == slug), None)
+
+    @property
+    def current_games(self) -> tuple[Game, ...]:
+        """The catalogue: every game at its current release (earlier releases left out)."""
+        return tuple(g for g in self.games if not g.release_of)
+
+    def page_at(self, url: str) -> tuple[Game, Page]:
+        """The page at `url` and the game it belongs to (a game's "What changed" page may sit
+        in a release's folder: generator/releases)."""
+        return self._pages_by_url[url]
+
+    @cached_property
+    def _pages_by_url(self) -> dict[str, tuple[Game, Page]]:
+        return {page.url: (game, page) for game in self.games for page in game.pages}
 
     @property
     def pages(self) -> tuple[Page, ...]:

@@ -7,7 +7,7 @@ Standard library only: engines use this module in the browser too.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import replace, dataclass, field
 from typing import Optional, Union
 
 
@@ -131,3 +131,30 @@ class Drawing:
 
 def group(*shapes: Shape, **kw) -> Group:
     return Group(tuple(shapes), **kw)
+
+
+READABLE_PX = 12  # the smallest text a reader should meet on screen, at 100% zoom
+NARROW_SCREEN_PX = 345  # the room a phone held upright (390 px) leaves a board beside the page's margins
+
+
+def for_narrow_screen(drawing: Drawing) -> Drawing:
+    """`drawing` with its words grown so that it reads at READABLE_PX when shown NARROW_SCREEN_PX wide."""
+    size = drawing.width * READABLE_PX / NARROW_SCREEN_PX
+    return text_at_least(drawing, -(-size * 100 // 1) / 100)  # up to the hundredth: a rounded size still reads
+
+
+def text_at_least(drawing: Drawing, size: float) -> Drawing:
+    """`drawing` with every word at least `size` mm as drawn (a group's scale counted): the same
+    board for a narrow screen, where it shows smaller and its words must still be read. Words
+    keep their places, so only a drawing whose words have room to grow should ask for this."""
+    def grown(shapes, scale: float) -> tuple:
+        out = []
+        for shape in shapes:
+            if isinstance(shape, Text) and shape.size * scale < size:
+                shape = replace(shape, size=size / scale, length=0.0)
+            elif isinstance(shape, Group):
+                shape = replace(shape, shapes=grown(shape.shapes, scale * shape.scale))
+            out.append(shape)
+        return tuple(out)
+    return replace(drawing, shapes=grown(drawing.shapes, 1.0))
+

@@ -30,7 +30,7 @@ from generator.markdown.directives import DirectiveContext, check_keys
 from generator.markdown.links import relative
 from generator.stages import PAPER, Directive, GameOutput, Stage, StageContext
 
-PLAY_KEYS = {"game", "title", "players", "seats", "bot", "setup", "options"}
+PLAY_KEYS = {"game", "title", "players", "seats", "bot", "setup", "options", "tables", "choose"}
 SCRIPT = "play.js"
 WORKER = "play-worker.js"
 STYLE = "play.css"
@@ -139,7 +139,8 @@ class InteractiveStage(Stage):
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
-        return self._draw(context, lambda: widgets.walkthrough_html(engine, game.slug, bundle, widget, walkthrough,
+        # the engine's folder in the bundle (an earlier release's slug is "<game>/<version>": generator/releases)
+        return self._draw(context, lambda: widgets.walkthrough_html(engine, game.folder.name, bundle, widget, walkthrough,
                                                                       rules=self._rules_link(context, game)))
 
     def position(self, options: dict, context: DirectiveContext) -> str:
@@ -149,7 +150,7 @@ class InteractiveStage(Stage):
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
-        return self._draw(context, lambda: widgets.position_html(engine, game.slug, bundle, widget, diagram,
+        return self._draw(context, lambda: widgets.position_html(engine, game.folder.name, bundle, widget, diagram,
                                                                    rules=self._rules_link(context, game)))
 
     def play(self, options: dict, context: DirectiveContext) -> str:
@@ -189,14 +190,58 @@ class InteractiveStage(Stage):
             start = position_from_spec(engine, spec)
         except WalkthroughError as error:
             raise context.error(f"cannot start {engine.name}: {error.reason}") from None
+        tables = self._tables(options, context, engine, players, seats)
+        if setup and len(tables) > 1:
+            raise context.error("a play block with a setup plays that setup's table",
+                                expected="tables or setup, not both", found=f"setup: {setup}")
+        choices = self._choices(options, context, engine, tables, game_options)
         title = str(options.get("title") or f"Play {engine.name} against the computer")
         widget = self._widget_id(context, "play", title)
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
         return self._draw(context, lambda: self.context.render(PLAY_TEMPLATE, widgets.play_data(
-            engine, game.slug, bundle, widget, title=title, state=start.state, players=players, seats=seats,
-            bot=str(bot), setup=str(setup), options=game_options, rules=self._rules_link(context, game))))
+            engine, game.folder.name, bundle, widget, title=title, state=start.state, players=players, seats=seats,
+            bot=str(bot), setup=str(setup), options=game_options, rules=self._rules_link(context, game),
+            tables=tables, choices=choices)))
+
+    @staticmethod
+    def _tables(options: dict, context: DirectiveContext, engine, players: int, seats: list) -> list[int]:
+        """`tables`: the numbers of players (the reader's seat counted) a reader may pick, `players` first."""
+        tables = options.get("tables", [players])
+        if (not isinstance(tables, list) or players not in tables or not all(
+                isinstance(n, int) and not isinstance(n, bool) and engine.min_players <= n <= engine.max_players
+                and n > max(seats) for n in tables)):
+            raise context.error("tables are the numbers of players a reader may pick",
+                                expected=f"a list of whole numbers from {max(engine.min_players, max(seats) + 1)} to "
+                                         f"{engine.max_players} that holds players ({players})",
+                                found=describe_value(tables))
+        return sorted(set(tables))
+
+    @staticmethod
+    def _choices(options: dict, context: DirectiveContext, engine, tables: list[int], game_options: dict) -> list[dict]:
+        """`choose`: game options the reader picks in the bar, {option: [values]} or {option: {label, values}};
+        every value must start a game at every table size."""
+        from generator.play.walkthrough import WalkthroughError, position_from_spec
+
+        chosen = options.get("choose") or {}
+        if not isinstance(chosen, dict):
+            raise context.error("choose is a mapping of a game option to the values a reader picks",
+                                expected="option: [value, value]", found=describe_value(chosen))
+        found = []
+        for name, spec in chosen.items():
+            label, values = (spec.get("label", name), spec.get("values")) if isinstance(spec, dict) else (name, spec)
+            if not isinstance(values, list) or len(values) < 2 or not all(isinstance(v, (str, int)) for v in values):
+                raise context.error(f"choose: {name} needs at least two values", expected="[value, value]",
+                                    found=describe_value(values))
+            for value, players in ((v, n) for v in values for n in tables):
+                try:
+                    position_from_spec(engine, {"players": players, "options": {**game_options, name: value}})
+                except WalkthroughError as error:
+                    raise context.error(f"cannot start {engine.name} with {name}: {value}: {error.reason}") from None
+            found.append({"option": str(name), "label": str(label), "values": values,
+                          "value": game_options.get(name, values[0])})
+        return found
 
     def balance(self, options: dict, context: DirectiveContext) -> str:
         """Balance notes from self-play (generator/interactive/balance.py)."""

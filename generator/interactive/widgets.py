@@ -93,11 +93,14 @@ def position_html(engine, slug: str, bundle: str, widget_id: str, diagram: Posit
 
 
 def play_data(engine, slug: str, bundle: str, widget_id: str, *, title: str, state, players: int, seats: list[int],
-              bot: str, setup: str, options: dict, rules: str = "") -> dict:
+              bot: str, setup: str, options: dict, rules: str = "", tables: list[int] = (), choices: list = ()) -> dict:
     """What the play section's template (play-section.html) shows: the starting board, and what
-    play.js needs to start the game in data attributes."""
+    play.js needs to start the game in data attributes (`tables`: the numbers of players a reader
+    may pick; `choices`: the game options picked in the bar, [{option, label, values, value}])."""
     svg = diagram_svg(engine, state, (), id_prefix=widget_id, label=f"{engine.name}: the starting position")
     names = [player_name(engine, state, seat) for seat in range(players)]
     return {"id": widget_id, "slug": slug, "bundle": bundle, "players": players, "seats": list(seats), "bot": bot,
             "setup": setup, "options_json": json.dumps(options, sort_keys=True), "names_json": json.dumps(names),
-            "title": title, "svg": svg, "engine_name": engine.name, "rules": rules}
+            "title": title, "svg": svg, "engine_name": engine.name, "rules": rules,
+            "tables": ",".join(str(n) for n in (tables or [players])),
+            "choices_json": json.dumps(list(choices), sort_keys=True)}

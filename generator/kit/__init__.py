@@ -3,7 +3,7 @@
 Public API (what the site build uses):
 
 `load_components(game_dir: Path) -> Components | None`
-    Read and validate the game's components.toml (format: `generator.kit.spec`) and
+    Read and validate the game's components.toml (format: `generator.kit.schema`, docs/kit.md) and
     the data files it names. None when the game has no components.toml. Problems
     raise `generator.errors.ContentError` (one) or `ContentErrors` (several), each
     with the file and line: of components.toml, or of the data file (CSV row, map
@@ -58,11 +58,13 @@ def __getattr__(name: str):
 
 def write_kits(components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
-               variants: Optional[tuple[str, ...]] = None, rulebook: str = "", artwork=None) -> list:
+               variants: Optional[tuple[str, ...]] = None, rulebook: str = "", artwork=None,
+               stamp: str = "") -> list:
     """Write every kit PDF of the game into out_dir; see the module docstring.
     `rulebook`: the typeset rules' file name, "{paper}" for the paper, for the contents.
-    `artwork`: the component drawings if already made (build.kit_artwork)."""
+    `artwork`: the component drawings if already made (build.kit_artwork).
+    `stamp`: the release the kit is made from, on its cover ("Version 1.1, 20 November 2026")."""
     from generator.kit.build import build_kits
 
     return build_kits(components, Path(out_dir), title=title, author=author, papers=papers, variants=variants,
-                      rulebook=rulebook, artwork=artwork)
+                      rulebook=rulebook, artwork=artwork, stamp=stamp)

@@ -4,16 +4,28 @@ The map says each cell's kind (fill, label, legend name), which cells do not exi
 (masked shapes such as a diamond) and which lie outside the grid (a safe zone).
 Around the grid: coordinates on the margin, edge markings (wrapping sides get
 outward arrows on every row; other edges get a label), and a legend below.
+
+A board of components.toml becomes a `BoardSpec` here too (`grid_board`, and the
+boards the game draws or the designer drew: `drawn_board`, `artwork_board`); the
+other kinds are made by hexes.py, points.py and tracks.py, each from the board's
+validated values (generator.kit.schema), with problems reported as file:line.
 """
 from __future__ import annotations
 
 import string
+from dataclasses import replace
+from typing import Optional
 
+from generator.content.schema import Values
 from generator.draw.inksaver import ink_saver as lightened
 from generator.draw.shapes import Drawing, Line, Path, Rect, Style, Text
+from generator.draw.svgimport import ArtworkError, import_svg
 from generator.draw import colour as colours
 from generator.kit import text as fit
-from generator.kit.spec import BoardSpec
+from generator.kit.checks import KitChecks
+from generator.kit.maps import board_map, cell_kinds
+from generator.kit.schema import BOARD_COMMON_KEYS, BOARD_KIND_KEYS, MAP_SOURCES, MAX_BOARD_SIDE, MAX_LENGTH
+from generator.kit.spec import BoardSpec, Coordinates
 
 WRAP_COLOUR = "#6a3fb5"
 COORD_BAND = 7.0
@@ -229,3 +241,101 @@ def legend_layout(entries: list, width: float, top: float) -> tuple[list, float]
         shapes.append(Text(text_x, y + 3.7, name, size=size, fill="#333333", length=round(text_w, 3)))
         x = text_x + text_w + 6.0
     return shapes, (y + LEGEND_ROW) - top + 1.0
+
+
+# -- from components.toml ---------------------------------------------------------------
+def grid_board(checks: KitChecks, table: Values, name: str, title: str) -> Optional[BoardSpec]:
+    """A board of cells (kind "grid", and the map of a "hex" board): its map, kinds, coordinates,
+    edges and line colour; None when the map is missing or wrong (reported)."""
+    kind = table["kind"]
+    rows, where = board_map(checks, table)
+    if rows and not board_fits(checks, table, rows):
+        return None
+    kinds = cell_kinds(checks, table, rows, where)
+    coordinates = None if table["coordinates"] == "none" else Coordinates(**table.table("coordinates"))
+    if kind == "hex" and "coordinates" not in table.given:
+        coordinates = Coordinates(rows_from="top")  # hexes are named from the top left unless told
+    edges = board_edges(checks, table["edges"]) if kind == "grid" else ()  # elsewhere `edges` is an unused key
+    line = checks.colour(table, "line")
+    if not rows:
+        return None
+    return BoardSpec(name, title, table["cell"], rows, table["blank"], kinds, coordinates, edges, line,
+                     table["legend"])
+
+
+def board_fits(checks: KitChecks, table: Values, rows: tuple[str, ...]) -> bool:
+    """A map within the limits: at most MAX_BOARD_SIDE cells each way, at most MAX_LENGTH mm
+    each way (a slip of a number, else a kit of thousands of pages)."""
+    across, down = max(len(row) for row in rows), len(rows)
+    at = table.key(next((key for key in MAP_SOURCES if key in table.given), "cell"))
+    if max(across, down) > MAX_BOARD_SIDE:
+        checks.source.report(at, f"the board map is {across} x {down} cells; a board has at most "
+                                 f"{MAX_BOARD_SIDE} cells each way (docs/kit.md, Limits)",
+                             expected=f"up to {MAX_BOARD_SIDE} x {MAX_BOARD_SIDE} cells", found=f"{across} x {down}")
+        return False
+    if table["cell"] * max(across, down) > MAX_LENGTH:
+        checks.source.report(table.key("cell"), f"the board would be {table['cell'] * across:g} x "
+                                                f"{table['cell'] * down:g} mm; a board is at most {MAX_LENGTH:g} mm "
+                                                "each way (docs/kit.md, Limits)",
+                             expected="a smaller cell or fewer cells", found=f"cell = {table['cell']:g}")
+        return False
+    return True
+
+
+def board_edges(checks: KitChecks, table: Optional[Values]) -> tuple[tuple[str, str], ...]:
+    if table is None:
+        return ()
+    for a, b in (("left", "right"), ("top", "bottom")):
+        if (table[a] == "wrap") != (table[b] == "wrap"):
+            lone = a if table[a] == "wrap" else b
+            checks.source.report(table.key(lone), "a board wraps on both opposite sides or neither",
+                                 expected=f"{a} = \"wrap\" and {b} = \"wrap\"", found=f"only {lone}")
+    return tuple((side, table[side]) for side in table.schema.fields if table[side])
+
+
+def unused_board_keys(checks: KitChecks, table: Values) -> None:
+    """A key the board's kind does not read (schema.BOARD_KIND_KEYS) is reported at its line."""
+    kind = "drawing" if table["drawing"] else table["kind"]
+    reads = BOARD_KIND_KEYS[kind]
+    known = table.given & set(table)  # an unknown key is the schema's error already
+    for key in sorted(known - reads - BOARD_COMMON_KEYS):
+        if kind == "drawing" and key in MAP_SOURCES:
+            continue  # drawn_board says why a map and a drawing do not go together
+        what = "a board the game draws" if kind == "drawing" else f"a {kind} board"
+        value = table[key]
+        at = table.key(key) + ((next(iter(value)),) if isinstance(value, dict) and value else ())  # its header
+        checks.source.report(at, f"`{key}` has no use on {what}",
+                             expected=f"the keys {what} reads: " + ", ".join(sorted(reads | {"name", "title", "cell"})),
+                             found=key)
+
+
+def drawn_board(checks: KitChecks, table: Values, name: str, title: str) -> Optional[BoardSpec]:
+    """A board the game draws itself: `drawing(cell)` must give a Drawing in mm."""
+    extra = [key for key in MAP_SOURCES if table.get(key) is not None]
+    if extra:
+        checks.source.report(table.key(extra[0]), f"a board with a drawing has no {extra[0]}",
+                             expected="drawing, or a map (map, map_file, cells or rows)", found=extra[0])
+        return None
+    draw = checks.game_function(table, "drawing", "drawing.kit_board")
+    drawing = checks.drawn(table, "board", draw, table["cell"]) if draw else None
+    if drawing is None:
+        return None
+    return BoardSpec(name, title, table["cell"], (), table["blank"], (), None, (), drawn=drawing)
+
+
+def artwork_board(checks: KitChecks, table: Values, title: str) -> Optional[Drawing]:
+    """kind = "artwork": the designer's SVG at exactly `width` (and `height`) mm."""
+    art = table["art"]
+    path = checks.game_dir / (art or "")
+    if not art or not path.is_file() or not path.resolve().is_relative_to(checks.game_dir.resolve()):
+        checks.source.report(table.key("art") if art else table.key("kind"), "board artwork not found",
+                             expected="an SVG file in the game folder, e.g. art = \"board.svg\"",
+                             found=art or "no art key")
+        return None
+    try:
+        return replace(import_svg(path, table["width"], table["height"]), title=title)
+    except ArtworkError as error:  # named at the art key, with the SVG's own line in the message
+        checks.source.report(table.key("art"), f"board artwork {art}, {error}" if error.line else
+                             f"board artwork {art}: {error}", found=art,
+                             expected="flat SVG shapes as drawing programs export them (docs/kit.md, artwork)")
+        return None

@@ -258,13 +258,14 @@ class Layout:
 
 
 def kit_pages(components: Components, artwork: Artwork, *, title: str, author: str, paper: str,
-              variant: str, edition: Optional[Edition], rulebook: str = "") -> list[PdfPage]:
+              variant: str, edition: Optional[Edition], rulebook: str = "", stamp: str = "") -> list[PdfPage]:
     """Every page of one kit, numbered, cover first. `rulebook`: the file name of the
-    typeset rules ("{paper}" stands for the paper), listed with the contents."""
+    typeset rules ("{paper}" stands for the paper), listed with the contents; `stamp`: the
+    release it is made from, on the cover."""
     label, paper_w, paper_h = PAPERS[paper]
     frame = Frame(paper_w, paper_h)
     parts = kit_parts(components, artwork, edition, variant, paper_w, paper_h)
-    lines = cover_lines(title, author, label, variant, edition)
+    lines = cover_lines(title, author, label, variant, edition, stamp)
     add_on = edition is not None and edition.add_on
 
     def cover_for(layout: Layout) -> PageDraft:
@@ -304,10 +305,13 @@ def kit_pages(components: Components, artwork: Artwork, *, title: str, author: s
 
 
 def cover_lines(title: str, author: str, paper_label: str, variant: str,
-                edition: Optional[Edition]) -> list[tuple[str, float, bool]]:
-    """The cover's heading lines: (text, size in mm, bold)."""
+                edition: Optional[Edition], stamp: str = "") -> list[tuple[str, float, bool]]:
+    """The cover's heading lines: (text, size in mm, bold). The release (`stamp`) shares the
+    paper's line: a line of its own would move the packing below it, and preflight, which
+    checks the pages without a stamp, would check another layout."""
     subtitle = "Print-and-play kit" + (f": {edition.title}" if edition else "")
     paper_line = paper_label + (f", {VARIANT_LABELS[variant]}" if VARIANT_LABELS[variant] else "")
+    paper_line += f" · {stamp}" if stamp else ""
     lines = [(title, 9.0, True), (subtitle, 5.0, False)]
     if edition is not None and edition.adds_to is not None:
         lines.append((f"An add-on: only what is not in the {edition.adds_to.title} kit. Print that kit too.",
@@ -459,8 +463,8 @@ def kit_artwork(components: Components) -> dict[bool, Artwork]:
 def build_kits(components: Components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
                variants: Optional[tuple[str, ...]] = None, rulebook: str = "",
-               artwork: Optional[dict[bool, Artwork]] = None) -> list[KitFile]:
-    """`artwork`: the drawings, if already made (preflight made them)."""
+               artwork: Optional[dict[bool, Artwork]] = None, stamp: str = "") -> list[KitFile]:
+    """`artwork`: the drawings, if already made (preflight made them); `stamp`: the release, on the cover."""
     planned = plan_kits(components, papers, variants)
     artwork = dict(artwork or {})
     for ink in {kit.variant == "ink-saver" for kit in planned} - set(artwork):
@@ -468,7 +472,8 @@ def build_kits(components: Components, out_dir: Path, *, title: str, author: str
     written = []
     for kit in planned:
         pages = kit_pages(components, artwork[kit.variant == "ink-saver"], title=title, author=author,
-                          paper=kit.paper, variant=kit.variant, edition=kit.edition, rulebook=rulebook)
+                          paper=kit.paper, variant=kit.variant, edition=kit.edition, rulebook=rulebook,
+                          stamp=stamp)
         data = render_pdf(pages, title=f"{title}: print-and-play kit ({kit.label})", author=author,
                           subject=f"Print-and-play kit for {title}", keywords="print and play, Rulepress")
         path = Path(out_dir) / kit.name

@@ -12,21 +12,33 @@ of stat boxes) and a bottom band (stat boxes in the corners, the footer, the
 corner index turned round). Every shape carries its region as its role
 ("card-title", "card-art", "card-stat-bottom-left" ...). Text shrinks to fit
 its region; text that does not fit even at its smallest size raises
-`CardTextDoesNotFit`, which the kit loader reports against the card's data row.
+`CardTextDoesNotFit`, which `load_deck` reports against the card's data row.
 The ink-saver variant drops the full-bleed fills and draws the frame as an
 outline in the card's colour.
+
+`load_deck` makes a [[deck]] of components.toml into a `DeckSpec` from its validated
+values: one card per kept data row, each front and back filled from its row and
+checked (colours, icons, the game's art, text that fits) with problems as file:line.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, replace
+from typing import Callable, Optional
 
+from generator.content.schema import Values
 from generator.draw.icons import ICONS, icon as vector_icon
 from generator.draw.shapes import Circle, Drawing, Group, Line, Path, Rect, Style
 from generator.draw import colour as colours
+from generator.errors import ContentError
 from generator.kit import text as fit
-from generator.kit.spec import CardBack, CardFace, DeckSpec, FrontTemplate
+from generator.kit.checks import KitChecks, title_of
+from generator.kit.data import fill
+from generator.kit.impose import card_grid, fold_layout
+from generator.kit.schema import BACK_PATTERNS
+from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, Card, CardBack, CardFace, DeckSpec, FrontTemplate,
+                                Stat, StatTemplate)
+from generator.play.tables import Table
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm from the bleed's corner
 
@@ -119,7 +131,7 @@ def card_background(face: CardFace, deck: DeckSpec, ink_saver: bool) -> tuple[li
     """The background shapes, the frame's ink and the panel's colour (ink saver: white, outlined)."""
     w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
     if not ink_saver:
-        if deck.white_edges[0]:  # cards of other colours beside it: see load.with_edges
+        if deck.white_edges[0]:  # cards of other colours beside it: see with_edges
             return [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=colours.WHITE), role="card-background"),
                     Rect(b + EDGE, b + EDGE, w - 2 * EDGE, h - 2 * EDGE, Style(fill=face.background), rx=2.5,
                          role="card-frame")], face.ink, face.panel
@@ -364,3 +376,168 @@ def pattern(kind: str, w: float, h: float, background: str) -> list:
             shapes.append(Path(points, style))
             y += step
     return shapes
+
+
+# -- from components.toml ---------------------------------------------------------------
+def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
+    """A [[deck]]: one card per data row `where` keeps (`quantity` copies), its front and back
+    templates filled from the row; None when the deck cannot be made (reported)."""
+    name = checks.unique_name(table)
+    title = title_of(table, name)
+    size = table["size"]
+    width, height = CARD_SIZES[size] if isinstance(size, str) else (float(size[0]), float(size[1]))
+    data = checks.data_file(table)
+    quantity = checks.data_column(table, "quantity", data)
+    kept = checks.filtered_rows(table, data)
+    front = front_template(checks, table.table("front"), data)
+    back = BackTemplate(**checks.templates(table.table("back"), data, data_failed=data is None))
+    check_card_fits(checks, table, width, height, table["bleed"])
+    if not data:
+        return None
+    deck = DeckSpec(name, title, width, height, table["bleed"], table["safe"], data, quantity or None, (), front)
+    art = art_function(checks, table.table("front"))
+    art_box = card_layout(deck).art if art else None  # one layout for the whole deck
+    cards = []
+    for row in kept:
+        count = checks.row_count(data, row, quantity)
+        if count is None:
+            continue
+        face = card_face(checks, front, row, data, table.table("front"), art, art_box)
+        back_face = card_back(checks, back, row, data, table.table("back"))
+        if face and back_face:
+            cards.append((Card(row, face, back_face), count))
+    deck = replace(deck, cards=tuple(cards))
+    if not checks.within_total(table, "cards", sum(count for _card, count in cards)):
+        return None
+    check_text_fits(checks, deck)
+    return deck
+
+
+def front_template(checks: KitChecks, table: Values, data: Optional[Table]) -> FrontTemplate:
+    """The front's templates and stat boxes; regions that would claim the same place are reported."""
+    values = checks.templates(table, data, data_failed=data is None)
+    stats, corners = [], {}
+    for i, stat in enumerate(table["stats"] or ()):
+        at = stat["at"] or ""
+        if at and at in corners:
+            checks.source.report(table.key("stats") + (i, "at"), f"two stat boxes in the {at} corner",
+                                 expected="one stat box per corner", found=f"also stats[{corners[at]}]")
+        elif at in ("top-left", "bottom-right") and values["corner"]:
+            checks.source.report(table.key("stats") + (i, "at"), f"the {at} corner holds the corner index",
+                                 expected="top-right or bottom-left, or no `corner`", found=at)
+        corners.setdefault(at, i) if at else None
+        stats.append(StatTemplate(at, **checks.templates(stat, data, data_failed=data is None)))
+    if table["art"] and (values["icon"] or values["value"]):
+        checks.source.report(table.key("art"), "a front with art has no room for an icon or a value",
+                             expected="art, or icon and value", found="art and " +
+                             " and ".join(k for k in ("icon", "value") if values[k]))
+    return FrontTemplate(**values, art=table["art"] or "", stats=tuple(stats))
+
+
+def art_function(checks: KitChecks, table: Values) -> Optional[Callable]:
+    return checks.game_function(table, "art", "cardart.face") if table["art"] else None
+
+
+def check_text_fits(checks: KitChecks, deck: DeckSpec) -> None:
+    """Draw each distinct front once: text too long for its region is the data row's error."""
+    for card, _count in deck.cards:
+        try:
+            front_drawing(card.front, deck)
+        except CardTextDoesNotFit as problem:
+            checks.source.errors.append(ContentError(
+                deck.data.path, card.row.line, f"the card's {problem.region} does not fit",
+                expected=f"text that fits {problem.room}", found=problem.text))
+
+
+def check_card_fits(checks: KitChecks, table: Values, width: float, height: float, bleed: float) -> None:
+    for paper in checks.options.papers:
+        label, paper_w, paper_h = PAPERS[paper]
+        if card_grid(paper_w, paper_h, width, height, bleed).count == 0:
+            checks.source.report(table.key("size"), f"the card is larger than the printable area of {label}",
+                                 expected=f"a card that fits {paper_w:g} x {paper_h:g} mm with its bleed "
+                                          "and crop marks",
+                                 found=f"{width:g} x {height:g} mm with {bleed:g} mm bleed")
+            return
+        if "fold-over" in checks.options.variants and fold_layout(paper_w, paper_h, width, height)[0].count == 0:
+            checks.source.report(table.key("size"), f"a fold-over pair of these cards does not fit on {label}",
+                                 expected=f"two cards side by side within {paper_w:g} mm",
+                                 found=f"{2 * width:g} mm")
+            return
+
+
+def card_face(checks: KitChecks, front: FrontTemplate, row, data: Table, table: Values,
+              art: Optional[Callable], art_box: Optional[Box]) -> Optional[CardFace]:
+    """One card's front, its templates filled from `row`; None when the row's values fail (reported)."""
+    background = checks.row_colour(front.background, row, data, table, "background")
+    ink = checks.row_colour(front.ink, row, data, table, "ink", automatic=True)
+    panel = checks.row_colour(front.panel, row, data, table, "panel")
+    title_ink = checks.row_colour(front.title_ink, row, data, table, "title_ink", automatic=True)
+    title_band = checks.row_colour(front.title_band, row, data, table, "title_band", automatic=True)
+    if background is None or ink is None or panel is None or title_ink is None or title_band is None:
+        return None
+    text = {k: fill(getattr(front, k), row.text) for k in
+            ("title", "value", "corner", "icon", "body", "footer")}
+    stats = tuple(Stat(s.at, fill(s.label, row.text), fill(s.value, row.text), fill(s.icon, row.text))
+                  for s in front.stats)
+    for where, name in [("icon", text["icon"])] + [("stat icon", s.icon) for s in stats]:
+        if len(name) > 1 and name not in ICONS:
+            checks.source.errors.append(ContentError(
+                data.path, row.line, f"unknown {where} '{name}'", found=name,
+                expected="one character, or a vector icon: " + ", ".join(sorted(ICONS))))
+            return None
+    drawing = art_drawing(checks, art, row, data, art_box) if art else None
+    if art and drawing is None:
+        return None
+    words = [text["title"], drawing.title if drawing else text["value"]]
+    words += [f"{s.label} {s.value}".strip() for s in stats] + [text["body"]]
+    return CardFace(background, ink or colours.ink_on(background), panel, **text, stats=stats, art=drawing,
+                    description=". ".join(w.strip().rstrip(".") for w in words if w.strip()) + ".",
+                    title_ink=title_ink, title_band=title_band)
+
+
+def art_drawing(checks: KitChecks, art: Callable, row, data: Table, box) -> Optional[Drawing]:
+    """The game's art for one row, `art(row, width, height)`: a Drawing, or the row's error."""
+    try:
+        drawing = art(row, box[2], box[3])
+    except Exception as error:  # the game's own code: report it against the row it failed on
+        checks.source.errors.append(ContentError(data.path, row.line, "the card's art function failed on this row",
+                                                 expected="a Drawing", found=f"{type(error).__name__}: {error}"))
+        return None
+    if not isinstance(drawing, Drawing):
+        checks.source.errors.append(ContentError(data.path, row.line, "the card's art function returned no drawing",
+                                                 expected="a generator.draw.shapes.Drawing",
+                                                 found=type(drawing).__name__))
+        return None
+    return drawing
+
+
+def card_back(checks: KitChecks, back: BackTemplate, row, data: Table, table: Values) -> Optional[CardBack]:
+    """One card's back, its templates filled from `row`; None when the row's values fail (reported)."""
+    background = checks.row_colour(back.background, row, data, table, "background")
+    ink = checks.row_colour(back.ink, row, data, table, "ink", automatic=True)
+    if background is None or ink is None:
+        return None
+    pattern = fill(back.pattern, row.text).strip() or "none"
+    if pattern not in BACK_PATTERNS:
+        templated = "{" in back.pattern
+        checks.source.errors.append(ContentError(
+            data.path if templated else checks.source.path,
+            row.line if templated else checks.source.line_of(table.key("pattern")),
+            f"unknown back pattern '{pattern}'", expected=" | ".join(BACK_PATTERNS), found=pattern))
+        return None
+    return CardBack(background, ink or colours.ink_on(background), fill(back.title, row.text),
+                    fill(back.subtitle, row.text), pattern)
+
+
+def with_edges(decks: tuple[DeckSpec, ...]) -> tuple[DeckSpec, ...]:
+    """Decks whose cards share sheets (one size and bleed: build.runs_of_one_size) share cut
+    lines: where their fronts (or backs) are not all one colour, a cut a little off the line
+    would leave a strip of the neighbour's colour, so those faces get a white edge."""
+    def key(deck: DeckSpec) -> tuple:
+        return (deck.width, deck.height, deck.bleed)
+
+    def varied(side: str, deck: DeckSpec) -> bool:
+        return len({getattr(card, side).background for other in decks if key(other) == key(deck)
+                    for card, _count in other.cards}) > 1
+
+    return tuple(replace(deck, white_edges=(varied("front", deck), varied("back", deck))) for deck in decks)

@@ -14,16 +14,24 @@ letter then row number from the top left, "c3").
 connection game) and labels them: each outer edge of a hex on the map's first row
 (top), last row (bottom), or a row's first (left) or last hex (right) goes to the
 side it faces most.
+
+`hex_board` makes a board of components.toml with kind = "hex" from its map (read as
+a grid's, board.grid_board) and its validated `sides`.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Optional
 
+from generator.content.schema import Values
 from generator.draw.shapes import Drawing, Line, Polygon, Rect, Style, Text
 from generator.draw import colour as colours
 from generator.kit import text as fit
+from generator.kit.board import cell_name
+from generator.kit.checks import KitChecks
 from generator.kit.spec import BoardSpec
+from generator.play.tables import column_letters
 
 MARGIN = 6.0
 BAND = 2.0  # mm: the width of a coloured side
@@ -175,3 +183,37 @@ def side_label(side: HexSide, edges: list) -> Text:
     return fit.line(round(cx, 3), round(cy, 3), side.label, size=LABEL_SIZE, max_width=max(length, 30.0),
                     min_size=2.2, strict=True, fill=colours.readable(side.colour or "#333333", colours.WHITE),
                     anchor="middle", bold=True, rotate=round(angle, 3), role="side-label")
+
+
+# -- from components.toml ---------------------------------------------------------------
+def hex_board(checks: KitChecks, table: Values, spec: BoardSpec) -> Optional[BoardSpec]:
+    """kind = "hex": the map as hexes, named by `coordinates` (board.cell_name, as a grid's
+    cells are), laid out `offset` or `axial`, its `sides` coloured and labelled."""
+    names = {(k, r): cell_name(spec, k, r) if spec.coordinates else f"{column_letters(k)}{r + 1}"
+             for r, row in enumerate(spec.rows) for k, ch in enumerate(row) if ch != spec.blank}
+    sides = []
+    given = table["sides"] or {}
+    for side in ("top", "bottom", "left", "right"):
+        entry = given.get(side)
+        if entry is None:
+            continue
+        colour = side_colour(checks, entry) if entry["colour"] else ""
+        sides.append(HexSide(side, colour or "", entry["label"]))
+    try:
+        drawing = hex_drawing(spec, table["orientation"] == "pointy", axial=table["layout"] == "axial",
+                              sides=tuple(sides), names=names)
+    except fit.TextDoesNotFit as error:
+        checks.source.report(table.key("sides"), "a side's label does not fit along its side at 6 pt",
+                             expected="a shorter label", found=error.text)
+        return None
+    return replace(spec, drawn=drawing)
+
+
+def side_colour(checks: KitChecks, entry: Values) -> Optional[str]:
+    """A side's `colour`, a player of [kit].players or a colour: the colour, or None (reported)."""
+    value = entry["colour"]
+    colour = checks.player_or_colour(value)
+    if not colour:
+        checks.source.report(entry.key("colour"), f"colour '{value}' is neither a player nor a colour",
+                             expected=checks.players_expected(), found=value)
+    return colour

@@ -5,14 +5,23 @@ lines join named points (a list of two or more names is a line through all of
 them); a point may be a player's start (a ring in that player's colour) and may
 carry a label. Every point is a cell, named as in the rules, for diagrams and
 clicks alike.
+
+`points_board` draws a board of components.toml with kind = "points", its points and
+lines listed in the file or read from data files (play.tables.point_board, the reader
+the game's engine uses).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
+from generator.content.schema import Values
 from generator.draw.shapes import Circle, Drawing, Line, Rect, Style
 from generator.draw import colour as colours
+from generator.errors import ContentError, ContentErrors
 from generator.kit import text as fit
+from generator.kit.checks import KitChecks
+from generator.play.tables import point_board
 
 MARGIN = 14.0
 
@@ -58,3 +67,81 @@ def points_drawing(title: str, cell: float, points: tuple[BoardPoint, ...], line
                                    size=size, max_width=cell * 1.8, anchor="start" if right else "end",
                                    fill=colours.mix(ink, "#ffffff", 0.25), role="point-name"))
     return Drawing(round(width, 3), round(height, 3), tuple(shapes), title=title)
+
+
+# -- from components.toml ---------------------------------------------------------------
+def points_board(checks: KitChecks, table: Values, title: str) -> Optional[Drawing]:
+    """kind = "points": named points, lines through them, start markers; listed in the file,
+    or read from data files by play.tables.point_board, as the game's engine reads them."""
+    if isinstance(table["points"], dict) or isinstance(table["lines"], dict):
+        read = points_from_data(checks, table)
+        if read is None:
+            return None
+        points, lines = read
+    else:
+        points, lines = points_listed(checks, table)
+    if not points:
+        checks.source.report(table.key("kind"), "a board of points needs points",
+                             expected="points = [{ name, x, y }, ...]", found="none")
+        return None
+    if lines is None:
+        return None
+    return points_drawing(title, table["cell"], tuple(points), lines, checks.colour(table, "line"), table["names"])
+
+
+def points_listed(checks: KitChecks, table: Values) -> tuple[list[BoardPoint], Optional[tuple]]:
+    """`points` and `lines` listed in the file: each line's points named, each start resolved."""
+    points, names = [], set()
+    for i, point in enumerate(table["points"]):
+        if point["name"] in names:
+            checks.source.report(table.key("points") + (i, "name"), f"two points are named '{point['name']}'",
+                                 expected="a name of its own", found=point["name"])
+        names.add(point["name"])
+        colour = start_colour(checks, point["start"] or "")
+        if colour is None:
+            checks.source.report(table.key("points") + (i, "start"),
+                                 f"start '{point['start']}' is neither a player nor a colour",
+                                 expected=checks.players_expected(), found=point["start"])
+        points.append(BoardPoint(point["name"], point["x"], point["y"], colour or "", point["label"]))
+    for i, line in enumerate(table["lines"] if points else ()):
+        unknown = [n for n in line if n not in names]
+        if unknown or len(line) < 2:
+            checks.source.report(table.key("lines") + (i,), "a line joins two or more of the board's points",
+                                 expected="names from points: " + ", ".join(sorted(names)[:8])
+                                 + ("…" if len(names) > 8 else ""),
+                                 found=", ".join(unknown) if unknown else f"{len(line)} point")
+            return points, None
+    return points, tuple(tuple(line) for line in table["lines"])
+
+
+def points_from_data(checks: KitChecks, table: Values) -> Optional[tuple[list[BoardPoint], tuple]]:
+    """`points` and `lines` from data files (both, or neither), each start resolved."""
+    if not (isinstance(table["points"], dict) and isinstance(table["lines"], dict)):
+        listed = "lines" if isinstance(table["points"], dict) else "points"
+        checks.source.report(table.key(listed), "a board's points and lines come from data together",
+                             expected=f"{listed} = {{ data = \"{listed}.csv\" }}", found="a list in the file")
+        return None
+    sources = [checks.data_file(table.table(key)) for key in ("points", "lines")]
+    if None in sources:
+        return None
+    try:
+        board = point_board(*sources)
+    except ContentErrors as errors:
+        checks.source.errors.extend(errors.errors)
+        return None
+    points = []
+    for point in board.points:
+        colour = start_colour(checks, point.start)
+        if colour is None:
+            checks.source.errors.append(ContentError(sources[0].path, point.line,
+                                                     f"start '{point.start}' is neither a player nor a colour",
+                                                     expected=checks.players_expected(), found=point.start))
+            return None
+        points.append(BoardPoint(point.name, point.x, point.y, colour, point.label))
+    return points, board.lines
+
+
+
+def start_colour(checks: KitChecks, start: str) -> Optional[str]:
+    """A point's `start`: a player's colour, a colour, "" for none; None when it is neither."""
+    return checks.player_or_colour(start) if start else ""

@@ -1,10 +1,16 @@
 """components.toml, declared: every table's keys, types, defaults and allowed
 values, checked by the same `validate` as game.toml (generator.content.schema).
 
-The format is described in generator.kit.spec. What a declaration cannot say is
-checked by generator.kit.load against the other keys and the data: template
-fields against data columns, colour names against [kit].colours, one map
-source per board, map widths, quantities, sizes against the paper.
+This is the one declaration of the format; docs/kit.md describes it for authors,
+and tests/kit/test_kit_reference.py holds the two together (every key here is in
+the reference with its type, and the reference names no key this lacks).
+Validation collects every problem at once, each as file:line, expected, found.
+
+What a declaration cannot say is checked after it, by the module that makes each
+kind of component (generator.kit.load hands them the validated tables) through
+the same `Source`: template fields against data columns, colour names against
+[kit].colours, one map source per board, map widths, quantities, sizes against
+the paper.
 """
 from __future__ import annotations
 
@@ -19,11 +25,13 @@ from generator.kit.spec import CARD_SIZES, CORNERS, PAPERS, VARIANTS
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MILLIMETRES = "a number of millimetres"
-COLOUR = "a colour: #rrggbb or a name from [kit].colours"  # names are checked by kit.load
+COLOUR = "a colour: #rrggbb or a name from [kit].colours"  # names are checked by kit.checks
 COLOUR_OR_AUTOMATIC = "a colour, or \"\" for automatic"
 TEMPLATE = "text or a template like \"{name}\""
 DATA_FILE = "a file in the game folder, e.g. \"deck.csv\""
 DATA_COLUMN = "a column of the data"
+DICE = (4, 6, 8, 10, 12, 20)  # the dice a virtual table has (Tabletop Simulator's Die_4 ... Die_20)
+DIE_SIDES = "the die's sides: 4, 6, 8, 10, 12 or 20"
 
 # Limits no real kit meets (docs/kit.md, "Limits"): past them a number is a slip (1e9 copies,
 # a 1,000 x 1,000 grid), and the kit would take hours and gigabytes to lay out.
@@ -53,7 +61,7 @@ def valid_template(value: str) -> Problem | None:
 
 
 def template_keys(schema: Schema) -> tuple[str, ...]:
-    """The keys a schema declares as templates (checked against the data by kit.load)."""
+    """The keys a schema declares as templates (checked against the data by kit.checks)."""
     return tuple(key for key, field in schema.fields.items() if field.check is valid_template)
 
 
@@ -185,7 +193,7 @@ BOARD = keys(
     cell=millimetres(25.0),
     # or the game's own drawing of its board (the one its diagrams use), at this cell size
     drawing=text(None, "a drawing function of the game folder: \"module.function\", e.g. \"drawing.kit_board\""),
-    # the map: exactly one of map, map_file, cells and rows (kit.load checks which)
+    # the map: exactly one of map, map_file, cells and rows (MAP_SOURCES; kit.maps checks which)
     map=text(None, "the map text, one line per row"),
     map_file=text(None, "a text file in the game folder, e.g. \"board.txt\""),
     cells=table(CELLS, "a table { data, column, row, rows_from }"),
@@ -232,6 +240,23 @@ BOARD = keys(
                  check=at_most(MAX_LENGTH, " mm", rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES))),
 )
 
+# A board's map comes from exactly one of these keys (a grid or hex board).
+MAP_SOURCES = ("map", "map_file", "cells", "rows")
+# The keys each kind of board reads besides name, title, cell and kind ("drawing": a board the
+# game draws). Any other key an author writes would silently do nothing, so it is an error.
+BOARD_KIND_KEYS = {
+    "grid": {"map", "map_file", "cells", "rows", "columns", "mask", "blank", "kinds", "coordinates", "edges",
+             "line", "legend"},
+    "hex": {"map", "map_file", "cells", "rows", "columns", "mask", "blank", "kinds", "coordinates", "line",
+            "orientation", "layout", "sides"},
+    "points": {"points", "lines", "line", "names"},
+    "track": {"spaces", "columns", "rows", "first", "along", "every", "fill", "line", "data", "start", "finish",
+              "arrows"},
+    "artwork": {"art", "width", "height"},
+    "drawing": {"drawing"},
+}
+BOARD_COMMON_KEYS = {"name", "title", "cell", "kind"}
+
 STAT = keys(at=choice("", "", *CORNERS), label=template(), value=template(), icon=template())
 FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ffffff"), corner=template(),
              title=template(), art=text("", "a drawing function of the game folder: \"module.function\", "
@@ -240,6 +265,8 @@ FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ff
              stats=tables(STAT, "a list of { at, label, value, icon } tables"), footer=template(),
              # the title in its own colour, on a band of another: where the rules read meaning into them
              title_ink=template(), title_band=template())
+# a back's pattern is a template (filled per card), so it is checked once filled, by cards.py
+BACK_PATTERNS = ("stripes", "dots", "waves", "none")
 BACK = keys(background=template("#444444"), ink=template(), title=template(), subtitle=template(),
             pattern=template("stripes"))
 WHERE = Field(dict, default=dict, describe="a table of column = [values to keep]",
@@ -310,6 +337,8 @@ TOKEN = keys(
 INSTEAD = keys(
     component=text(None, "a component the rules list, e.g. \"Parachute die (1 to 3)\"", required=True),
     use=text(None, "what to use instead, e.g. \"a six-sided die: 1-2 is 1, 3-4 is 2, 5-6 is 3\"", required=True),
+    # the component is a die of this many sides: a virtual table (the Tabletop Simulator export) puts one out
+    die=Field(int, default=0, describe=DIE_SIDES, check=rule(lambda v: v in (0, *DICE), "is not a die's sides", DIE_SIDES)),
 )
 
 COMPONENTS = Schema({

@@ -1,16 +1,22 @@
 """Sheets as drawings: score pads (a blank grid), tables pivoted from data (a
 scoring table), and lists of data rows (a record), each with a heading and notes.
-One drawing is one copy; the imposition packs copies onto pages."""
+One drawing is one copy; the imposition packs copies onto pages.
+
+`load_sheet` makes a [[sheet]] of components.toml into a `SheetSpec` from its validated
+values, its keys checked against each other, the data and the page."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Optional
 
+from generator.content.schema import Values
 from generator.draw.shapes import Drawing, Line, Rect, Style, Text
 from generator.draw import colour as colours
 from generator.kit import text as fit
-from generator.kit.data import fill
-from generator.kit.spec import Player, SheetSpec
+from generator.kit.checks import KitChecks, title_of
+from generator.kit.data import fill, template_fields
+from generator.kit.spec import PAPERS, Pivot, Player, SheetSpec
+from generator.play.tables import Table
 
 HEAD_FILL = "#e9e9e9"
 RULE = "#555555"
@@ -205,3 +211,85 @@ def list_table(spec: SheetSpec, y: float) -> tuple[list, float]:
             cx += w
         cy += h
     return shapes, cy
+
+
+# -- from components.toml ---------------------------------------------------------------
+def load_sheet(checks: KitChecks, table: Values) -> Optional[SheetSpec]:
+    """A [[sheet]]: a blank grid, a table from data (pivoted, or one line per row), or the
+    game's own drawing."""
+    name = checks.unique_name(table)
+    title = title_of(table, name)
+    if table["drawing"]:
+        return drawn_sheet(checks, table, name, title)
+    data = checks.data_file(table)
+    pivot = pivot_spec(checks, table["pivot"], data) if table["pivot"] is not None else None
+    fields = template_list(checks, table, data)
+    width = check_sheet(checks, table, data, pivot, fields)
+    return SheetSpec(name, title, table["heading"] or title, tuple(table["columns"]),
+                     tuple(table["column_widths"]), table["rows"], tuple(table["row_labels"]),
+                     table["row_height"], width, tuple(table["notes"]), table["copies"], table["per_player"],
+                     data, pivot, fields, table["columns_title"])
+
+
+def drawn_sheet(checks: KitChecks, table: Values, name: str, title: str) -> Optional[SheetSpec]:
+    """A sheet the game draws itself: `drawing(player)` per player (or once, with None)."""
+    extra = [key for key in ("data", "columns", "fields", "pivot", "rows") if table.get(key)]
+    if extra:
+        checks.source.report(table.key(extra[0]), f"a sheet with a drawing has no {extra[0]}",
+                             expected="drawing, or a table (data, columns, fields, pivot, rows)", found=extra[0])
+        return None
+    draw = checks.game_function(table, "drawing", "record.sheet")
+    if draw is None:
+        return None
+    drawings = []
+    for player in (checks.options.players if table["per_player"] else (None,)):
+        drawing = checks.drawn(table, "sheet", draw, player)
+        if drawing is None:
+            return None
+        drawings.append(drawing)
+    return SheetSpec(name, title, table["heading"] or title, copies=table["copies"],
+                     per_player=table["per_player"], drawn=tuple(drawings))
+
+
+def check_sheet(checks: KitChecks, table: Values, data: Optional[Table], pivot: Optional[Pivot],
+                fields: tuple[str, ...]) -> float:
+    """A sheet's keys against each other and the page; its width (the sum of its columns' if given)."""
+    columns, widths, width = table["columns"], table["column_widths"], table["width"]
+    if data is not None and pivot is None and not fields:
+        checks.source.report(table.key("data"), "a sheet with data needs `pivot` or `fields` to say how to show it",
+                             expected="pivot = {...} or fields = [\"{column}\", ...]", found="neither")
+    if data is None and (pivot is not None or fields):
+        checks.source.report(table.key("pivot" if pivot is not None else "fields"), "`pivot` and `fields` need `data`",
+                             expected="data = \"file.csv\"", found="no data")
+    if fields and columns and len(columns) != len(fields):
+        checks.source.report(table.key("columns"), "a sheet needs one column title per field",
+                             expected=f"{len(fields)} titles", found=f"{len(columns)}")
+    if widths:
+        count = len(columns) if not fields else len(fields)
+        if pivot is None and count and len(widths) != count:
+            checks.source.report(table.key("column_widths"), "one width per column",
+                                 expected=f"{count} widths", found=f"{len(widths)}")
+        width = float(sum(widths))
+    narrowest = min(PAPERS[p][1] for p in checks.options.papers) - 16
+    if width > narrowest:
+        checks.source.report(table.key("width" if not widths else "column_widths"), "the sheet is wider than the page",
+                             expected=f"at most {narrowest:g} mm", found=f"{width:g} mm")
+    return width
+
+
+def template_list(checks: KitChecks, table: Values, data: Optional[Table]) -> tuple[str, ...]:
+    """`fields`: templates over the data's columns, one per line of the sheet."""
+    for index, value in enumerate(table["fields"]):
+        unknown = [field for field in template_fields(value) if not data or field not in data.columns]
+        if unknown:
+            checks.source.report(table.key("fields") + (index,),
+                                 "the template uses a column the data does not have",
+                                 expected="one of: " + ", ".join(data.columns if data else ()),
+                                 found="{" + unknown[0] + "}")
+    return tuple(table["fields"])
+
+
+def pivot_spec(checks: KitChecks, table: Values, data: Optional[Table]) -> Pivot:
+    keys = {key: checks.data_column(table, key, data) for key in ("rows", "columns", "value")}
+    return Pivot(keys["rows"], keys["columns"], keys["value"], **checks.templates(table, data))
+

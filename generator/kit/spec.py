@@ -1,112 +1,10 @@
-"""What a game's `components.toml` describes, once validated.
+"""What a game's `components.toml` describes, once validated: the specs the
+loaders make (generator.kit.load and the module of each kind of component) and
+the kit's drawing and imposition modules lay out.
 
-The file format, in full (every key optional unless marked *required*; lengths
-are millimetres; colours are "#rgb"/"#rrggbb" or a name from `[kit].colours`;
-"template" means a format string over the row's columns, e.g. "{name}"):
-
-```toml
-[kit]
-papers = ["a4", "letter"]            # which paper sizes to build
-variants = ["print", "ink-saver"]    # also "fold-over": cards with fold-over backs
-colours = { sea = "#1c6fb5" }        # named colours, usable wherever a colour goes
-players = [{ name = "Red", colour = "#c8102e" }, ...]   # for per-player tokens/sheets
-players = { data = "seats.csv", name = "{colour}", colour = "{hex}" }  # or from data
-setup = { players = 4, caption = "" } # the cover pictures the start position for 4 players,
-                                     # as engine.py's ENGINE renders its initial_state
-
-[[edition]]                          # several card sets, one kit each (none: one kit)
-name = "beginner"                    # *required*, a slug
-title = "Beginner game"
-column = "set"                       # *required*: deck rows are kept when this column
-values = ["beginner", "both"]        # *required*  holds one of these values
-adds_to = "beginner"                 # an add-on: only the cards that edition's kit lacks
-                                     # (no boards, sheets or tokens: they are in that kit)
-
-[[board]]
-name = "board"  title = "Game board" # name: *required* slug, unique in the file
-cell = 40                            # cell size; default 25
-drawing = "drawing.kit_board"        # the game's own board drawing, the one its diagrams
-                                     # use: function kit_board(cell) -> Drawing (mm) of
-                                     # content/<game>/drawing.py; then no map keys below.
-                                     # The ink-saver print lightens its fills itself.
-map = '''...'''  or  map_file = "board.txt"    # a text map: one line per row, one
-                                     # char per cell; "#" lines are comments
-rows = 9  columns = 9  mask = "diamond"        # or a plain/masked grid without a map
-cells = { data = "board.csv", column = "col", row = "row", rows_from = "bottom" }
-                                     # or the cells a data file lists (1-based numbers)
-blank = "-"                          # the map char for "no space" (default "-")
-coordinates = { columns = "letters", rows = "numbers", rows_from = "bottom" }
-                                     # or coordinates = "none"
-edges = { left = "wrap", right = "wrap", top = "The plane" }  # "wrap" or a label
-line = "#333333"  legend = true
-[board.kinds.G]                      # one table per map char ("." is a plain space)
-name = "Goodie start"  label = "G"  fill = "#cfe8c9"  ink = "#1b4d1b"
-outside = false                      # true: a space beside the grid (a safe zone)
-
-[[deck]]
-name = "cards"  title = "Cards"      # name *required*
-size = "poker"                       # poker 63.5x88.9 | 63x88 | bridge 57x89 |
-                                     # mini 44x63 | tarot 70x120 | [w, h]
-data = "deck.csv"                    # *required*: CSV with a header, or TOML [[rows]]
-quantity = "qty"                     # column with copies per row (none: one each)
-where = { kind = ["card"] }          # keep only rows whose column holds one of these
-bleed = 3  safe = 3
-[deck.front]                         # all templates; leave out what the card lacks
-background = "{colour}"  ink = ""    # ink "" = black or white, whichever reads
-panel = "#ffffff"                    # the inner panel behind art, icon, value and body
-corner = "{rank}"                    # index top-left, and turned round bottom-right
-title = "{name}"                     # top band, between the corners
-art = "cardart.face"                 # a drawing slot filled by the game's own code:
-                                     # function `face` of content/<game>/cardart.py,
-                                     # called as face(row, width, height) -> Drawing (mm)
-icon = "{icon}"  value = "{rank}"    # the panel's centrepiece (not with art); an icon is
-                                     # a vector icon name (see generator.draw.icons) or
-                                     # one character of the font
-body = "{text}"                      # wraps and shrinks to fit the rest of the panel
-stats = [{ at = "bottom-left", label = "Move", value = "{move}" },
-         { label = "Range", value = "{range}", icon = "target" }]
-                                     # stat boxes: `at` a corner (top-right, bottom-left,
-                                     # bottom-right; top-left without `corner`), or a
-                                     # row of boxes at the foot of the panel
-footer = "{set}"                     # bottom band, between the corners
-title_ink = "{timing}-title"         # the title's own colour; title_band: a band behind it
-                                     # Text that still does not fit at its smallest
-                                     # size is an error naming the data row.
-[deck.back]
-background = "#1b4f8a"  ink = ""  title = "SPLASH!"  subtitle = ""
-pattern = "stripes"                  # stripes | dots | waves | none
-
-[[sheet]]                            # score pads, tables, records
-name = "score"  title = "Score pad"  heading = "..."   # heading defaults to title
-drawing = "record.sheet"             # the game's own drawing of the sheet: function
-                                     # sheet(player) -> Drawing (mm) of record.py, player
-                                     # (name, colour) with per_player, else None; then
-                                     # none of the table keys below
-columns = ["Player", "S", "P", "L", "A", "S", "H"]     # a blank grid ...
-column_widths = [70, 15, ...]  rows = 6  row_labels = ["Gold", "Survivors"]
-data = "scoring.csv"                 # ... or a table from data:
-pivot = { rows = "gold", columns = "survivors", value = "score",
-          row_format = "{gold}+", row_title = "Gold", column_title = "Survivors" }
-fields = ["{location}", "{effect}"]  # or one line per data row (with `columns` as headers)
-columns_title = "Survivors"          # a title spanning every column but the first
-notes = ["..."]  width = 180  row_height = 9
-copies = 1  per_player = false       # copies of the sheet, or one per player
-
-[[instead]]                          # a component of the rules the kit does not print,
-component = "Parachute die (1 to 3)" # *required*, and what to use instead (*required*):
-use = "a six-sided die: 1-2 is 1, 3-4 is 2, 5-6 is 3"  # the kit's cover lists them
-
-[[token]]
-name = "pieces"  title = "Pieces"    # name *required*
-shape = "round"  size = 20           # round | square
-per_player = false                   # one set of items per [kit].players entry
-items = [{ label = "S", caption = "Sorcerer", icon = "", count = 1,
-           fill = "#888888", ink = "" }]                # fill is the player's colour
-data = "pieces.csv"  quantity = "qty"  where = {...}   # or one item per data row:
-item = { label = "{letter}", caption = "{piece}", fill = "{colour}", ink = "{ink}" }
-drawing = "drawing.kit_piece"       # or each piece as the game draws it: f(label, colour) -> Drawing
-```
-A token icon is a character drawn from the font (★ ☂ ⚑ ☠ ...) or a vector icon name.
+The file format is declared in generator.kit.schema (every key's type, default
+and allowed values) and described for authors in docs/kit.md; a test
+(tests/kit/test_kit_reference.py) holds the two together.
 """
 from __future__ import annotations
 
@@ -132,6 +30,11 @@ CARD_SIZES = {
 class Player:
     name: str
     colour: str
+
+
+# the players of a kit whose [kit] names none (per-player tokens and sheets need some)
+DEFAULT_PLAYERS = (Player("Red", "#c8102e"), Player("Blue", "#1f5fbf"),
+                   Player("Green", "#2e8b3a"), Player("Yellow", "#e8b100"))
 
 
 @dataclass(frozen=True)
@@ -300,7 +203,7 @@ class DeckSpec:
     cards: tuple[tuple[Card, int], ...]  # each distinct card with its count
     front: FrontTemplate = FrontTemplate()  # which regions the fronts have (their layout)
     white_edges: tuple[bool, bool] = (False, False)  # fronts, backs: a white edge inside the trim,
-    #                      where the cards printed beside them differ in colour (load.with_edges)
+    #                      where the cards printed beside them differ in colour (cards.with_edges)
 
     def instances(self, edition: Optional[Edition] = None) -> list[Card]:
         """Every physical card in deck order (a row with qty 3 gives three cards)."""
@@ -381,6 +284,7 @@ class Components:
     instead: tuple[tuple[str, str], ...] = ()  # (component the rules list, what to use): not printed
     setup: Optional[Drawing] = None  # the start position as the game's engine draws it, for the cover
     setup_caption: str = ""
+    dice: tuple[tuple[int, str], ...] = ()  # (sides, component) of each [[instead]] that is a die: virtual tables
 
     @property
     def slug(self) -> str:

@@ -29,6 +29,9 @@ class KitStage(Stage):
         self._galleries: dict[str, list] = {}  # slug -> its decks' galleries (names and words), per build
         self._checked: dict[str, tuple] = {}  # slug -> (components, artwork) that check preflighted, per build
         self._components: dict[str, object] = {}  # slug -> its components.toml read (or its errors), per build
+        # the stage offering the kit's "Other formats" row (exports.stage.ExportStage), if any:
+        # its formats(site, game, components) -> [{file, label, use}] and formats_key(site)
+        self.other_formats = None
 
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
@@ -75,6 +78,28 @@ class KitStage(Stage):
             raise found
         return found
 
+    def drawn(self, game: Game) -> tuple:
+        """(components, {ink saver: Artwork}) of the game's kit, read and drawn once per build and
+        shared with the stages that export the same drawings (generator/exports/stage.py)."""
+        if game.slug not in self._checked:
+            from generator.kit.build import kit_artwork
+
+            components = self.components(game)
+            self._checked[game.slug] = (components, kit_artwork(components))
+        return self._checked[game.slug]
+
+    def full_colour(self, game: Game) -> tuple:
+        """(components, the full-colour Artwork) of the game's kit, drawn once per build: the
+        drawings the exports rasterise (made here if the game's kits print only in ink saver)."""
+        components, artworks = self.drawn(game)
+        if False not in artworks:
+            from generator.kit.build import Artwork
+
+            artworks[False] = Artwork(components, False)
+        return components, artworks[False]
+
+    has_kit = staticmethod(has_kit)  # for the stages handed this one (exports), which import no kit module
+
     def galleries(self, game: Game) -> list:
         if game.slug not in self._galleries:
             if not has_kit(game):
@@ -90,19 +115,17 @@ class KitStage(Stage):
         games = [game for game in site.games if has_kit(game)]
         if not games:
             return []  # and reportlab is never imported
-        from generator.kit.build import kit_artwork
         from generator.kit.preflight import preflight_kits
 
         errors = []
         for game in games:
             try:
-                components = self.components(game)
+                # drawn once (the exports may have drawn it already): preflight now, the kits' pages later
+                components, artwork = self.drawn(game)
             except ContentErrors as problems:
                 errors.extend(problems.errors)
                 continue
-            artwork = kit_artwork(components)  # drawn once: preflight now, the kits' pages later
             errors.extend(preflight_kits(components, artwork))  # every page of every kit, before any is written
-            self._checked[game.slug] = (components, artwork)
         return errors
 
     def game_key(self, site: Site, game: Game) -> str | None:
@@ -111,7 +134,8 @@ class KitStage(Stage):
         # the spec, its data and the game's code (its drawings are the kit's boards and card art);
         # the pages do not change a kit
         return digest(folder_key(self.context.hashes, game.folder, skip=(".md",)), game.title,
-                      ";".join(game.designers), str(site.rulebooks))
+                      ";".join(game.designers), str(site.rulebooks),
+                      self.other_formats.formats_key(site) if self.other_formats else "")
 
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
         from generator.kit import render_previews, write_kits
@@ -140,13 +164,17 @@ class KitStage(Stage):
         # a game whose source names no designer gets no "by" line
         rulebook = rules_pdf(game.slug, "{paper}") if site.rulebooks else ""  # a template: each kit its paper's
         for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers),
-                              rulebook=rulebook, artwork=artwork):
+                              rulebook=rulebook, artwork=artwork, stamp=game.release.stamp if game.release else ""):
             rel = f"{folder}/{Path(kit.path).name}"
             output.record(rel)
             kits.append({"file": kit_file(Path(kit.path).name), "label": kit.label, "pages": kit.pages,
                          "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
-        return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead),
+        return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead,
+                                           self.formats(site, game, components)),
                           cover=cover(game, previews))
+
+    def formats(self, site: Site, game: Game, components) -> list[dict]:
+        return self.other_formats.formats(site, game, components) if self.other_formats else []
 
     def named_only(self, site: Site, game: Game, output) -> GameOutput:
         """What write_game gives, without drawing anything (for a dry output, `check`): the
@@ -164,17 +192,18 @@ class KitStage(Stage):
         files += [in_game(game.slug, card["file"]) for gallery in galleries for card in gallery["cards"]]
         for rel in files:
             output.record(rel)
-        return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead),
+        return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead,
+                                           self.formats(site, game, components)),
                           cover=cover(game, previews))
 
 
 def section(site: Site, game: Game, previews: list[dict], kits: list[dict], galleries: list[dict],
-            instead=()) -> dict[str, list[Section]]:
+            instead=(), formats=()) -> dict[str, list[Section]]:
     """The "Print & play" section of the game's rules page (template kit-section.html), by page URL."""
     # the typeset rules belong with the kit: a player printing it wants them in the same pile
     rulebooks = rulebook_downloads(game) if site.rulebooks else []
     data = {"previews": previews, "kits": kits, "rulebooks": rulebooks, "galleries": galleries,
-            "instead": [[component, use] for component, use in instead]}
+            "instead": [[component, use] for component, use in instead], "formats": list(formats)}
     return {game.page("rules").url: [Section(SECTION_ID, "Print & play", "kit-section.html", data)]}
 
 

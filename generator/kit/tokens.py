@@ -1,16 +1,24 @@
 """Punch-out tokens as drawings: a round or square piece with a big label or icon
 and an optional caption, in a fixed colour or in each player's colour. The outer
-outline is the cut line."""
+outline is the cut line.
+
+`load_token` makes a [[token]] set of components.toml into a `TokenSpec` from its
+validated values: items listed in the file or one per data row, or the game's own
+drawing of each piece."""
 from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Optional
 
+from generator.content.schema import Values
 from generator.draw.inksaver import ink_saver as saving_ink
 from generator.draw.shapes import Circle, Drawing, Group, Rect, Style
 from generator.draw import colour as colours
 from generator.kit import text as fit
-from generator.kit.spec import Player, TokenItem, TokenSpec
+from generator.kit.checks import KitChecks, title_of
+from generator.kit.data import fill
+from generator.kit.spec import DEFAULT_PLAYERS, Player, TokenItem, TokenSpec
 
 CUT = Style(stroke="#222222", stroke_width=0.3)
 
@@ -161,3 +169,72 @@ def piece_token(spec: TokenSpec, item: TokenItem, piece: Drawing, player: Player
                                max_width=s * 0.78, min_size=CAPTION_MM, fill="#1b1b1b", anchor="middle"))
     title = " ".join(t for t in (player.name if player else "", label) if t)
     return Drawing(s, s, tuple(shapes), title=title)
+
+
+# -- from components.toml ---------------------------------------------------------------
+def load_token(checks: KitChecks, table: Values) -> Optional[TokenSpec]:
+    """A [[token]] set: items listed in the file or one per data row, or the game's own pieces."""
+    name = checks.unique_name(table)
+    title = title_of(table, name)
+    if table["size"] > 120:
+        checks.source.report(table.key("size"), "a token is larger than the page allows",
+                             expected="at most 120 mm", found=f"{table['size']:g} mm")
+    from_data = "data" in table.given
+    items = token_items_from_data(checks, table) if from_data else []
+    for entry in table["items"]:
+        items.append(TokenItem(entry["label"], entry["caption"], entry["icon"], entry["count"],
+                               checks.colour(entry, "fill"), checks.colour(entry, "ink", automatic=True)))
+    if not items and not from_data:
+        checks.source.report(table.key("items"), "a token set needs at least one item",
+                             expected="items = [{ label = \"...\", count = 1 }]", found="no items")
+    if not checks.within_total(table, "tokens", sum(item.count for item in items)
+                               * (len(checks.options.players or DEFAULT_PLAYERS) if table["per_player"] else 1)):
+        return None
+    pieces = token_pieces(checks, table, items) if table["drawing"] else ()
+    return TokenSpec(name, title, table["shape"], table["size"], table["per_player"], tuple(items), pieces)
+
+
+def token_pieces(checks: KitChecks, table: Values, items: list[TokenItem]) -> tuple:
+    """The game's drawing of each piece, `drawing(label, colour)`: the piece its diagrams
+    draw, in the player's colour (or the item's fill), for the kit to print as the token."""
+    draw = checks.game_function(table, "drawing", "drawing.kit_piece")
+    if draw is None:
+        return ()
+    owners = checks.options.players if table["per_player"] else (None,)
+    pieces = []
+    for owner in owners:
+        for index, item in enumerate(items):
+            drawing = checks.drawn(table, "token", draw, item.label, owner.colour if owner else item.fill)
+            if drawing is None:
+                return ()
+            pieces.append(((owner.name if owner else "", index), drawing))
+    return tuple(pieces)
+
+
+def token_items_from_data(checks: KitChecks, table: Values) -> list[TokenItem]:
+    """One item per data row `where` keeps, `item`'s templates filled from the row."""
+    data = checks.data_file(table)
+    quantity = checks.data_column(table, "quantity", data)
+    if quantity != table["quantity"]:  # the data has no such column (reported)
+        return []
+    rows = checks.filtered_rows(table, data)
+    if table["item"] is None:
+        if "item" not in table.given:  # with `data`, `item` says what each row makes
+            checks.source.report_missing(table.key("item"), table.field("item"))
+        return []
+    item = table["item"]
+    templates = checks.templates(item, data, data_failed=data is None)
+    items = []
+    for row in rows:
+        count = checks.row_count(data, row, quantity)
+        fill_colour = checks.row_colour(templates["fill"], row, data, item, "fill")
+        ink = checks.row_colour(templates["ink"], row, data, item, "ink", automatic=True)
+        if count is None or fill_colour is None or ink is None:
+            continue
+        items.append(TokenItem(fill(templates["label"], row.text), fill(templates["caption"], row.text),
+                               fill(templates["icon"], row.text), count, fill_colour, ink))
+    if data and not items and not checks.source.errors:
+        checks.source.report(table.key("where"), "no data row is left to make tokens from",
+                             expected="at least one row", found="none")
+    return items
+

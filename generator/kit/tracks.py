@@ -14,14 +14,23 @@ reads at a glance; a link (an arrow, bridge or ladder) crosses such a wall betwe
 neighbouring spaces. Where each mark sits inside a space is fixed (number top left,
 symbol in the middle, name at the foot; links and direction arrows on the right-hand
 side or the middle of a border) so that no line crosses a word.
+
+`track_board` draws a board of components.toml with kind = "track", its special spaces
+read from the game's data by play.tables.track_spaces, the reader its engine uses.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Optional
 
+from generator.content.schema import Values
+from generator.draw.pdf import has_glyph
 from generator.draw.shapes import Drawing, Line, Path, Polygon, Rect, Style, Text
 from generator.draw import colour as colours
+from generator.errors import ContentError, ContentErrors
 from generator.kit import text as fit
+from generator.kit.checks import KitChecks
+from generator.play.tables import track_spaces
 
 MARGIN = 4.0
 WALL = 1.2  # mm: the stroke of a wall between spaces that do not follow each other
@@ -307,3 +316,85 @@ def legend_shapes(track: Track, width: float, top: float, ink_saver: bool) -> tu
         shapes.append(fitted(special.number, MARGIN + box + 2.0, y + box * 0.72, words, size=LEGEND_SIZE,
                              max_width=width - 2 * MARGIN - box - 2.0, fill="#222222", role="legend"))
     return shapes, len(entries) * row + MARGIN
+
+
+# -- from components.toml ---------------------------------------------------------------
+def track_board(checks: KitChecks, table: Values, title: str) -> Optional[Drawing]:
+    """kind = "track": `spaces` numbered spaces round the edge of a rectangle, in rows or in a
+    spiral; the spaces `data` describes (read by play.tables.track_spaces, as the engine
+    reads them) get their colour, symbol, name and link."""
+    count, columns, rows = table["spaces"], table["columns"], table["rows"]
+    needs_rows = table["along"] in ("edge", "spiral")
+    if not count or not columns or (needs_rows and not rows):
+        missing = "spaces" if not count else "columns" if not columns else "rows"
+        checks.source.report(table.key("kind"), f"a track needs `{missing}`",
+                             expected="spaces, columns (and rows, round the edge or in a spiral)", found="nothing")
+        return None
+    holds = room(table["along"], columns, rows)
+    if holds is not None and count > holds:
+        shape = "edge" if table["along"] == "edge" else "spiral"
+        checks.source.report(table.key("spaces"), f"{count} spaces do not fit a {columns} x {rows} {shape}",
+                             expected=f"at most {holds} spaces, or a larger rectangle", found=str(count))
+        return None
+    track = Track(title, table["cell"], table["first"], count, table["along"], columns, rows or 1,
+                  table["every"], checks.colour(table, "fill"), checks.colour(table, "line"),
+                  arrows=table["arrows"])
+    specials = track_specials(checks, table, track)
+    if specials is None:
+        return None
+    track = replace(track, specials=with_start_and_finish(specials, track, table["start"], table["finish"]))
+    try:
+        return track_drawing(track)
+    except TrackTextDoesNotFit as error:
+        data = checks.data_file(table)
+        row = next((s.line for s in track_spaces(data) if s.number == error.number), None) if data else None
+        problem = ContentError(data.path if row else checks.source.path,
+                               row or checks.source.line_of(table.key("cell")),
+                               f"the text of space {error.number} does not fit its space at 6 pt",
+                               expected="a shorter name, symbol or text, or a larger `cell`", found=error.text)
+        checks.source.errors.append(problem)
+        return None
+
+
+def track_specials(checks: KitChecks, table: Values, track: Track) -> Optional[tuple[Special, ...]]:
+    """The spaces the track's data describes, each checked against the track: its number on
+    it, its colour known, its link to a space it touches. None when the data is wrong."""
+    if not table["data"]:
+        return ()
+    data = checks.data_file(table)
+    if data is None:
+        return None
+    try:
+        spaces = track_spaces(data)
+    except ContentErrors as errors:
+        checks.source.errors.extend(errors.errors)
+        return None
+    specials = []
+    for space in spaces:
+        fill = checks.colour_value(space.colour) if space.colour else ""
+        special = Special(space.number, space.name, fill or "", space.symbol, space.text, space.to, space.link)
+        missing = [char for char in space.symbol if not char.isspace() and not has_glyph(char, bold=True)]
+        problem = (f"space {space.number} is not on the track ({track.first} to {track.last})"
+                   if not track.first <= space.number <= track.last
+                   else f"'{space.colour}' is not a colour" if fill is None
+                   else f"the font has no '{missing[0]}' for the symbol (it would print as an empty box)"
+                   if missing else link_problem(track, special))
+        if problem:
+            checks.source.errors.append(ContentError(
+                data.path, space.line, problem,
+                found=f"number {space.number}, colour {space.colour or '(none)'}, to {space.to or '(none)'}",
+                expected="a space of the track, a colour (#rrggbb or a name from [kit].colours), and a link "
+                         "to a space this one touches on the board without following it"))
+            continue
+        specials.append(special)
+    return tuple(specials) if len(specials) == len(spaces) else None
+
+
+
+def with_start_and_finish(specials: tuple[Special, ...], track: Track, start: str, finish: str) -> tuple[Special, ...]:
+    """The first and last spaces named `start` and `finish` unless the data names them."""
+    by_number = {s.number: s for s in specials}
+    for number, name in ((track.first, start), (track.last, finish)):
+        if name and not by_number.get(number, Special(number)).name:
+            by_number[number] = replace(by_number.get(number, Special(number)), name=name)
+    return tuple(by_number[n] for n in sorted(by_number))

@@ -169,6 +169,14 @@ class Engine(ABC):
     min_players: int = 2
     max_players: int = 2
     option_defaults: Mapping[str, Any] = {}
+    # Other arrangements `render` can draw besides its own, by name: "narrow" is a board
+    # drawn for a narrow screen (a phone held upright), asked for where the usual drawing
+    # would be wider than the screen at readable text
+    layouts: tuple[str, ...] = ()
+    # The rule (as a refusal names it, "Rules §Moving") that a choice of places on the board
+    # fitting no legal action is refused under, when nothing nearer explains it: the reader's
+    # "why can't I?" then links to how moves are made
+    moves_rule: str = ""
 
     # -- setting up -------------------------------------------------------
     @abstractmethod
@@ -265,11 +273,19 @@ class Engine(ABC):
         with no place on a board (dice, cards)."""
         return ()
 
+    def player_cells(self, state, player: int, action) -> tuple[str, ...]:
+        """The board cells `player`'s action touches, as `cells` names them. The
+        session asks this for the reader's legal actions: a part of a joint
+        action (a card passed in a beat) does not say whose it is, so `cells`
+        alone cannot place it. By default, `cells(state, action)`."""
+        return self.cells(state, action)
+
     def render(self, state, highlight: Sequence[str] = ()):
         """A diagram of `state` as a `generator.draw.shapes.Drawing` in mm.
         Cells named in `highlight` are marked; every cell shape carries
         `cell=<name>` so the browser can map clicks back to cells. Optional:
-        a game with no board to draw (a dice game) has no diagrams."""
+        a game with no board to draw (a dice game) has no diagrams. An engine
+        that lists `layouts` also takes `layout=<one of them>`."""
         raise NotImplementedError
 
 

@@ -74,11 +74,12 @@ class Chapter:
 
 
 class BookCanvas(Canvas):
-    """Holds every page until the end, so each foot can say "Page i of n"."""
+    """Holds every page until the end, so each foot can say "Page i of n" (and, at its left,
+    the release the book was made from: `stamp`)."""
 
-    def __init__(self, *args, book_title: str = "", cover: bool = True, **kwargs):
+    def __init__(self, *args, book_title: str = "", cover: bool = True, stamp: str = "", **kwargs):
         super().__init__(*args, **kwargs)
-        self.book_title, self.cover = book_title, cover
+        self.book_title, self.cover, self.stamp = book_title, cover, stamp
         # points from the left and right of the page: the header spans the page's text (set by
         # its template, see text_edges, and kept with each page's state)
         self.edges = (16 * MM, 16 * MM)
@@ -118,6 +119,8 @@ class BookCanvas(Canvas):
         self.drawString(left, height - 10 * MM, self.book_title)
         self.line(left, height - 11.5 * MM, right, height - 11.5 * MM)
         self.drawRightString(right, 9 * MM, f"Page {number} of {total}" if total > 1 else "")
+        if self.stamp:
+            self.drawString(left, 9 * MM, self.stamp)
         self.restoreState()
 
 
@@ -216,12 +219,14 @@ class PlannedBook:
     running_title: str  # the header of every page
     cover: bool  # the first page is a cover, without header or page number
     pictures: bool = False  # a player aid's set-up pictures are on its sheet
+    stamp: str = ""  # the release at the foot of every page ("" : the game lists no release)
 
     def typeset(self) -> bytes:
         """The PDF (laid out once: a player aid is laid out to count its pages, then kept)."""
         if not self.out.getvalue():
             self.doc.build(self.story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=self.running_title,
-                                                                              cover=self.cover, **k))
+                                                                              cover=self.cover, stamp=self.stamp,
+                                                                              **k))
         return self.out.getvalue()
 
     def page_count(self) -> int:
@@ -244,7 +249,13 @@ def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title
     widths = [chapter_width(chapter.page, paper) for chapter in chapters]
     story = book_story(site, game, chapters, text_width(paper), title, figures, styles, print_scale(paper), placed,
                        widths)
-    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True)
+    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True, stamp=release_stamp(game))
+
+
+def release_stamp(game: Game) -> str:
+    """What a printed page says of the release it was made from: "Version 1.1, 20 November 2026"
+    ("" for a game that lists no release, whose books stay as they were)."""
+    return game.release.stamp if game.release else ""
 
 
 def page_template(name: str, frames: list[Frame], paper: str) -> PageTemplate:
@@ -329,7 +340,10 @@ def cover(game: Game, styles: Styles, title: str) -> list:
              Paragraph(escape(title), styles.subtitle)]
     if game.designers:
         parts.append(Paragraph("by " + escape(", ".join(game.designers)), styles.subtitle))
-    parts += [Paragraph(escape(" · ".join(facts)), styles.subtitle), Spacer(1, 30 * MM)]
+    parts.append(Paragraph(escape(" · ".join(facts)), styles.subtitle))
+    if game.release:  # the cover has no foot: the release is named here
+        parts.append(Paragraph(escape(release_stamp(game)), styles.subtitle))
+    parts.append(Spacer(1, 30 * MM))
     for words in (game.credit, f"Source: {game.source}", game.licence):
         if words:
             parts.append(Paragraph(escape(words), styles.small))

@@ -13,8 +13,9 @@ from generator.children import die_with_parent
 from generator.rulebook.blocks import Typesetter, fence_line, fence_name
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.document import Chapter, PlannedBook, chapter_width, column_width, plan_book, print_scale
+from generator.rulebook.fonts import register_book_fonts
 from generator.rulebook.sheet import plan_sheet, sheet_width
-from generator.rulebook.styles import make_styles
+from generator.rulebook.styles import HYPHENATION, make_styles
 from generator.rulebook.selection import aid_pages, book_pages
 
 
@@ -95,15 +96,24 @@ def typeset_all(book: GameBook, jobs: list[tuple[str, str]], workers: int = 1) -
         _book = None
 
 
+CHILDREN_PER_CORE = 4  # games' children forked ahead of their turn, per core (each holds a copy-on-write build)
+
+
 class Typesetting:
     """Games' rulebooks typeset in child processes while the build goes on (kits, bundles,
     pages), at most one per core at a time: a game's child typesets its books one after
     another (sharing their diagrams) and writes the PDFs where it is told. A child dies
-    with the build (PR_SET_PDEATHSIG), so a killed build leaves none behind."""
+    with the build (PR_SET_PDEATHSIG), so a killed build leaves none behind.
+
+    Each game's child is forked at once (up to CHILDREN_PER_CORE a core ahead) and waits for
+    a slot (a semaphore they share: `workers` - 1 of them while the build works, `workers`
+    once it waits in `finish`): the build does not wait for a slot itself, and goes on
+    checking and making kits, bundles and pages meanwhile."""
 
     def __init__(self, workers: int = 1):
         self.workers = max(1, workers)  # games typeset at once (the Builder's count of cores)
         self.running: list[tuple[str, object, object]] = []  # (game, process, pipe end to read)
+        self.slots = None  # the children's semaphore, made with the first child
 
     def start(self, book: GameBook, jobs: list[tuple[str, str]], write) -> None:
         """Typeset `jobs` of `book` (a game's pages and diagrams, the child inherits them) in
@@ -111,11 +121,17 @@ class Typesetting:
         if "fork" not in multiprocessing.get_all_start_methods():
             write(typeset_all(book, jobs, self.workers))
             return
-        while len(self.running) >= self.workers:
+        while len(self.running) >= CHILDREN_PER_CORE * self.workers:  # a site of many games: a bounded queue
             self.wait_one()
         context = multiprocessing.get_context("fork")
+        if self.slots is None:
+            # one core fewer than the build has while the build itself works (kits, pages): three
+            # busy processes on two cores would slow the build's own path by a third; `finish`,
+            # where the build only waits, gives the children that core too
+            self.slots = context.Semaphore(max(1, self.workers - 1))
+            load_for_children()
         reader, writer = context.Pipe(duplex=False)
-        process = context.Process(target=_typeset_child, args=(book, jobs, write, writer), daemon=True)
+        process = context.Process(target=_typeset_child, args=(book, jobs, write, writer, self.slots), daemon=True)
         process.start()
         writer.close()
         self.running.append((book.game.title, process, reader))
@@ -137,6 +153,8 @@ class Typesetting:
 
     def finish(self) -> None:
         """Wait for every child; the first failure is raised as it would be in this process."""
+        if self.slots is not None and self.workers > 1:
+            self.slots.release()  # this process only waits from here on: its core is the children's
         while self.running:
             self.wait_one()
 
@@ -148,10 +166,23 @@ class Typesetting:
         self.running = []
 
 
-def _typeset_child(book: GameBook, jobs, write, pipe) -> None:
+def load_for_children() -> None:
+    """What each child would otherwise load for itself, loaded once here for all of them to
+    inherit: the book's TrueType fonts (parsed on registration) and the hyphenation dictionary
+    (reportlab asks pyphen for it, which keeps it per process). About 0.2 s a child."""
+    register_book_fonts()
+    try:
+        import pyphen
+    except ImportError:  # reportlab then sets the books without hyphenation, here as in the children
+        return
+    pyphen.Pyphen(lang=HYPHENATION)
+
+
+def _typeset_child(book: GameBook, jobs, write, pipe, slots) -> None:
     die_with_parent()
     try:
-        write(typeset_all(book, jobs))
+        with slots:
+            write(typeset_all(book, jobs))
     except BaseException as error:  # sent to the build, which raises it
         try:
             pipe.send(("failed", error))

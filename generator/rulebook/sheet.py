@@ -11,7 +11,7 @@ from reportlab.platypus import BaseDocTemplate, CondPageBreak, Flowable, Frame, 
 from generator.content.model import Game, Site
 from generator.rulebook.document import (FRAME_PADDING, SHEET_MARGINS, Chapter, PlannedBook, chapter_story,
                                          column_width, curl_quotes, new_document, page_template, page_width,
-                                         print_scale, two_frames)
+                                         print_scale, release_stamp, two_frames)
 from generator.rulebook.figures import GUTTER
 from generator.rulebook.fonts import register_book_fonts
 from generator.rulebook.styles import Styles, make_styles
@@ -74,7 +74,8 @@ def sheet_at(site: Site, game: Game, chapters: list[Chapter], paper: str, title:
     doc.addPageTemplates([page_template("body", frames + two_frames(paper, doc.bottomMargin, under), paper)])
     story = [*top, FrameBreak(), *columns] if frames else columns
     curl_quotes(story)
-    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=False, pictures=bool(bands))
+    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=False, pictures=bool(bands),
+                       stamp=release_stamp(game))
 
 
 def opening_words(columns: list, width: float, height: float) -> list:

@@ -60,6 +60,7 @@ class RulebookStage(Stage):
     name = "rulebooks"
     printed = True  # PDFs: `serve` may make them after the pages
     writes_later = True  # typeset in child processes while the pages are made
+    starts_first = True  # a book reads the game's pages and engine only: typesetting starts at once
 
     def __init__(self):
         self.typesetting = None  # the games' typesetting, running while the pages are made

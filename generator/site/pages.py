@@ -13,6 +13,7 @@ from generator.content.model import Game, Site
 from generator.markdown.links import relative
 from generator.markdown.render import RenderedPage
 from generator.site.sitemap import absolute_url
+from generator.site.stamp import game_feed_head, page_release, site_feed_head
 
 # An id attribute as the renderer, the templates and the SVG writer write it; text and
 # attribute values have their quotes escaped, so ` id="` cannot appear inside them.
@@ -62,9 +63,10 @@ def common(context: SiteContext, url: str) -> dict:
 
 def render_index(env: jinja2.Environment, context: SiteContext) -> str:
     games = [{"game": g, "href": relative("index.html", g.pages[0].url), "links": game_links(g),
-              "picture": context.covers.get(g.slug, "")} for g in context.site.games]
-    return env.get_template("index.html").render(**common(context, "index.html"), games=games,
-                                                 title=context.site.title)
+              "picture": context.covers.get(g.slug, "")} for g in context.site.current_games]
+    data = common(context, "index.html")
+    data["extra_head"] = Markup("\n".join(site_feed_head(context.site, "index.html")))
+    return env.get_template("index.html").render(**data, games=games, title=context.site.title)
 
 
 def game_links(game: Game) -> list[dict]:
@@ -91,7 +93,7 @@ def render_not_found(env: jinja2.Environment, context: SiteContext) -> str:
     data["link"] = lambda target: prefix + target
     data["root"] = prefix
     return env.get_template("404.html").render(**data, title="Page not found",
-                                               games=context.site.games)
+                                               games=context.site.current_games)
 
 
 def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, rendered: RenderedPage) -> str:
@@ -103,8 +105,11 @@ def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, 
     prev_page = order[index - 1] if index > 0 else None
     next_page = order[index + 1] if index + 1 < len(order) else None
     data = common(context, url)
-    data["extra_head"] = Markup("\n".join(rendered.head))  # tags the page's directives asked for
+    release = page_release(context.site, game, url)
+    # tags the page's directives asked for, and its game's feed
+    data["extra_head"] = Markup("\n".join([*rendered.head, *game_feed_head(game, release)]))
     return env.get_template("game.html").render(
+        release=release,
         **data,
         title=f"{page.title} — {game.title}",
         game=game,

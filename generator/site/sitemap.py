@@ -3,11 +3,7 @@ from __future__ import annotations
 
 from html import escape  # xml.sax.saxutils would import urllib and http: 30 ms a build
 
-
-def absolute_url(base_url: str, prefix: str, url: str) -> str:
-    if url.endswith("index.html"):
-        url = url[: -len("index.html")]
-    return base_url.rstrip("/") + prefix + url
+from generator.urls import absolute_url  # the pages' canonical links and the feeds use it too
 
 
 def sitemap(base_url: str, prefix: str, urls: list[str]) -> str:

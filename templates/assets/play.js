@@ -344,6 +344,7 @@
 
     // Open a position string or a new game; resolves when the board is shown.
     async open(request) {
+      if (!("layout" in request)) request.layout = this.wantedLayout();
       this.root.hidden = false;
       this.board.hidden = !this.view;  // the static board shows until the live one is ready
       this.message.textContent = "";
@@ -513,6 +514,27 @@
 
     computerSeats() {
       return this.view ? this.view.players.filter((p) => p.computer).map((p) => p.seat) : [];
+    }
+
+    // "narrow" where the board in its own arrangement is wider than the frame at readable
+    // text (a phone held upright), else "": the engine draws the arrangement if it has it.
+    wantedLayout() {
+      if (!this.ownWidth) {
+        const drawn = [this.view && !this.view.layout ? this.board : null, this.options.still, ...(this.options.replaces || [])]
+          .map((node) => node && node.querySelector && node.querySelector("svg")).find((svg) => svg && readableWidth(svg));
+        this.ownWidth = drawn ? readableWidth(drawn) : 0;
+      }
+      const room = this.boardWrap.clientWidth || this.host.clientWidth;
+      return this.ownWidth && room && room - 12 < this.ownWidth ? "narrow" : "";
+    }
+
+    // After a resize: ask for the other arrangement when the screen changed which one fits.
+    relayout() {
+      const view = this.view;
+      if (!view || this.busy || !(view.layouts || []).length) return;
+      const wanted = this.wantedLayout();
+      if (wanted !== view.layout && (!wanted || view.layouts.includes(wanted))) this.send({ op: "view", layout: wanted });
+      else this.fitBoard();
     }
 
     // Play: the board as large as fits beside its panel, and whole in the first screen.
@@ -764,6 +786,7 @@
       if (cpu.length) params.set("rp-cpu", cpu.join(","));
       params.set("rp-bot", this.view.bot);
       if (this.replaying !== null) params.set("rp-step", String(this.replaying));
+      if (document.body.dataset.release) params.set("rp-release", document.body.dataset.release);
       const url = new URL(window.location.href);
       url.hash = params.toString();
       this.linkField.value = url.href;
@@ -891,31 +914,63 @@
       this.seatChoice = el("select", { id: `${id}-seat` }, seats.map((seat) => el("option", { value: String(seat), text: names[seat] || `Player ${seat + 1}` })));
       this.startButton = button("New game", "rp-primary", () => this.start());
       const seat = el("span", { className: "rp-field" }, [el("label", { for: `${id}-seat`, text: "You play" }), this.seatChoice]);
+      const picks = [seat, ...this.buildPicks(section, seats)];
       const notice = section.querySelector(".rp-needs-js");
       const still = section.querySelector(":scope > .rp-board");
       if (!served) { still.after(serverNote("Playing against the computer")); if (notice) notice.hidden = true; return; }
       if (notice) notice.hidden = true;
       this.seatChoice.addEventListener("change", () => this.start());
-      this.live = new LiveBoard(section, { heading: `Your game: ${section.querySelector(".rp-title") ? section.querySelector(".rp-title").textContent : id}`, play: true, still, replaces: [still], barStart: [seat], barMiddle: [this.startButton] });
+      this.live = new LiveBoard(section, { heading: `Your game: ${section.querySelector(".rp-title") ? section.querySelector(".rp-title").textContent : id}`, play: true, still, replaces: [still], barStart: picks, barMiddle: [this.startButton] });
       this.live.root.hidden = false;  // the bar and the still board show before the game starts
       this.live.board.hidden = true;
       window.addEventListener("resize", () => {
         clearTimeout(this.resizing);
-        this.resizing = setTimeout(() => this.live.fitBoard(), 100);
+        this.resizing = setTimeout(() => this.live.relayout(), 100);
       });
+    }
+
+    // How many at the table and the game's options the reader picks (the play block's tables and
+    // choose): each a select in the bar; a change starts a new game.
+    buildPicks(section, seats) {
+      const id = section.id;
+      const picks = [];
+      const tables = (section.getAttribute("data-tables") || "").split(",").filter(Boolean).map(Number);
+      this.tableChoice = null;
+      if (tables.length > 1) {
+        // the reader takes one seat; the computer plays the others
+        this.tableChoice = el("select", { id: `${id}-table` }, tables.map((n) => el("option", { value: String(n), text: String(n - 1) })));
+        this.tableChoice.value = String(this.players);
+        picks.push(el("span", { className: "rp-field" }, [el("label", { for: `${id}-table`, text: "Opponents" }), this.tableChoice]));
+      }
+      this.optionChoices = JSON.parse(section.getAttribute("data-choices") || "[]").map((choice) => {
+        const select = el("select", { id: `${id}-choose-${choice.option}` }, choice.values.map((value) =>
+          el("option", { value: String(value), text: String(value).charAt(0).toUpperCase() + String(value).slice(1) })));
+        select.value = String(choice.value);
+        picks.push(el("span", { className: "rp-field" }, [el("label", { for: select.id, text: choice.label.charAt(0).toUpperCase() + choice.label.slice(1) }), select]));
+        return { choice, select };
+      });
+      [this.tableChoice, ...this.optionChoices.map((pick) => pick.select)].filter(Boolean)
+        .forEach((select) => select.addEventListener("change", () => this.start()));
+      return picks;
     }
 
     start(extra) {
       this.started = true;
       const seat = Number(this.seatChoice.value);
+      const players = this.tableChoice ? Number(this.tableChoice.value) : this.players;
       const computer = [];
-      for (let p = 0; p < this.players; p++) if (p !== seat) computer.push(p);
+      for (let p = 0; p < players; p++) if (p !== seat) computer.push(p);
       const section = this.section;
       const level = this.live.view && this.live.levelChoice.value;
+      const options = JSON.parse(section.getAttribute("data-options") || "{}");
+      this.optionChoices.forEach(({ choice, select }) => {
+        const value = choice.values.find((v) => String(v) === select.value);
+        options[choice.option] = value === undefined ? choice.value : value;
+      });
       const request = extra && extra.position ? extra : {
-        players: this.players,
+        players,
         setup: section.getAttribute("data-setup") || null,
-        options: JSON.parse(section.getAttribute("data-options") || "{}"),
+        options,
         seed: randomSeed(),
         computer,
         bot: level || section.getAttribute("data-bot"),
@@ -923,8 +978,16 @@
       return this.live.open(request);
     }
 
+    // A shared link opens its own game: the bar then shows its table's size.
     tryFromHere(position, extra) {
-      return this.start(Object.assign({ position }, extra || {}));
+      return this.start(Object.assign({ position }, extra || {})).then((view) => {
+        const size = view && String(view.players.length);
+        if (this.tableChoice && Array.from(this.tableChoice.options).some((option) => option.value === size)) this.tableChoice.value = size;
+        this.optionChoices.forEach(({ choice, select }) => {
+          if (view && view.options && choice.option in view.options) select.value = String(view.options[choice.option]);
+        });
+        return view;
+      });
     }
   }
 
@@ -949,7 +1012,34 @@
     return params.get("rp-widget");
   }
 
+  // A shared link names the release it was made under (copyLink's rp-release): opened under
+  // another one, a note says so and offers the earlier rules, at the same page and position.
+  function noteChangedRules() {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const made = params.get("rp-release");
+    const current = document.body.dataset.release;
+    if (!made || !current || made === current) return null;
+    let earlier = {};
+    try { earlier = JSON.parse(document.body.dataset.earlierReleases || "{}"); } catch (error) { earlier = {}; }
+    const folder = Object.prototype.hasOwnProperty.call(earlier, made) ? earlier[made] : null;
+    const body = folder === null
+      ? [`This link was made under version ${made} of the rules; this page shows version ${current}.`]
+      : [`This link was made under version ${made}; it opens here under version ${current}. `,
+        el("a", { href: folder + window.location.pathname.split("/").pop() + window.location.hash,
+                  text: `Open it under the rules of version ${made}` }), "."];
+    const note = el("aside", { className: "admonition note rp-release-note", role: "note", "aria-labelledby": "rp-release-note-title" }, [
+      el("p", { className: "admonition-title", id: "rp-release-note-title",
+                text: folder === null ? "A link from another version of the rules" : "The rules have changed" }),
+      el("div", { className: "admonition-body" }, [el("p", {}, body)])]);
+    const host = document.getElementById(params.get("rp-widget") || "");
+    const article = document.querySelector("article.rules");
+    if (host) host.before(note);
+    else if (article) article.prepend(note);
+    return note;
+  }
+
   function init() {
+    noteChangedRules();
     const widgets = new Map();
     document.querySelectorAll('[data-rp-widget="walkthrough"]').forEach((node) => widgets.set(node.id, new Stepper(node)));
     document.querySelectorAll('[data-rp-widget="position"]').forEach((node) => widgets.set(node.id, new PositionWidget(node)));

@@ -149,8 +149,17 @@ def walk_to(page, cell: str) -> None:
 
 
 def board_box(page) -> dict:
-    """The board's frame: a board wider than the screen at 12 px labels scrolls inside it."""
-    return page.locator(f"{LIVE} .rp-live-board").bounding_box()
+    """The drawn board itself, not only its frame: a board wider than the screen at 12 px labels
+    would scroll sideways inside a frame that fits, and part of it would be out of sight. A phone
+    gets the engine's narrow layout (Engine.layouts) where the usual one would not fit."""
+    return page.locator(f"{LIVE} .rp-live-board svg").bounding_box()
+
+
+def smallest_text_px(page) -> float:
+    """The board's smallest word as shown, in px (the site's rule for diagrams: 12 or more)."""
+    return page.evaluate(f"""() => {{ const svg = document.querySelector('{LIVE} .rp-live-board svg');
+        const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return Math.min(...Array.from(svg.querySelectorAll('[font-size]'), n => parseFloat(n.getAttribute('font-size')) * k)); }}""")
 
 
 def inside_first_screen(box: dict, width: int, height: int) -> bool:
@@ -168,6 +177,7 @@ def test_the_board_comes_first_and_moves_by_click_and_by_key_are_announced(open_
     page.screenshot(path=str(SHOTS / f"{game}-{width}-{scheme}.png"))
     box = board_box(page)
     assert inside_first_screen(box, width, height), f"the board {box} is not whole in the first {width}x{height} screen"
+    assert smallest_text_px(page) >= 11.9, "the board's words stay readable (12 px)"
     # of everything on the first screen (leaves: a paragraph, a button, a picture), the board shows the most
     other = page.evaluate("""() => Math.max(...Array.from(document.querySelectorAll('main *'))
         .filter(n => !n.closest('.rp-live-board') && !n.closest('svg') && n.children.length === 0)
@@ -272,18 +282,60 @@ def refusal_rules(folder: Path) -> dict[str, str]:
             except NameError:  # a parameter (`rule`): its callers pass constants, read here too
                 continue
             found.setdefault(rule, f"{path.name}:{node.lineno}")
+    if engine.moves_rule:  # the session refuses a choice of places that fits no move under it
+        found.setdefault(engine.moves_rule, f"{type(engine).__name__}.moves_rule")
+    return found
+
+
+def clicked_refusals(game: str, seeds: int = 3) -> dict[str, str]:
+    """Every refusal a reader meets clicking places on the board at random through a few games
+    ({rule: an example}): a piece and a place it cannot reach, a place alone, a card and a seat."""
+    import json
+    import random
+    import re
+
+    from generator.browser.session import SessionServer
+    from tests.browser.harness import ROOT
+
+    players = {"splash": 4}.get(game, 2)
+    server = SessionServer(ROOT / "content")
+    rng = random.Random(game)
+    found = {}
+
+    def ask(op, **fields):
+        return json.loads(server.handle(json.dumps({"op": op, "widget": "w", **fields})))
+    for seed in range(seeds):
+        view = ask("open", game=game, players=players, seed=seed, computer=list(range(1, players)), bot="beginner")["view"]
+        for _ in range(40):
+            if view["result"] or not view["legal"]:
+                break
+            places = sorted(set(re.findall(r'data-cell="([^"]+)"', view["svg"])))
+            starts = sorted({entry["c"][0] for entry in view["legal"] if entry["c"]}) + [None]
+            for _ in range(5):
+                frm, to = rng.choice(starts), rng.choice(places)
+                answer = ask("attempt", to=to, **({"from": frm} if frm else {}))
+                if answer.get("refused"):
+                    found.setdefault(answer["refused"]["rule"], f"{frm} then {to}: {answer['refused']['message']}")
+                view = answer.get("view") or view
+            if view["result"] or not view["legal"]:
+                break
+            view = ask("act", action=rng.choice(view["legal"])["n"])["view"]
     return found
 
 
 @pytest.mark.parametrize("game", sorted({u.split("/")[0] for u in play_pages()}))
 def test_every_refusal_of_every_engine_links_to_its_place_in_the_rules(real_site, game):
-    """Issue 28.4: each rule a refusal names resolves to anchors (section, clarification) on the built rules page."""
+    """Issue 28.4: each rule a refusal names resolves to anchors (section, clarification) on the built rules page:
+    the engine's own refusals, read from its source, and what a reader meets clicking the board (Splat's moves
+    are directions and SPLASH!'s passes name no seat: a click there that fits no move is refused under the
+    engine's moves_rule)."""
     import re
 
     from generator.play.api import rule_anchors
     from tests.browser.harness import ROOT
 
     rules = refusal_rules(ROOT / "content" / game)
+    rules.update({rule: f"clicked {example}" for rule, example in clicked_refusals(game).items() if rule not in rules})
     ids = set(re.findall(r'\bid="([^"]+)"', (real_site.folder / game / "index.html").read_text(encoding="utf-8")))
     missing = []
     for rule, where in sorted(rules.items()):
@@ -327,4 +379,22 @@ def test_a_whole_game_is_played_to_its_end_with_clicks_only(open_page, real_site
     else:
         pytest.fail(f"no end after 600 of the reader's moves ({len(view(page)['log'])} in the log)")
     assert view(page)["result"]["text"] in page.inner_text(f"{LIVE} .rp-status")
+    assert page.watch.errors == []
+
+
+@pytest.mark.parametrize("game,size,choice", [("splash", "6", None), ("shoot", "4", "normal")])
+def test_the_reader_picks_how_many_play_and_which_game_in_the_bar(open_page, real_site, game, size, choice):
+    """Issue 28.5: SPLASH! against two to five computer players, SHOOT against one to three HEROES in
+    the beginner or the normal game: a pick in the bar starts that game, the board shows every seat."""
+    page = open_play(open_page, real_site, f"{game}/play.html", 1366, 900, "light")
+    page.select_option(f"{LIVE} select[id$='-table']", size)
+    page.wait_for_function(f"() => (window.__answers.filter(a => a.view).at(-1) || {{}}).view.players.length === {size}")
+    wait_idle(page)
+    if choice:
+        page.select_option(f"{LIVE} select[id*='-choose-']", choice)
+        page.wait_for_function(f"() => window.__answers.filter(a => a.view).at(-1).view.options.cards === '{choice}'")
+        wait_idle(page)
+        assert view(page)["options"] == {"cards": choice} and len(view(page)["players"]) == int(size)
+    seats = page.eval_on_selector_all(f"{LIVE} .rp-live-board [data-cell]", "ns => ns.map(n => n.dataset.cell)")
+    assert f"P{size}" in seats and view(page)["players"][-1]["computer"]
     assert page.watch.errors == []

@@ -202,14 +202,14 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
         "content__pebbles__reference.md": "---\ntitle: Aid\nsumary: Short.\n---\n\n## Summary\n"})
     assert problems(capsys, "check", site) == (
         "content/pebbles/game.toml:8: unknown key 'playtime' (did you mean play_time?)\n"
-        "    expected: one of: accent, ages, credit, data, designers, licence, pages, play_time, players, source, "
+        "    expected: one of: accent, ages, credit, data, designers, licence, pages, play_time, players, releases, source, "
         "source_url, summary, title, year\n"
         "    found:    playtime\n"
         "content/pebbles/reference.md:3: unknown key 'sumary' (did you mean summary?)\n"
         "    expected: one of: clarifications, glossary, only, print, summary, title\n"
         "    found:    sumary\n"
         "content/site.toml:2: unknown key 'base_ulr' (did you mean base_url?)\n"
-        "    expected: one of: balance_notes, base_url, description, game_code_seconds, language, path_prefix, pyodide_url, raw_html, rulebooks, search, theme, title\n"
+        "    expected: one of: balance_notes, base_url, description, exports, game_code_seconds, language, path_prefix, pyodide_url, raw_html, rulebooks, search, theme, title\n"
         "    found:    base_ulr")
     site = make_site(tmp_path / "kit", **{"content__pebbles__components.toml": KIT.replace("[[sheet]]", "[[sheets]]")})
     assert problems(capsys, "check", site) == (

@@ -1,0 +1,105 @@
+"""What an export is to the export stage (stage.py), and the small things every export shares.
+
+An `Exporter` makes one kind of file set for a game (print-on-demand cards, Tabletopia
+images, a Tabletop Simulator save). The stage asks each, for every game with a kit:
+
+    downloads(site, game, components) -> [Download]   the files the kit's "Other formats" row
+                                                        offers, named without drawing anything
+    files(site, game, components) -> [name]           every file it writes (default: those of
+                                                        its downloads), names in the exports folder
+    sections(site, game, components) -> {url: [Section]}  what it adds to the game's pages
+                                                        (a how-to), named without drawing anything
+    write(job)                                         make them: `job.pieces` are the kit's
+                                                        drawings (raster.KitPiece), `job.write`
+                                                        stores a file; runs in a child process
+
+Names are relative to the game's exports folder (urls.exports_folder); every name an exporter
+writes must be in its `files`, so the build knows them before they exist.
+"""
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional
+
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # every member's date: the same sources give the same zip
+
+
+@dataclass(frozen=True)
+class Download:
+    """A file the kit's downloads offer under "Other formats"."""
+
+    file: str  # name in the game's exports folder
+    label: str  # the link's words: "Splattercards for The Game Crafter (ZIP of PNG)"
+    use: str  # what it is for, in one line
+
+    def __post_init__(self):
+        if not (self.file and self.label and self.use):
+            raise ValueError(f"a download needs a file, a label and a use: {self!r}")
+
+
+@dataclass
+class ExportJob:
+    """One game's exports being made: what every exporter's `write` is given."""
+
+    site: object  # content.model.Site
+    game: object  # content.model.Game
+    components: object  # kit.spec.Components
+    artwork: object  # kit.build.Artwork: the kit's full-colour drawings (its `cards(deck, None)`: every card in order)
+    pieces: list  # [raster.KitPiece]: every distinct drawing of the kit, with its count
+    write: Callable[[str, bytes], None]  # (name in the exports folder, bytes)
+    output_root: Optional[Path] = None  # the site's output folder, where the files will be once built
+
+    def __post_init__(self):
+        if self.artwork is None:
+            raise ValueError("an export job needs the kit's full-colour artwork")
+
+    def pieces_of(self, *kinds: str) -> list:
+        return [piece for piece in self.pieces if piece.kind in kinds]
+
+
+class Exporter:
+    name = "exporter"  # for timings and messages
+
+    def downloads(self, site, game, components) -> list[Download]:
+        return []
+
+    def files(self, site, game, components) -> list[str]:
+        return [download.file for download in self.downloads(site, game, components)]
+
+    def sections(self, site, game, components) -> dict:
+        return {}
+
+    def write(self, job: ExportJob) -> None:
+        return None
+
+    def check(self, components, artwork) -> list:
+        """Preflight of what this export prints ([ContentError]); the kit's own preflight has
+        checked every drawing already."""
+        return []
+
+
+def zip_bytes(members: list[tuple[str, bytes]]) -> bytes:
+    """A zip of `members` (name, bytes) in the order given, with fixed dates and modes, so
+    the same members give the same bytes. PNGs are stored (deflating them again gains nothing)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, data in members:
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3  # unix, whatever machine builds it
+            archive.writestr(info, data)
+    return out.getvalue()
+
+
+def csv_text(rows: list[list]) -> bytes:
+    """A small CSV (a manifest), with a header row first; fields quoted where they need it."""
+    import csv
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerows(rows)
+    return out.getvalue().encode("utf-8")

@@ -1,0 +1,175 @@
+"""Print-on-demand card files, per deck, from the kit's own card drawings.
+
+For each shop (The Game Crafter, MakePlayingCards) a ZIP per deck: one PNG per distinct card
+face and back, at 300 dpi with the shop's bleed, in the shop's standard size nearest the deck's
+trim, and `manifest.csv` (card, side, count, file) saying how many of each to order. And one
+PDF per deck in DriveThruCards' order (each card's back, then its front; trim plus 1/8" bleed).
+
+A deck's trim is mapped to the shop size nearest it; a deck within 1 mm of that size (every
+preset of the kit) is printed as drawn, the shop's cut a fraction of a millimetre into its
+bleed; any other (a size of the author's own) is scaled to cover the shop's trim, and preflight
+checks its words at that scale and inside the shop's cut.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.draw.shapes import Drawing, Group
+from generator.exports.formats import Download, Exporter, ExportJob, csv_text, zip_bytes
+from generator.exports.raster import MM_PER_INCH, Target, png_bytes, render_many
+from generator.urls import pod_cards_pdf, pod_cards_zip
+
+DPI = 300
+DTC_BLEED_MM = MM_PER_INCH / 8  # DriveThruCards' bleed: 1/8 inch each side
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A shop's card product, by its trim in inches."""
+
+    name: str
+    width_in: float
+    height_in: float
+
+    @property
+    def mm(self) -> tuple[float, float]:
+        return self.width_in * MM_PER_INCH, self.height_in * MM_PER_INCH
+
+    @property
+    def words(self) -> str:
+        return f"{self.name} ({self.width_in:g} x {self.height_in:g} in)"
+
+
+POKER, BRIDGE, MINI, TAROT = (CardSize("poker", 2.5, 3.5), CardSize("bridge", 2.25, 3.5),
+                              CardSize("mini", 1.75, 2.5), CardSize("tarot", 2.75, 4.75))
+
+
+@dataclass(frozen=True)
+class Shop:
+    """A print-on-demand shop's card files: 300 dpi PNGs of the trim plus `bleed_px` each side.
+    The Game Crafter's poker card is 825 x 1125 px (1/8" bleed: 37.5 px); MakePlayingCards'
+    is 822 x 1122 px (36 px). Their other sizes follow the same rule."""
+
+    key: str  # in file names
+    title: str
+    bleed_px: float
+    sizes: tuple[CardSize, ...]
+
+    def target(self, size: CardSize) -> Target:
+        return Target(round(size.width_in * DPI + 2 * self.bleed_px), round(size.height_in * DPI + 2 * self.bleed_px),
+                      DPI, self.bleed_px)
+
+    def nearest(self, width_mm: float, height_mm: float) -> CardSize:
+        """The shop's size closest to a trim (by the two sides' differences; portrait)."""
+        return min(self.sizes, key=lambda size: abs(size.mm[0] - width_mm) + abs(size.mm[1] - height_mm))
+
+
+THE_GAME_CRAFTER = Shop("thegamecrafter", "The Game Crafter", DPI / 8, (POKER, BRIDGE, MINI, TAROT))
+MAKEPLAYINGCARDS = Shop("makeplayingcards", "MakePlayingCards", 36, (POKER, BRIDGE, MINI, TAROT))
+SHOPS = (THE_GAME_CRAFTER, MAKEPLAYINGCARDS)
+
+
+AS_DRAWN_MM = 1.0  # a trim this close to a shop's prints as drawn (cutting is less precise than that)
+
+
+def cover_scale(size: CardSize, width_mm: float, height_mm: float) -> float:
+    """How much a deck's card is enlarged to cover the shop's trim (1: within AS_DRAWN_MM, as drawn)."""
+    shop_w, shop_h = size.mm
+    if abs(shop_w - width_mm) <= AS_DRAWN_MM and abs(shop_h - height_mm) <= AS_DRAWN_MM:
+        return 1.0
+    return max(shop_w / width_mm, shop_h / height_mm)
+
+
+def shop_images(pieces: list, shop: Shop) -> tuple[CardSize, Target, list[bytes]]:
+    """Card pieces of one deck (raster.KitPiece, one trim) as the shop's PNGs, in order."""
+    first = pieces[0]
+    size = shop.nearest(first.width_mm, first.height_mm)
+    target = shop.target(size)
+    scale = cover_scale(size, first.width_mm, first.height_mm)
+    trim = (size.mm[0] / scale, size.mm[1] / scale)  # the shop's trim, in the drawing's millimetres
+    images = render_many([piece.drawing for piece in pieces], target, trim, first.bleed_mm)
+    return size, target, [png_bytes(image, DPI) for image in images]
+
+
+class PrintOnDemand(Exporter):
+    name = "print-on-demand"
+
+    def downloads(self, site, game, components) -> list[Download]:
+        found = []
+        for deck in components.decks:
+            if not deck.cards:
+                continue
+            for shop in SHOPS:
+                size = shop.nearest(deck.width, deck.height)
+                target = shop.target(size)
+                scale = cover_scale(size, deck.width, deck.height)
+                scaled = "" if scale == 1.0 else f" (the deck's {deck.width:g} x {deck.height:g} mm scaled by {scale:.3f})"
+                found.append(Download(
+                    pod_cards_zip(game.slug, deck.name, shop.key),
+                    f"{deck.title} for {shop.title} (ZIP of PNG)",
+                    f"to upload to {shop.title} as {size.words} cards{scaled}: one PNG per card, {target.width_px} x "
+                    f"{target.height_px} px at {DPI} dpi with bleed, and a manifest of how many of each"))
+            found.append(Download(
+                pod_cards_pdf(game.slug, deck.name), f"{deck.title} for DriveThruCards (PDF)",
+                f"a print-ready deck for DriveThruCards and other card printers: each card's back, then its "
+                f"front, {deck.width:g} x {deck.height:g} mm plus 1/8 inch bleed"))
+        return found
+
+    def write(self, job: ExportJob) -> None:
+        for deck in job.components.decks:
+            pieces = [p for p in job.pieces if p.group == deck.name and p.kind in ("card-front", "card-back")]
+            if not pieces:
+                continue
+            for shop in SHOPS:
+                job.write(pod_cards_zip(job.game.slug, deck.name, shop.key), deck_zip(pieces, shop))
+            job.write(pod_cards_pdf(job.game.slug, deck.name), drivethrucards_pdf(job, deck))
+
+    def check(self, components, artwork) -> list:
+        from generator.exports.preflight import pod_preflight
+
+        return pod_preflight(components, artwork, SHOPS, cover_scale)
+
+
+def deck_zip(pieces: list, shop: Shop) -> bytes:
+    """One deck's cards for one shop: a PNG per distinct face and back, and the manifest."""
+    members, rows = [], [["card", "side", "count", "file", "size", "width_px", "height_px"]]
+    size, target, pictures = shop_images(pieces, shop)
+    for piece, data in zip(pieces, pictures):
+        file = f"{piece.name}.png"
+        members.append((file, data))
+        side = "front" if piece.kind == "card-front" else "back"
+        rows.append([piece.title or piece.name, side, piece.count, file, size.name, target.width_px, target.height_px])
+    return zip_bytes([("manifest.csv", csv_text(rows))] + members)
+
+
+def drivethrucards_pdf(job: ExportJob, deck) -> bytes:
+    """Every card of the deck in order, its back then its front, on pages of the trim plus
+    1/8" bleed, drawn as the kit draws them (vector)."""
+    from generator.draw.pdf import render_pdf
+
+    fronts, backs = job.artwork.cards(deck, None)
+    pages = []
+    for front, back in zip(fronts, backs):
+        pages += [bleed_page(back, deck), bleed_page(front, deck)]
+    title = f"{job.game.title}: {deck.title} for DriveThruCards"
+    return render_pdf(pages, title=title, author=", ".join(job.game.designers), subject=title,
+                      keywords="print on demand, cards, Rulepress")
+
+
+def bleed_page(card: Drawing, deck):
+    """A card on a page of its trim plus 1/8" bleed, the trim box and bleed box set. Where the
+    deck's own bleed is narrower, the card's art drawn a little larger beneath it fills the
+    rest (the same drawing; its edge is the card's background)."""
+    from generator.draw.pdf import PdfPage
+
+    width, height = deck.width + 2 * DTC_BLEED_MM, deck.height + 2 * DTC_BLEED_MM
+    offset = DTC_BLEED_MM - deck.bleed
+    shapes = []
+    if offset > 0:
+        grow = max(width / card.width, height / card.height)
+        shapes.append(Group(card.shapes, dx=round((width - card.width * grow) / 2, 6),
+                            dy=round((height - card.height * grow) / 2, 6), scale=round(grow, 9)))
+    shapes.append(Group(card.shapes, dx=round(offset, 6), dy=round(offset, 6)))
+    page = Drawing(round(width, 6), round(height, 6), tuple(shapes), title=card.title)
+    return PdfPage(page, trim_box=(DTC_BLEED_MM, DTC_BLEED_MM, deck.width, deck.height),
+                   bleed_box=(0, 0, page.width, page.height))

@@ -1,0 +1,25 @@
+"""The issue's "Done when" targets as the bench prints them: every figure beside its target,
+a missed one as MISSED (never as if met). Each line starts with "done-when:", so the bench's
+summary can gather them from every section, the scripts run as subprocesses included."""
+from __future__ import annotations
+
+MARK = "done-when:"
+
+
+def verdict(value: float | None, limit: float, unit: str = "s", *, below: bool = False) -> str:
+    """'target <= 4 s: met' or '... MISSED' (`below`: the target is strictly under `limit`);
+    a figure that could not be measured is MISSED too."""
+    sign = "<" if below else "<="
+    target = f"target {sign} {limit:g}{(' ' + unit) if unit else ''}"
+    if value is None:
+        return f"{target}: MISSED (not measured)"
+    met = value < limit if below else value <= limit
+    return f"{target}: {'met' if met else 'MISSED'}"
+
+
+def done_when(figure: str, value: float | None, limit: float, unit: str = "s", *, below: bool = False,
+              beside: str = "") -> str:
+    """One line of the summary: the figure, its value, its target and whether it is met."""
+    shown = "not measured" if value is None else (f"{value:.3f} {unit}" if unit else f"{value:.2f}")
+    extra = f"; {beside}" if beside else ""
+    return f"{MARK} {figure}: {shown} ({verdict(value, limit, unit, below=below)}){extra}"
