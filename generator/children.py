@@ -54,3 +54,22 @@ def die_with_parent() -> None:
         return
     if _forked_from is not None and os.getppid() != _forked_from:
         os._exit(1)  # orphaned already: adopted by init (or a subreaper), the build is gone
+
+
+def answer_parent(work, pipe, turns) -> None:
+    """The body of a forked worker (rulebooks, exports): wait for one of the build's `turns` (a
+    semaphore: so many children work at once), do `work()`, and send the build ("ok", its result)
+    or ("failed", the error) down `pipe`; the build raises the error as its own."""
+    die_with_parent()
+    try:
+        with turns:
+            result = work()
+    except BaseException as error:
+        try:
+            pipe.send(("failed", error))
+        except Exception:  # an exception that does not pickle
+            pipe.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
+    else:
+        pipe.send(("ok", result))
+    finally:
+        pipe.close()

@@ -17,7 +17,7 @@ import multiprocessing
 import time
 from functools import partial
 
-from generator.children import die_with_parent
+from generator.children import answer_parent
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
 from generator.stages import GameOutput, Stage, StageContext, folder_key
@@ -197,7 +197,7 @@ class Children:
         while len(self.running) >= workers * self.WAITING_PER_WORKER:
             self.wait_one(timings)
         reader, writer = context.Pipe(duplex=False)
-        process = context.Process(target=_child, args=(work, writer, self.turns), daemon=True)
+        process = context.Process(target=answer_parent, args=(work, writer, self.turns), daemon=True)
         process.start()
         writer.close()
         self.running.append((slug, process, reader))
@@ -228,19 +228,3 @@ class Children:
             reader.close()
         self.running = []
         self.turns = None  # a killed child may have held a turn: the next build makes new ones
-
-
-def _child(work, pipe, turns) -> None:
-    die_with_parent()
-    try:
-        with turns:  # wait for a free turn: `workers` children work at once
-            timings = work()
-    except BaseException as error:  # sent to the build, which raises it
-        try:
-            pipe.send(("failed", error))
-        except Exception:  # an exception that does not pickle
-            pipe.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
-    else:
-        pipe.send(("ok", timings))
-    finally:
-        pipe.close()

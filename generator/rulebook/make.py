@@ -9,7 +9,7 @@ from markdown_it.tree import SyntaxTreeNode
 from generator.content.model import Game, Site
 from generator.markdown.render import make_markdown
 from generator.replays import Replays
-from generator.children import die_with_parent
+from generator.children import answer_parent, die_with_parent
 from generator.rulebook.blocks import Typesetter, fence_line, fence_name
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.document import Chapter, PlannedBook, chapter_width, column_width, plan_book, print_scale
@@ -131,7 +131,8 @@ class Typesetting:
             self.slots = context.Semaphore(max(1, self.workers - 1))
             load_for_children()
         reader, writer = context.Pipe(duplex=False)
-        process = context.Process(target=_typeset_child, args=(book, jobs, write, writer, self.slots), daemon=True)
+        process = context.Process(target=answer_parent, args=(lambda: write(typeset_all(book, jobs)), writer, self.slots),
+                                  daemon=True)
         process.start()
         writer.close()
         self.running.append((book.game.title, process, reader))
@@ -176,19 +177,3 @@ def load_for_children() -> None:
     except ImportError:  # reportlab then sets the books without hyphenation, here as in the children
         return
     pyphen.Pyphen(lang=HYPHENATION)
-
-
-def _typeset_child(book: GameBook, jobs, write, pipe, slots) -> None:
-    die_with_parent()
-    try:
-        with slots:
-            write(typeset_all(book, jobs))
-    except BaseException as error:  # sent to the build, which raises it
-        try:
-            pipe.send(("failed", error))
-        except Exception:  # an exception that does not pickle
-            pipe.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
-    else:
-        pipe.send(("ok", None))
-    finally:
-        pipe.close()

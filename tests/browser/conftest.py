@@ -6,19 +6,9 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
-from tests.browser.harness import ROOT, Server, Watch, launch
+from tests.browser.harness import ROOT, Server, Watch
 
 FIXTURE_SITE = ROOT / "tests" / "interactive" / "fixtures" / "hopsite"
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="session")

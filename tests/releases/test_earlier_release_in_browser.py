@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from generator.build import build
-from tests.browser.harness import PYODIDE_TIMEOUT_MS, SAVE_DATA, Server, Watch, button, launch
+from tests.browser.harness import PYODIDE_TIMEOUT_MS, SAVE_DATA, Server, Watch, button
 from tests.releases.history import archived_site
 from tests.sitefactory import SITE_TOML, write
 
@@ -22,16 +22,6 @@ def served(tmp_path_factory):
     server = Server(root / "output")
     yield server
     server.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 @pytest.mark.parametrize("url, score", [("pebbles/1.0/index.html", "4 left, 1-2"), ("pebbles/index.html", "4 left, 1-3")])

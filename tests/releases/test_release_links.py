@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from generator.build import build
-from tests.browser.harness import PYODIDE_TIMEOUT_MS, SAVE_DATA, Server, Watch, button, launch
+from tests.browser.harness import PYODIDE_TIMEOUT_MS, SAVE_DATA, Server, Watch, button
 
 HOPSITE = Path(__file__).resolve().parents[1] / "interactive" / "fixtures" / "hopsite"
 WT = "#wt-opening-hops"
@@ -20,16 +20,6 @@ NOTE = ".rp-release-note"
 
 def release(version: str, date: str) -> str:
     return f'\n[[releases]]\nversion = "{version}"\ndate = {date}\nsummary = "Release {version}."\n'
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
