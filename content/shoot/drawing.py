@@ -4,6 +4,8 @@ Each player's panel (Medical Record, damage track, Weapon, Gadgets, wounds,
 kills and deaths), then a strip for the table: whose turn, the decks, what
 lies on the battlefield and the latest Splattercards drawn. Cells named in
 the diagram ("P2", "P2.head", "P2.damage") are what engine.cells highlights.
+On a phone (the "narrow" layout) each panel is one compact row, so that a table of
+four HEROES fits the first screen at 12 px text.
 
 A state is taken duck-typed (an engine.ShootState): the engine imports this
 module to render, so this one never imports the engine.
@@ -39,11 +41,17 @@ CARD_H = 3 * LINE_H + 2
 STRIP_H = 2 * LINE_H + 2.5 + CARD_H + 2  # two lines, then a row of cards
 CARDS_SHOWN = 3  # the latest cards drawn, each wide enough for its longest line
 HIGHLIGHT = Style(fill=None, stroke="#ff7a00", stroke_width=1.2)
-# Portrait, for a phone: one panel a row, each as wide as a phone's screen holds at 12 px
-# text (120 mm of 4.2 mm text in 343 px), the lines beside the body rather than under it,
-# so that two HEROES and the table fit one screen without scrolling
+# Portrait, for a phone: one panel a row, as wide as a phone's screen holds at 12 px text
+# (120 mm of 4.2 mm text in 343 px). Four HEROES and the table must fit the first screen under
+# the page's title and bar (503 px at 390x844: 176 mm), so a panel is a header (name, what is
+# happening to them, kills and deaths) and four lines beside a small body: 31 mm, not 52
 NARROW_W = 120.0
-NARROW_PANEL_H = 52.0
+NARROW_HEADER_H = 7.0
+NARROW_PANEL_H = NARROW_HEADER_H + 4 * LINE_H + 2
+NARROW_GAP = 2.0
+NARROW_BODY_SCALE = 0.35  # the body in a column 15 mm wide, as tall as the four lines
+NARROW_LINES_X = 17.5  # the lines' left edge, from the panel's, clear of the body
+TRACK_BESIDE = 44.0  # the damage boxes' left edge from their count's, clear of "Damage 10 of 10" in bold
 NARROW_CARDS = 2
 LAYOUTS = ("narrow",)
 
@@ -64,40 +72,79 @@ def draw_status(state, highlight: tuple[str, ...] = (), layout: str = "") -> Dra
 
 
 def _draw_narrow(state, highlight: tuple[str, ...]) -> Drawing:
-    """The same status, one panel a row (a narrow screen)."""
+    """The same status, one compact panel a row (a narrow screen)."""
     shapes: list = []
     for p in range(state.players):
-        shapes += _narrow_panel(state, p, 2, 2 + p * (NARROW_PANEL_H + 3), highlight)
-    y = 2 + state.players * (NARROW_PANEL_H + 3)
+        shapes += _narrow_panel(state, p, 2, 2 + p * (NARROW_PANEL_H + NARROW_GAP), highlight)
+    y = 2 + state.players * (NARROW_PANEL_H + NARROW_GAP)
     shapes += _table_strip(state, 2, y, NARROW_W - 4, NARROW_CARDS)
     return Drawing(NARROW_W, y + STRIP_H + 2, tuple(shapes), title="Splatter SHOOT: the players' status")
 
 
 def _narrow_panel(state, p: int, x0: float, y0: float, highlight) -> list:
-    """Player `p`'s panel across the screen: the body on the left, every line beside it."""
-    colour_name, colour = PLAYER_COLOURS[p]
+    """Player `p`'s panel across the screen: the header, then the body on the left and four
+    lines beside it (the damage track; the Weapon and its draws; its JAM boxes; the wounds'
+    effects, the Gadgets and the Record's cards)."""
+    colour = PLAYER_COLOURS[p][1]
     cell, hero, width = pname(p), state.heroes[p], NARROW_W - 4
     shapes: list = [Rect(x0, y0, width, NARROW_PANEL_H, Style(fill="#fbfaf7", stroke=colour, stroke_width=0.8),
                          rx=2, cell=cell, role="panel")]
     if cell in highlight:
         shapes.append(Rect(x0 - 0.6, y0 - 0.6, width + 1.2, NARROW_PANEL_H + 1.2, HIGHLIGHT, rx=2.5,
                            role="highlight"))
-    shapes += _header(state, p, x0, y0, colour_name, colour, width)
-    shapes += _body(hero, cell, colour, x0 + 1, y0 + 8.5, highlight)
-    left = x0 + BODY_W - 2
-    shapes += _damage_track(hero, cell, left, y0 + 9, highlight)
-    # kills and deaths beside the damage; the Weapon's draws and the wounds' effects share a line
-    short = [line for line in _short_lines(hero) if not line.startswith("Kills")]
-    shapes.append(Text(x0 + width - 3, y0 + 12.3, f"Kills {hero.kills} Deaths {hero.deaths}", TEXT, anchor="end"))
-    lines = [short[0], ", ".join(short[1:])] + _long_lines(hero)
-    for i, text in enumerate(line for line in lines if line):
-        shapes.append(Text(left, y0 + 23 + i * LINE_H, _fit(text, x0 + width - left - 2), TEXT))
+    shapes += _narrow_header(state, p, x0, y0, width)
+    shapes += _body(hero, cell, colour, x0 + 1.5, y0 + NARROW_HEADER_H + 0.1, highlight, NARROW_BODY_SCALE)
+    left = x0 + NARROW_LINES_X
+    first = y0 + NARROW_HEADER_H + 4.5  # the first line's baseline
+    shapes += _damage_track(hero, cell, left, first - 3.3, highlight, beside=TRACK_BESIDE)
+    room = x0 + width - 2 - left
+    for i, text in enumerate((_weapon_line(hero), _jam_line(hero), _last_line(hero, room))):
+        if text:  # a HERO without a Weapon has no JAM boxes: the line stays empty
+            shapes.append(Text(left, first + (i + 1) * LINE_H, _fit(text, room), TEXT))
     return shapes
+
+
+def _last_line(hero, room: float) -> str:
+    """The wounds' effects and the Gadgets, then the Record's cards where there are some and the
+    line has room for them: what they did is on the body (each location hit or lost) and in the
+    wounds' words."""
+    line = "; ".join(_wounds(hero) + [_gadgets_line(hero)])
+    whole = f"{line}; {_record_line(hero)}"
+    return whole if hero.record and _text_width(whole) <= room else line
+
+
+def _narrow_header(state, p: int, x0: float, y0: float, width: float) -> list:
+    """The player's name on their colour, what is happening to them beside it, kills and deaths at the end."""
+    colour_name, colour = PLAYER_COLOURS[p]
+    hero, ink, baseline = state.heroes[p], ink_on(colour), y0 + 5.0
+    name = f"{pname(p)} {colour_name}"
+    tally = f"Kills {hero.kills} Deaths {hero.deaths}"
+    after = x0 + 3 + _text_width(name, bold=True) + 2.5
+    room = x0 + width - 3 - _text_width(tally) - 2.5 - after
+    return [Rect(x0, y0, width, NARROW_HEADER_H, Style(fill=colour), rx=2, role="header"),
+            Text(x0 + 3, baseline, name, TEXT, fill=ink, bold=True),
+            Text(after, baseline, _fit(_short_status(_status_words(state, p), room), room), TEXT, fill=ink),
+            Text(x0 + width - 3, baseline, tally, TEXT, fill=ink, anchor="end")]
+
+
+def _short_status(words: str, room: float) -> str:
+    """The status in `room` mm beside the name and the kills and deaths: "has the Flag" said
+    shorter where "to play, has the Flag" is too long ("P4 Yellow" takes more room than "P1 Red")."""
+    for flag in ("has the Flag", "has Flag", "Flag"):
+        shorter = words.replace("has the Flag", flag)
+        if _text_width(shorter) <= room:
+            return shorter
+    return shorter
+
+
+def _text_width(text: str, bold: bool = False) -> float:
+    """How wide `text` sets at TEXT, in mm, a little generous (see EM_PER_CHAR)."""
+    return len(text) * TEXT * EM_PER_CHAR * (1.08 if bold else 1.0)
 
 
 def _fit(text: str, width: float, bold: bool = False) -> str:
     """`text`, cut short with an ellipsis where it would run past `width` mm at TEXT."""
-    chars = int(width / (TEXT * EM_PER_CHAR * (1.08 if bold else 1.0)))
+    chars = int(width / _text_width("x", bold))
     return text if len(text) <= chars else text[: chars - 1] + "…"
 
 
@@ -120,8 +167,16 @@ def _hero_panel(state, p: int, x0: float, y0: float, highlight) -> list:
 
 
 def _header(state, p: int, x0: float, y0: float, colour_name: str, colour: str, width: float = PANEL_W) -> list:
-    """The player's name on their colour; beside it dead or out, whose turn it is, the Flag
-    ("alive" only when nothing else is said: the name and all three did not fit one line)."""
+    """The player's name on their colour; beside it what is happening to them."""
+    ink = ink_on(colour)  # white on red, blue and green; dark on yellow
+    return [Rect(x0, y0, width, 8, Style(fill=colour), rx=2, role="header"),
+            Text(x0 + 3, y0 + 5.9, f"{pname(p)} {colour_name}", TEXT, fill=ink, bold=True),
+            Text(x0 + width - 3, y0 + 5.9, _status_words(state, p), TEXT, fill=ink, anchor="end")]
+
+
+def _status_words(state, p: int) -> str:
+    """Dead or out, whose turn it is, the Flag ("alive" only when nothing else is said: the
+    name and all three did not fit one line)."""
     hero = state.heroes[p]
     status = "dead" if not hero.alive else "alive"
     if hero.out:
@@ -131,11 +186,7 @@ def _header(state, p: int, x0: float, y0: float, colour_name: str, colour: str, 
         marks.append("to play")
     if state.flag == p:
         marks.append("has the Flag")
-    words = ([status] if status != "alive" or not marks else []) + marks
-    ink = ink_on(colour)  # white on red, blue and green; dark on yellow
-    return [Rect(x0, y0, width, 8, Style(fill=colour), rx=2, role="header"),
-            Text(x0 + 3, y0 + 5.9, f"{pname(p)} {colour_name}", TEXT, fill=ink, bold=True),
-            Text(x0 + width - 3, y0 + 5.9, ", ".join(words), TEXT, fill=ink, anchor="end")]
+    return ", ".join(([status] if status != "alive" or not marks else []) + marks)
 
 
 def _body(hero, cell: str, colour: str, bx: float, by: float, highlight, scale: float = BODY_SCALE) -> list:
@@ -156,60 +207,92 @@ def _body(hero, cell: str, colour: str, bx: float, by: float, highlight, scale: 
             fill = "#e06666" if hits[loc.key] == 1 else "#a61c1c"
         else:
             fill = "#ffffff"
-        radius = 4.2 if loc.key in ("head", "torso") else 2.8  # the legs' circles clear of each other
+        # the legs' circles clear of each other; a smaller body (a phone's panel) has smaller circles
+        radius = (4.2 if loc.key in ("head", "torso") else 2.8) * scale / BODY_SCALE
         shapes.append(Circle(cx, cy, radius, Style(fill=fill, stroke=colour, stroke_width=0.5), cell=name,
                              role="location"))
         if name in highlight:
             shapes.append(Circle(cx, cy, radius + 1.0, HIGHLIGHT, role="highlight"))
         if loc.key in lost:
-            shapes.append(Text(cx, cy + 1.2, "X", TEXT, fill="#ffffff", anchor="middle", bold=True))
+            shapes += _lost_mark(cx, cy, radius)
     return shapes
 
 
-def _damage_track(hero, cell: str, tx: float, ty: float, highlight) -> list:
-    """Damage 0-10: the count in words, and the filled boxes under it."""
+def _lost_mark(cx: float, cy: float, radius: float) -> list:
+    """A lost location's cross: the letter X where the circle holds it, else two white strokes
+    (the smallest readable letter would spill out of a phone panel's circle onto the panel)."""
+    if radius >= 2.8:
+        return [Text(cx, cy + 1.2, "X", TEXT, fill="#ffffff", anchor="middle", bold=True)]
+    arm = radius * 0.6
+    cross = Style(stroke="#ffffff", stroke_width=0.5)
+    return [Line(cx - arm, cy - arm, cx + arm, cy + arm, cross, role="lost"),
+            Line(cx - arm, cy + arm, cx + arm, cy - arm, cross, role="lost")]
+
+
+def _damage_track(hero, cell: str, tx: float, ty: float, highlight, beside: float = 0.0) -> list:
+    """Damage 0-10: the count in words, and the filled boxes under it (or, `beside` mm right of
+    the count's start, on its line)."""
     shapes: list = [Text(tx, ty + 3.3, f"Damage {hero.damage} of {DEATH_DAMAGE}", TEXT, bold=True)]
+    bx, by = (tx + beside, ty) if beside else (tx, ty + 5)
     for d in range(DEATH_DAMAGE + 1):
         fill = "#ffffff"
         if d <= hero.damage and d > 0:
             fill = "#a61c1c" if hero.damage >= DEATH_DAMAGE else "#e06666"
-        shapes.append(Rect(tx + d * 4.5, ty + 5, 4.2, 4, Style(fill=fill, stroke="#666666", stroke_width=0.3),
+        shapes.append(Rect(bx + d * 4.5, by, 4.2, 4, Style(fill=fill, stroke="#666666", stroke_width=0.3),
                            cell=f"{cell}.damage", role="track"))
     if f"{cell}.damage" in highlight:
-        shapes.append(Rect(tx - 0.5, ty + 4.5, 50.5, 5, HIGHLIGHT, role="highlight"))
+        shapes.append(Rect(bx - 0.5, by - 0.5, 50.5, 5, HIGHLIGHT, role="highlight"))
     return shapes
 
 
 def _short_lines(hero) -> list[str]:
     """Beside the body: the Weapon's name and the cards it draws at each distance, kills and
     deaths, then each wound's effect."""
-    lines = []
-    if hero.weapon:
-        wp = weapon(hero.weapon)
-        lines.append(hero.weapon)
-        lines.append("draws " + " ".join(f"{b if b != 'inf' else '∞'}:{n if n else '-'}"
-                                         for b, n in zip(BANDS, wp.draws)))
-    else:
-        lines.append("Weapon: none")
-    lines.append(f"Kills {hero.kills}   Deaths {hero.deaths}")
+    lines = [hero.weapon, _draws(hero)] if hero.weapon else ["Weapon: none"]
+    return lines + [f"Kills {hero.kills}   Deaths {hero.deaths}"] + _wounds(hero)
+
+
+def _weapon_line(hero) -> str:
+    return f"{hero.weapon}, {_draws(hero)}" if hero.weapon else "Weapon: none"
+
+
+def _draws(hero) -> str:
+    """The cards the Weapon draws at each distance."""
+    return "draws " + " ".join(f"{b if b != 'inf' else '∞'}:{n if n else '-'}"
+                               for b, n in zip(BANDS, weapon(hero.weapon).draws))
+
+
+def _wounds(hero) -> list[str]:
+    """Each lasting wound's effect, in words."""
+    wounds = []
     if minus_movement(hero):
-        lines.append(f"minus movement {minus_movement(hero)}")
+        wounds.append(f"minus movement {minus_movement(hero)}")
     if cannot_attack(hero):
-        lines.append("cannot attack")
+        wounds.append("cannot attack")
     if hero.trap_turns:
-        lines.append("trapped")
-    return lines
+        wounds.append("trapped")
+    return wounds
 
 
 def _long_lines(hero) -> list[str]:
     """Under the body, across the panel: the Weapon's JAM boxes, the Gadgets, the Record's cards."""
-    lines = []
-    if hero.weapon:
-        jams = [box.short() for box in weapon(hero.weapon).jams]
-        lines.append("JAM " + " ".join(f"{'ABC'[i]}{' ' + j if j != 'empty' else '–'}" for i, j in enumerate(jams)))
-    lines.append("Gadgets: " + (", ".join(hero.gadgets) if hero.gadgets else "none"))
-    lines.append("Record: " + (" ".join(hero.record) if hero.record else "empty"))
-    return lines
+    return [line for line in (_jam_line(hero), _gadgets_line(hero), _record_line(hero)) if line]
+
+
+def _jam_line(hero) -> str:
+    """The Weapon's JAM boxes ("" without a Weapon)."""
+    if not hero.weapon:
+        return ""
+    jams = [box.short() for box in weapon(hero.weapon).jams]
+    return "JAM " + " ".join(f"{'ABC'[i]}{' ' + j if j != 'empty' else '–'}" for i, j in enumerate(jams))
+
+
+def _gadgets_line(hero) -> str:
+    return "Gadgets: " + (", ".join(hero.gadgets) if hero.gadgets else "none")
+
+
+def _record_line(hero) -> str:
+    return "Record: " + (" ".join(hero.record) if hero.record else "empty")
 
 
 def _table_strip(state, x0: float, y0: float, width: float = WIDTH - 4, shown: int = CARDS_SHOWN) -> list:

@@ -204,6 +204,26 @@ def test_the_board_comes_first_and_moves_by_click_and_by_key_are_announced(open_
     assert axe_violations(page) == []
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("opponents", [2, 3])
+def test_shoots_board_stays_whole_on_a_phone_against_more_computer_heroes(open_page, real_site, opponents, scheme):
+    """Issue 28.1 with a bigger table: against two or three computer HEROES, picked in the bar's
+    Opponents, SHOOT's board is still whole in a phone's first screen, its words still 12 px."""
+    page = open_play(open_page, real_site, "shoot/play.html", 390, 844, scheme)
+    players = opponents + 1
+    page.select_option(f"{LIVE} select[id$='-table']", str(players))
+    page.wait_for_function(f"() => (window.__answers.filter(a => a.view).at(-1) || {{}}).view.players.length === {players}")
+    wait_idle(page)
+    seats = page.eval_on_selector_all(f"{LIVE} .rp-live-board [data-cell]", "ns => ns.map(n => n.dataset.cell)")
+    assert f"P{players}" in seats, "the board shows every HERO"
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"shoot-390-{scheme}-{opponents}-opponents.png"))
+    box = board_box(page)
+    assert inside_first_screen(box, 390, 844), f"the board {box} is not whole in the first 390x844 screen"
+    assert smallest_text_px(page) >= 11.9, "the board's words stay readable (12 px)"
+    assert page.watch.errors == [], page.watch.errors
+
+
 def test_stepping_through_the_log_and_a_shared_link_carry_the_game(open_page, real_site, browser):
     """Replay: the log steps back move by move; a shared link reopens the game, at the step shown."""
     url = next(u for u in play_pages() if u.startswith("splut/"))
