@@ -182,16 +182,15 @@ class Builder:
         stages_context = stage_context(site, context, self.hashes, self.processes)
         directives = start_stages(self.stages, site, stages_context)
         self.game_keys = self.stage_game_keys(site)
-        # A stage that starts first (the rulebooks, typeset in child processes) is checked and its
-        # games begun before the others: its children work while the other stages are checked.
+        # A stage that starts first (the rulebooks, typeset in child processes) is checked game by
+        # game, each game begun once it passes: its children work while the rest is checked.
         early = [stage for stage in self.stages if stage.starts_first]
-        errors = self.check_stages(site, early)
-        output = self.start_output() if early and not errors else None
+        output = start_output(self.output_dir, self.dry) if early else None
         try:
-            made = self.make_games(site, output, stages_context, early) if output is not None else {}
+            errors, made = self.start_first(site, output, stages_context, early) if early else ([], {})
             raise_any(errors + self.check_stages(site, [stage for stage in self.stages if stage not in early]))
             if output is None:
-                output = self.start_output()
+                output = start_output(self.output_dir, self.dry)
             for target, data in assets.values():
                 output.write(target, data)
             made.update(self.make_games(site, output, stages_context, [s for s in self.stages if s not in early]))
@@ -228,26 +227,6 @@ class Builder:
             build_cache.save(self.output_dir, self.manifest)
         except OSError:  # checked writable before: if it still fails, the next build is a clean one
             build_cache.forget(self.output_dir)
-
-    def start_output(self):
-        """The staging output, once every folder the build writes is known to be writable:
-        a permission problem stops the build here, before the output changes."""
-        from generator.write import DryOutput, Output
-
-        if self.dry:
-            return DryOutput(self.output_dir)
-        if self.output_dir.is_dir() and not os.access(self.output_dir, os.W_OK):
-            raise ContentErrors([cannot_write(self.output_dir, "the output folder is read-only")])
-        try:
-            build_cache.prepare(self.output_dir)
-        except PermissionError as error:
-            raise ContentErrors([cannot_write(Path(error.filename or build_cache.cache_dir(self.output_dir)),
-                                              "the build cache folder is not writable")]) from None
-        try:
-            return Output(self.output_dir, previous=build_cache.cache_dir(self.output_dir) / "previous")
-        except PermissionError as error:
-            raise ContentErrors([cannot_write(Path(error.filename or self.output_dir.parent),
-                                              "the folder that holds the output is not writable")]) from None
 
     def load(self) -> Site:
         """The site, parsing only the files that changed since the last build;
@@ -311,14 +290,28 @@ class Builder:
         return [error for stage in stages if not self.checked_before(stage) and not self.can_defer(stage, site)
                 for error in stage.check(site)]
 
-    def make_games(self, site: Site, output: Output, stages_context: StageContext,
-                   stages: list) -> dict[tuple[str, str], tuple[str, GameOutput, list[str]]]:
-        """Each of `stages`' files per game, reused when the game's key is unchanged:
-        (stage name, slug) -> (key, what the stage made, its files)."""
+    def start_first(self, site: Site, output: Output, stages_context: StageContext, stages: list):
+        """The errors of `stages` (those that start first), checked game by game, and what they
+        made of each game whose check (and every check before it) passed, at once."""
+        errors: list[ContentError] = []
+        made = {}
+        for stage in stages:
+            checking = not self.checked_before(stage) and not self.can_defer(stage, site)
+            for game in site.games:
+                if checking:
+                    errors.extend(stage.check_game(site, game))
+                if not errors:
+                    made.update(self.make_games(site, output, stages_context, [stage], [game]))
+        return errors, made
+
+    def make_games(self, site: Site, output: Output, stages_context: StageContext, stages: list,
+                   games: list | None = None) -> dict[tuple[str, str], tuple[str, GameOutput, list[str]]]:
+        """Each of `stages`' files per game (of `games`, default all), reused when the game's key is
+        unchanged: (stage name, slug) -> (key, what the stage made, its files)."""
         made = {}
         for stage in stages:
             name = stage.name
-            for game in site.games:
+            for game in site.games if games is None else games:
                 entry_name = f"{name}/{game.slug}"
                 key = self.game_keys.get(entry_name)
                 if key is None:
@@ -449,6 +442,28 @@ def add_games(stages: list[Stage], site: Site, context, stages_context: StageCon
             keys[game.slug].append(digest(stage.name, json.dumps(info, sort_keys=True)))
             entries[f"{stage.name}/{game.slug}"] = build_cache.GameEntry(key, files, info)
     return {slug: digest(*parts) for slug, parts in keys.items()}
+
+
+def start_output(output_dir: Path, dry: bool):
+    """The staging output, once every folder the build writes is known to be writable:
+    a permission problem stops the build here, before the output changes (`dry`: `check`'s
+    output, which writes nothing)."""
+    from generator.write import DryOutput, Output
+
+    if dry:
+        return DryOutput(output_dir)
+    if output_dir.is_dir() and not os.access(output_dir, os.W_OK):
+        raise ContentErrors([cannot_write(output_dir, "the output folder is read-only")])
+    try:
+        build_cache.prepare(output_dir)
+    except PermissionError as error:
+        raise ContentErrors([cannot_write(Path(error.filename or build_cache.cache_dir(output_dir)),
+                                          "the build cache folder is not writable")]) from None
+    try:
+        return Output(output_dir, previous=build_cache.cache_dir(output_dir) / "previous")
+    except PermissionError as error:
+        raise ContentErrors([cannot_write(Path(error.filename or output_dir.parent),
+                                          "the folder that holds the output is not writable")]) from None
 
 
 def stage_context(site: Site, context, hashes: dict[str, str], processes: int | None) -> StageContext:

@@ -10,8 +10,9 @@ every method here does nothing. The build calls them in this order:
     check(site) -> [ContentError]               validate the stage's inputs (build and `check`);
                                                 a build skips it while the stage's game keys are
                                                 those of the last build (they cover its inputs).
-                                                Stages marked `starts_first` are checked, and their
-                                                write_game called, before the other stages' checks
+                                                A stage marked `starts_first` is checked game by
+                                                game instead (check_game), each game's write_game
+                                                called once it passes, before the other stages' checks
     game_key(site, game) -> str | None          content key of the stage's inputs for one game
                                                 (None: the stage has nothing for this game)
     write_game(site, game, output, context) -> GameOutput
@@ -175,6 +176,10 @@ class Stage:
         return {}
 
     def check(self, site: Site) -> list[ContentError]:
+        return []
+
+    def check_game(self, site: Site, game: Game) -> list[ContentError]:
+        """One game's part of `check`: what the build calls for a stage that starts first."""
         return []
 
     def game_key(self, site: Site, game: Game) -> str | None:

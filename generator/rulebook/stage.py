@@ -73,21 +73,21 @@ class RulebookStage(Stage):
         self._checked = {}
 
     def check(self, site: Site) -> list[ContentError]:
-        """Preflight every diagram of every game's books at the size it will be printed;
+        return [error for game in site.games for error in self.check_game(site, game)]
+
+    def check_game(self, site: Site, game: Game) -> list[ContentError]:
+        """Preflight every diagram of the game's books at the size it will be printed;
         the diagrams drawn here are the ones the books are typeset with."""
         if not site.rulebooks:
             return []  # and reportlab is never imported
         from generator.rulebook.make import GameBook
 
-        errors = []
-        for game in site.games:
-            try:
-                book = GameBook(site, game, self.context.directives, self.context.replays)  # the pages read its replays
-                errors.extend(preflight_book(book))
-            except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
-                errors.extend(problems.errors)
-                continue
-            self._checked[game.slug] = book
+        try:
+            book = GameBook(site, game, self.context.directives, self.context.replays)  # the pages read its replays
+            errors = preflight_book(book)
+        except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
+            return problems.errors
+        self._checked[game.slug] = book
         return errors
 
     def game_key(self, site: Site, game: Game) -> str | None:
