@@ -45,7 +45,7 @@ class Artwork:
     def __init__(self, components: Components, ink_saver: bool):
         self.components = components
         self.ink_saver = ink_saver
-        self._fronts: dict = {}
+        self._fronts: dict = {} if ink_saver else dict(components.fronts)  # the loader drew them in colour
         self._decks: dict = {}  # (deck, edition) -> its fronts and backs
         self._backs: dict = {}
         self.boards = [(spec, board_drawing(spec, ink_saver)) for spec in components.boards]

@@ -409,7 +409,6 @@ def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
     deck = replace(deck, cards=tuple(cards))
     if not checks.within_total(table, "cards", sum(count for _card, count in cards)):
         return None
-    check_text_fits(checks, deck)
     return deck
 
 
@@ -438,15 +437,22 @@ def art_function(checks: KitChecks, table: Values) -> Optional[Callable]:
     return checks.game_function(table, "art", "cardart.face") if table["art"] else None
 
 
-def check_text_fits(checks: KitChecks, deck: DeckSpec) -> None:
-    """Draw each distinct front once: text too long for its region is the data row's error."""
-    for card, _count in deck.cards:
-        try:
-            front_drawing(card.front, deck)
-        except CardTextDoesNotFit as problem:
-            checks.source.errors.append(ContentError(
-                deck.data.path, card.row.line, f"the card's {problem.region} does not fit",
-                expected=f"text that fits {problem.room}", found=problem.text))
+def drawn_fronts(checks: KitChecks, decks: tuple[DeckSpec, ...]) -> dict:
+    """Each distinct front of every deck drawn once, as the kit prints it in colour (white edges
+    decided): the kit's artwork keeps them. Text too long for its region is the data row's error."""
+    fronts = {}
+    for deck in decks:
+        for card, _count in deck.cards:
+            key = (deck.name, card.front)
+            if key in fronts:
+                continue
+            try:
+                fronts[key] = front_drawing(card.front, deck)
+            except CardTextDoesNotFit as problem:
+                checks.source.errors.append(ContentError(
+                    deck.data.path, card.row.line, f"the card's {problem.region} does not fit",
+                    expected=f"text that fits {problem.room}", found=problem.text))
+    return fronts
 
 
 def check_card_fits(checks: KitChecks, table: Values, width: float, height: float, bleed: float) -> None:

@@ -23,7 +23,7 @@ from generator.content.files import decode
 from generator.content.schema import Source, Values, validate
 from generator.errors import ContentError, ContentErrors
 from generator.kit.board import artwork_board, drawn_board, grid_board, unused_board_keys
-from generator.kit.cards import load_deck, with_edges
+from generator.kit.cards import drawn_fronts, load_deck, with_edges
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.hexes import hex_board
 from generator.kit.options import check_edition_columns, editions, kit_options, setup_picture
@@ -85,7 +85,7 @@ def components_of(checks: KitChecks, values: Values) -> Components:
     instead = tuple((t["component"], t["use"]) for t in values["instead"] if t["component"] and t["use"])
     dice = tuple((t["die"], t["component"]) for t in values["instead"] if t["die"] and t["component"])
     return Components(checks.game_dir, checks.source.path, checks.options, kit_editions, boards, decks,
-                      sheets, tokens, instead, setup, setup_caption, dice)
+                      sheets, tokens, instead, setup, setup_caption, dice, drawn_fronts(checks, decks))
 
 
 def load_board(checks: KitChecks, table: Values) -> Optional[BoardSpec]:

@@ -56,7 +56,7 @@ def card_gallery(components: Components, draw: bool = True) -> list[Gallery]:
         for number, (card, _count) in enumerate(deck.cards, start=1):
             svg = ""
             if draw:
-                front = front_drawing(card.front, deck)
+                front = printed_front(components, deck, card)
                 trimmed = Drawing(deck.width, deck.height, (Group(front.shapes, dx=-deck.bleed, dy=-deck.bleed,
                                                                   clip=(deck.bleed, deck.bleed, deck.width,
                                                                         deck.height)),),
@@ -81,7 +81,7 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
         planned.append((spec.name, spec.title, "board", lambda spec=spec: board_drawing(spec)))
     for deck in components.decks:
         planned.append((deck.name, f"{deck.title}: {len(deck.instances())} cards", "deck",
-                        lambda deck=deck: card_sheet(deck)))
+                        lambda deck=deck: card_sheet(components, deck)))
     for spec in components.sheets:
         player = components.options.players[0] if spec.per_player else None
         planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player:
@@ -105,10 +105,15 @@ def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str) -> P
     return Preview(name, title, svg, kind, drawing.width, drawing.height)
 
 
-def card_sheet(deck) -> Drawing:
+def printed_front(components: Components, deck, card) -> Drawing:
+    """The card's front as the kit prints it in colour: the loader's drawing (components.fronts)."""
+    return components.fronts.get((deck.name, card.front)) or front_drawing(card.front, deck)
+
+
+def card_sheet(components: Components, deck) -> Drawing:
     """Up to eight distinct fronts and the back in a 3 x 3 grid, cut to the trim."""
     cards = [card for card, _count in deck.cards][:8]
-    drawings = [front_drawing(card.front, deck) for card in cards]
+    drawings = [printed_front(components, deck, card) for card in cards]
     if cards:
         drawings.append(back_drawing(cards[0].back, deck))
     w, h, b = deck.width, deck.height, deck.bleed

@@ -8,7 +8,7 @@ and allowed values) and described for authors in docs/kit.md; a test
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -285,6 +285,9 @@ class Components:
     setup: Optional[Drawing] = None  # the start position as the game's engine draws it, for the cover
     setup_caption: str = ""
     dice: tuple[tuple[int, str], ...] = ()  # (sides, component) of each [[instead]] that is a die: virtual tables
+    # each distinct card front as printed in colour, by (deck name, face): drawn once by the
+    # loader's text-fit check, kept for the kit's artwork (kit.build.Artwork)
+    fronts: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def slug(self) -> str:
