@@ -163,6 +163,16 @@
     return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
   }
 
+  // Where a place lies as seen from `point`: the nearest point of its box, so a wide place (a
+  // player's row) is reached from wherever the focus is above or below it; a place holding the
+  // point (the row around one of its cards) by its middle, so it is reached sideways.
+  function nearest(node, point) {
+    const rect = node.getBoundingClientRect();
+    const x = Math.min(Math.max(point.x, rect.left), rect.right);
+    const y = Math.min(Math.max(point.y, rect.top), rect.bottom);
+    return x === point.x && y === point.y ? centre(node) : { x, y };
+  }
+
   // The place an arrow key leads to from `from`: the nearest one that way, preferring
   // places straight ahead over ones off to the side.
   function nextPlace(shapes, from, key) {
@@ -172,7 +182,7 @@
     let bestScore = Infinity;
     shapes.forEach(({ shape }, cell) => {
       if (cell === from) return;
-      const there = centre(shape);
+      const there = nearest(shape, here);
       const dx = there.x - here.x;
       const dy = there.y - here.y;
       const ahead = dx * way[0] + dy * way[1];

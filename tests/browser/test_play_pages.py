@@ -128,8 +128,10 @@ def key_move(page) -> str:
 
 def walk_to(page, cell: str) -> None:
     board = page.locator(f"{LIVE} .rp-live-board")
+    seen = []
     for _ in range(80):
         at = board.get_attribute("data-cursor")
+        seen.append(at)
         if at == cell:
             return
         (x0, y0), (x1, y1) = centre(page, at), centre(page, cell)
@@ -144,7 +146,7 @@ def walk_to(page, cell: str) -> None:
             if board.get_attribute("data-cursor") != at:
                 break
         else:
-            pytest.fail(f"the arrow keys cannot reach {cell} from {at}")
+            pytest.fail(f"the arrow keys cannot reach {cell} from {at}: {seen}")
     pytest.fail(f"the arrow keys never reached {cell}")
 
 
@@ -418,3 +420,4 @@ def test_the_reader_picks_how_many_play_and_which_game_in_the_bar(open_page, rea
     seats = page.eval_on_selector_all(f"{LIVE} .rp-live-board [data-cell]", "ns => ns.map(n => n.dataset.cell)")
     assert f"P{size}" in seats and view(page)["players"][-1]["computer"]
     assert page.watch.errors == []
+
