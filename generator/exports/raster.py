@@ -282,11 +282,3 @@ def drawing_key(drawing: Drawing):
     except TypeError:  # a shape holding something unhashable: the same object only
         return id(drawing)
 
-
-def print_artwork(components, artwork=None):
-    """The full-colour Artwork an export draws from: the stage hands it to every exporter
-    (ExportJob.artwork, from the kit stage: KitStage.full_colour), so an exporter never makes
-    its own; `artwork`, if given, is returned as it is."""
-    if artwork is None:
-        raise ValueError("the exports draw the kit stage's artwork: use ExportJob.artwork")
-    return artwork.get(False, artwork) if isinstance(artwork, dict) else artwork

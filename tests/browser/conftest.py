@@ -1,7 +1,5 @@
-"""One Chromium for the whole browser test session, and the fixture site built once."""
+"""The browser tests' sites, each built once and served (the one Chromium is tests/conftest.py's)."""
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
