@@ -73,3 +73,17 @@ def answer_parent(work, pipe, turns) -> None:
         pipe.send(("ok", result))
     finally:
         pipe.close()
+
+
+def answer_of(process, reader, doing: str) -> tuple:
+    """The answer a child sent with answer_parent: ("ok", result) or ("failed", error); a child
+    that died without one (killed, out of memory) failed at `doing` ("exporting splat")."""
+    try:
+        outcome = reader.recv()
+    except EOFError:
+        process.join()
+        outcome = ("failed", RuntimeError(f"{doing} stopped (exit status {process.exitcode})"))
+    finally:
+        reader.close()
+    process.join()
+    return outcome

@@ -17,7 +17,7 @@ import multiprocessing
 import time
 from functools import partial
 
-from generator.children import answer_parent
+from generator.children import answer_of, answer_parent
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
 from generator.stages import GameOutput, Stage, StageContext, folder_key
@@ -204,13 +204,7 @@ class Children:
 
     def wait_one(self, timings: dict) -> None:
         slug, process, reader = self.running.pop(0)
-        try:
-            outcome = reader.recv()
-        except EOFError:  # the child died without a word (killed, or out of memory)
-            outcome = ("failed", RuntimeError(f"exporting {slug} stopped (exit status {process.exitcode})"))
-        finally:
-            reader.close()
-        process.join()
+        outcome = answer_of(process, reader, f"exporting {slug}")
         if outcome[0] != "ok":
             self.abandon()
             raise outcome[1]

@@ -9,7 +9,7 @@ from markdown_it.tree import SyntaxTreeNode
 from generator.content.model import Game, Site
 from generator.markdown.render import make_markdown
 from generator.replays import Replays
-from generator.children import answer_parent, die_with_parent
+from generator.children import answer_of, answer_parent, die_with_parent
 from generator.rulebook.blocks import Typesetter, fence_line, fence_name
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.document import Chapter, PlannedBook, chapter_width, column_width, plan_book, print_scale
@@ -139,15 +139,7 @@ class Typesetting:
 
     def wait_one(self) -> None:
         title, process, reader = self.running.pop(0)
-        try:
-            outcome = reader.recv()
-        except EOFError:  # the child died without a word (killed, or out of memory)
-            process.join()
-            outcome = ("failed", RuntimeError(f"typesetting the rulebooks of {title} stopped "
-                                              f"(exit status {process.exitcode})"))
-        finally:
-            reader.close()
-        process.join()
+        outcome = answer_of(process, reader, f"typesetting the rulebooks of {title}")
         if outcome[0] != "ok":
             self.abandon()
             raise outcome[1]
