@@ -36,7 +36,7 @@ def default_exporters() -> list:
 
 
 def exports_on(site) -> bool:
-    return bool(getattr(site, "exports", True))
+    return site.exports
 
 
 class ExportStage(Stage):
@@ -69,7 +69,7 @@ class ExportStage(Stage):
     def formats(self, site, game, components) -> list[dict]:
         """The "Other formats" row of the kit's downloads: each file, what it is, what it is for
         (none for an earlier release, which is not exported: see game_key)."""
-        if not exports_on(site) or getattr(game, "release_of", ""):
+        if not exports_on(site) or game.release_of:
             return []
         return [{"file": export_file(d.file), "label": d.label, "use": d.use}
                 for exporter in self.exporters for d in exporter.downloads(site, game, components)]
@@ -99,7 +99,7 @@ class ExportStage(Stage):
             return None  # the kit stage's check reports it
 
     def game_key(self, site, game) -> str | None:
-        if not exports_on(site) or not self.kit.has_kit(game) or getattr(game, "release_of", ""):
+        if not exports_on(site) or not self.kit.has_kit(game) or game.release_of:
             return None  # an earlier release's kit is not exported: shops and tables want the current one
         # the kit's inputs (spec, data, the game's code that draws), and what the files name
         return digest(STAGE_VERSION, folder_key(self.context.hashes, game.folder, skip=(".md",)), game.title,
