@@ -73,6 +73,8 @@ def a_move(legal: list[dict]) -> tuple[str, list[str]]:
         if len(action["c"]) == 1 and starts.count(action["c"][0]) == 1:
             return action["n"], [action["c"][0]]
     action = next((a for a in legal if a["c"]), legal[0])
+    if len(action["c"]) > 1:  # every move shares its ends with another (a Sorcerer's levitations): the chooser tells them apart
+        return action["n"], [action["c"][0], action["c"][-1]]
     if len(action["c"]) == 1 and any(len(a["c"]) > 1 and a["c"][0] == action["c"][0] for a in legal):
         return action["n"], action["c"] * 2  # a piece that also goes elsewhere: choose it, then again
     return action["n"], action["c"][:1]
