@@ -127,7 +127,7 @@ class ShootState:
     moving: bool = False
     bonus_move: int = 0
     attacked: bool = False
-    used: tuple[str, ...] = ()  # once-a-turn things done: ask, lazaret
+    used: tuple[str, ...] = ()  # once-a-turn things done: ask, lazaret, a corpse's Weapon swapped ("swap P2")
     pushed: tuple[tuple[int, int], ...] = ()  # (victim, pusher or -1) this turn
     effects: tuple[tuple[str, int], ...] = ()  # one-round Gadgets: (kind, owner) until the owner's next turn
     flag: int = -1  # who carries the Flag (-1: nobody)
@@ -155,6 +155,11 @@ CARD_ACTS = tuple(Act("card", c.id) for c in CARDS)  # the chance outcomes of a 
 
 
 # -- small helpers over states and decks ----------------------------------------------------
+def _weapon_swap(victim: int) -> str:
+    """The `used` mark of a Weapon swapped with this corpse: once a turn, or a turn could swap back for ever."""
+    return f"swap P{victim + 1}"
+
+
 def evolve(obj, **changes):
     """A copy of a frozen record with some fields changed (dataclasses.replace, without its
     per-call introspection: states are copied on every action)."""
@@ -439,6 +444,8 @@ class ShootEngine(Engine):
             return IllegalAction(rule("Death"), f"{pname(victim)} is alive: only corpses can be looted")
         if a.name == "weapon" and corpse.weapon is None:
             return IllegalAction(rule("Death", "C22"), f"{pname(victim)}'s corpse has no Weapon")
+        if a.name == "weapon" and _weapon_swap(victim) in state.used:
+            return IllegalAction(rule("Death", "C22"), f"you have already swapped Weapons with {pname(victim)}'s corpse this turn")
         if a.name == "" and not corpse.gadgets:
             return IllegalAction(rule("Death", "C22"), f"{pname(victim)}'s corpse has no Gadgets")
         return None
@@ -1165,6 +1172,7 @@ class ShootEngine(Engine):
             corpse = evolve(corpse, weapon=mine, weapon_shown=True)
             text = f"{pname(player)} takes the {hero.weapon} from {pname(victim)}'s corpse" + \
                    (f" and leaves the {mine}." if mine else ".")
+            state = evolve(state, used=state.used + (_weapon_swap(victim),))
         else:
             hero = evolve(hero, gadgets=hero.gadgets + corpse.gadgets)
             text = f"{pname(player)} takes {len(corpse.gadgets)} Gadget(s) from {pname(victim)}'s corpse."

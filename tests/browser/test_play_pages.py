@@ -63,18 +63,25 @@ def centre(page, cell: str) -> tuple[float, float]:
 
 
 def a_move(legal: list[dict]) -> tuple[str, list[str]]:
-    """A move the board can make by choosing places: (notation, the places to choose)."""
-    ends = [(a["c"][0], a["c"][-1]) for a in legal if len(a["c"]) > 1]
-    for action in legal:
-        if len(action["c"]) > 1 and ends.count((action["c"][0], action["c"][-1])) == 1:
-            return action["n"], [action["c"][0], action["c"][-1]]
+    """A move the board can make by choosing places: (notation, the places to choose).
+
+    A piece's move is chosen by its start and its end; one that ends where it started (Splut!'s
+    Troll stepping out and throwing the Rock back home) by its start and the next place it passes,
+    since choosing a piece twice lets it go. Places that fit several moves open the chooser."""
+    def ends(action):
+        cells = action["c"]
+        return (cells[0], cells[-1] if cells[-1] != cells[0] else cells[1])
+    moving = [a for a in legal if len(a["c"]) > 1]
+    for action in moving:
+        if [ends(a) for a in moving].count(ends(action)) == 1:
+            return action["n"], list(ends(action))
     starts = [a["c"][0] for a in legal if a["c"]]
     for action in legal:
         if len(action["c"]) == 1 and starts.count(action["c"][0]) == 1:
             return action["n"], [action["c"][0]]
     action = next((a for a in legal if a["c"]), legal[0])
-    if len(action["c"]) > 1:  # every move shares its ends with another (a Sorcerer's levitations): the chooser tells them apart
-        return action["n"], [action["c"][0], action["c"][-1]]
+    if len(action["c"]) > 1:  # every move shares its places with another (a Sorcerer's levitations): the chooser tells them apart
+        return action["n"], list(ends(action))
     if len(action["c"]) == 1 and any(len(a["c"]) > 1 and a["c"][0] == action["c"][0] for a in legal):
         return action["n"], action["c"] * 2  # a piece that also goes elsewhere: choose it, then again
     return action["n"], action["c"][:1]

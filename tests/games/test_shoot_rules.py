@@ -642,6 +642,7 @@ def test_c22_looting_takes_gadgets_or_trades_weapons():
     assert state.heroes[0].gadgets == ("Helmet", "Medicine") and state.heroes[0].weapon == "Machine gun"
     assert state.heroes[1].weapon == "Crossbow" and state.heroes[1].gadgets == ()
     refused(state, "loot P2", "C22")
+    refused(state, "loot P2 weapon", "C22")  # once a turn: swapping back and forth would never end a turn
 
 
 def test_suicide_kills_without_a_kill_bonus():
