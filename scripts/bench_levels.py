@@ -8,7 +8,8 @@ For each level a game declares (`LEVELS` in its bots.py, easiest first), the
 level plays `--games` seeded games against random players and as many against
 the level below (one seat the level, every other seat the opponent; the
 level's seat goes round the table so no seat's advantage counts). It prints
-the level's win rate in each match with a 95% Wilson interval, and its
+the level's score in each match (a win 1, a draw the even share: see `Record`)
+with a 95% Wilson interval, and its
 thinking time per move (median and worst, in this CPython). Thinking time is
 the process's CPU time, so that other work on a shared machine does not
 inflate it; on an idle machine it is the time a reader waits.
@@ -56,7 +57,7 @@ from generator.play.levels import game_levels, game_attribute  # noqa: E402
 from generator.play.playout import play_game  # noqa: E402
 
 MAX_STEPS = 5000
-COLUMNS = ("level", "vs_random", "below", "vs_below", "games", "median_ms", "worst_ms")
+COLUMNS = ("level", "players", "vs_random", "below", "vs_below", "drawn", "games", "median_ms", "worst_ms")
 
 
 @dataclass
@@ -76,15 +77,28 @@ class Timed:
 
 @dataclass(frozen=True)
 class Record:
+    """A level's games against one opponent, scored as tournaments do: a win is 1 point, a win
+    shared by k players 1/k, and a game nobody won (a draw, or one stopped at MAX_STEPS) the even
+    share, 1/players. A 50% score at a two-player table means "as strong as its opponent", whatever
+    the share of draws; counting wins alone made a level that drew a third of its games look
+    weaker than one it beat two to one."""
+
+    points: float
     wins: int
+    draws: int
     games: int
+    players: int
 
     @property
     def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def even(self) -> float:
+        return 1 / self.players
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
-        """The 95% Wilson score interval of the win rate."""
+        """The 95% Wilson score interval of the score (a draw taken as its share of a win)."""
         n, p = self.games, self.rate
         if not n:
             return 0.0, 1.0
@@ -94,7 +108,7 @@ class Record:
 
     def text(self) -> str:
         low, high = self.interval()
-        return f"{self.rate:.0%} ({low:.0%}-{high:.0%})"
+        return f"{self.rate:.0%} ({low:.0%}-{high:.0%}; won {self.wins}, drew {self.draws} of {self.games})"
 
 
 def players_for(engine) -> int:
@@ -104,15 +118,21 @@ def players_for(engine) -> int:
 
 
 def match(engine, player_bot: Timed, opponent, games: int, players: int, seed0: int) -> Record:
-    """`games` seeded games of `player_bot` against `opponent` in every other seat; a capped game is no win."""
-    wins = 0
+    """`games` seeded games of `player_bot` against `opponent` in every other seat, scored as `Record` says."""
+    points, wins, draws = 0.0, 0, 0
     for game in range(games):
         seat = game % players
         bots = [opponent] * players
         bots[seat] = player_bot
         playout = play_game(engine, bots, seed0 + game, max_steps=MAX_STEPS)
-        wins += playout.result is not None and playout.result.winners == (seat,)
-    return Record(wins, games)
+        winners = playout.result.winners if playout.result is not None else ()
+        if not winners:
+            draws += 1
+            points += 1 / players
+        elif seat in winners:
+            wins += 1
+            points += 1 / len(winners)
+    return Record(points, wins, draws, games, players)
 
 
 def measure(slug: str, games: int) -> list[dict]:
@@ -146,13 +166,15 @@ def milliseconds(value: float) -> str:
 
 
 def csv_text(rows: list[dict]) -> str:
-    """The rows as content/<game>/levels.csv holds them (rates as whole percentages)."""
+    """The rows as content/<game>/levels.csv holds them (scores and the share of drawn games as whole percentages)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for row in rows:
-        writer.writerow([row["level"], f"{row['vs_random'].rate:.0%}", row["below"],
-                         f"{row['vs_below'].rate:.0%}" if row["vs_below"] else "-", row["games"],
+        below = row["vs_below"]
+        writer.writerow([row["level"], row["vs_random"].players, f"{row['vs_random'].rate:.0%}", row["below"],
+                         f"{below.rate:.0%}" if below else "-", f"{below.draws / below.games:.0%}" if below else "-",
+                         row["games"],
                          milliseconds(row["median_ms"]), milliseconds(row["worst_ms"])])
     return out.getvalue()
 

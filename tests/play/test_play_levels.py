@@ -49,6 +49,22 @@ def test_the_measured_levels_table_lists_the_declared_levels_in_order(slug):
     assert [row["below"] for row in rows[1:]] == [row["level"] for row in rows[:-1]]
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_each_level_scores_above_an_even_share_against_the_level_below(slug):
+    """Issue 28.3: "strong means something". Each level's measured score against the level below
+    (a win 1, a game nobody won an even share) is above an even share of the table, and so is every
+    level's score against random play."""
+    with (CONTENT / slug / "levels.csv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    percent = lambda text: int(text.rstrip("%"))
+    for row in rows:
+        even = 100 / int(row["players"])
+        assert percent(row["vs_random"]) > even, f"{row['level']} scores {row['vs_random']} against random"
+        if row["below"] != "-":
+            assert percent(row["vs_below"]) > even, \
+                f"{row['level']} scores {row['vs_below']} against {row['below']}: no stronger (even share {even:.0f}%)"
+
+
 def test_a_level_name_is_a_bot_name_and_the_worker_lists_the_levels():
     server = SessionServer(CONTENT)
     answer = json.loads(server.handle(json.dumps(
