@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tomllib
 from html import escape
 
 from generator.browser.diagram import player_name, slim
@@ -77,7 +78,7 @@ def cached_stats(game, engine, spec: BalanceSpec) -> BalanceStats:
     """The self-play figures for `spec`, from the user cache when this exact game code played them before."""
     # The game's code and what self-play runs of the engine runtime; not the page's session
     # (generator/browser) or svgwrite, which would retire the figures on every front-end edit.
-    played = {name: data for name, data in bundle_contents(game.folder).items()
+    played = {name: _as_played(name, data) for name, data in bundle_contents(game.folder).items()
               if not name.startswith(("generator/browser/", "svgwrite/"))}
     digest = hashlib.sha256(json.dumps([CACHE_VERSION, bundle_key(played), spec.bot,
                                         spec.players, spec.games, [list(o) for o in spec.options]],
@@ -95,6 +96,15 @@ def cached_stats(game, engine, spec: BalanceSpec) -> BalanceStats:
         temporary.write_text(json.dumps(stats.to_json(), sort_keys=True), encoding="utf-8")
         temporary.replace(path)
     return stats
+
+
+def _as_played(name: str, data: bytes) -> bytes:
+    """What of a bundled file self-play can read: of game.toml, only its [data.*] tables
+    (the engine reads nothing else there), so a new title, summary or release keeps the figures."""
+    if name.rsplit("/", 1)[-1] != "game.toml":
+        return data
+    declared = tomllib.loads(data.decode("utf-8")).get("data", {})
+    return json.dumps(declared, sort_keys=True, default=str).encode("utf-8")
 
 
 def render(engine, spec: BalanceSpec, stats: BalanceStats, prefix: str) -> str:

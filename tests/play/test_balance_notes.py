@@ -117,6 +117,25 @@ def test_the_catalogue_key_draws_the_charts_and_a_rebuild_reads_the_cache(tmp_pa
     assert (again / "output/hop/balance.html").read_bytes() == (site / "output/hop/balance.html").read_bytes()
 
 
+def test_a_new_title_or_summary_keeps_the_figures_and_a_changed_engine_plays_again(tmp_path, own_cache, monkeypatch):
+    """Self-play takes seconds to minutes: it is played again when what it plays changes (the engine,
+    the tables it reads), not when an author retitles the game or adds a release to game.toml."""
+    site = balance_site(tmp_path, enabled=True)
+    build(site, site / "output")
+    played = []
+    real = balance_directive.self_play
+    monkeypatch.setattr(balance_directive, "self_play", lambda *a: played.append(1) or real(*a))
+    game_toml = site / "content/hop/game.toml"
+    game_toml.write_text(game_toml.read_text().replace('title = "Hop"', 'title = "Hop, second edition"')
+                         .replace("reach the far row first", "be first to the far row"))
+    build(site, site / "output")
+    assert played == [] and "Hop, second edition" in (site / "output/hop/balance.html").read_text()
+    engine = site / "content/hop/engine.py"
+    engine.write_text(engine.read_text() + "\n# a rule changed\n")
+    build(site, site / "output")
+    assert played == [1]
+
+
 def test_a_bad_games_count_is_an_error_at_the_block(tmp_path, own_cache):
     site = balance_site(tmp_path, enabled=True, page=BALANCE_PAGE.replace("games: 40", "games: 3"))
     with pytest.raises(ContentErrors) as caught:
