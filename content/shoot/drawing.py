@@ -41,6 +41,15 @@ CARD_H = 3 * LINE_H + 2
 STRIP_H = 2 * LINE_H + 2.5 + CARD_H + 2  # two lines, then a row of cards
 CARDS_SHOWN = 3  # the latest cards drawn, each wide enough for its longest line
 HIGHLIGHT = Style(fill=None, stroke="#ff7a00", stroke_width=1.2)
+# The table strip's paper: near enough to white that the site's diagrams count it as paper
+# (generator/draw/svg.py neutral_tone), so in the dark theme it darkens with the panels and its
+# words and the cards drawn on it take the theme's ink; a board colour there stayed light, and
+# the cards' words stayed black on the dark theme's paper
+TABLE_FILL = "#f5f4f0"
+# A lost location's grey: just lighter than the greys the site's diagrams count as ink (svg.py
+# neutral_tone: up to #666666), so the dark theme keeps it grey under its white cross; #555555
+# counted as ink and turned light there, behind white
+LOST_FILL = "#6b6b6b"
 # Portrait, for a phone: one panel a row, as wide as a phone's screen holds at 12 px text
 # (120 mm of 4.2 mm text in 343 px). Four HEROES and the table must fit the first screen under
 # the page's title and bar (503 px at 390x844: 176 mm), so a panel is a header (name, what is
@@ -202,7 +211,7 @@ def _body(hero, cell: str, colour: str, bx: float, by: float, highlight, scale: 
         cx, cy = bx + loc.x * scale, by + loc.y * scale
         name = f"{cell}.{loc.key}"
         if loc.key in lost:
-            fill = "#555555"
+            fill = LOST_FILL
         elif hits.get(loc.key):
             fill = "#e06666" if hits[loc.key] == 1 else "#a61c1c"
         else:
@@ -297,7 +306,7 @@ def _record_line(hero) -> str:
 
 def _table_strip(state, x0: float, y0: float, width: float = WIDTH - 4, shown: int = CARDS_SHOWN) -> list:
     """Whose turn, the Splattercards' piles, what lies on the battlefield, the latest cards drawn."""
-    shapes: list = [Rect(x0, y0, width, STRIP_H, Style(fill="#f1efe8", stroke="#999999", stroke_width=0.3), rx=2,
+    shapes: list = [Rect(x0, y0, width, STRIP_H, Style(fill=TABLE_FILL, stroke="#999999", stroke_width=0.3), rx=2,
                          role="table")]
     info = f"Turn {state.turn_no}"
     if state.winners is not None:

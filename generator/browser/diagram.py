@@ -31,9 +31,11 @@ def player_name(engine, state, player: int) -> str:
     return f"Player {player + 1}"
 
 
-def diagram_svg(engine, state, highlight: Sequence[str] = (), *, id_prefix: str, label: str, layout: str = "") -> str:
+def diagram_svg(engine, state, highlight: Sequence[str] = (), *, id_prefix: str, label: str, layout: str = "",
+                least_px: int = BASE_PX) -> str:
     """Inline SVG of `state` with `highlight` cells marked by the engine, in one of the
-    engine's `layouts` if asked for one it draws (else its own arrangement).
+    engine's `layouts` if asked for one it draws (else its own arrangement), at least
+    `least_px` wide (see sized_for_reading).
 
     Presentation attributes only (no `style=`), so the page's CSP
     (`style-src 'self'`) never blocks it. Cell shapes keep their
@@ -46,18 +48,19 @@ def diagram_svg(engine, state, highlight: Sequence[str] = (), *, id_prefix: str,
     svg = to_svg(drawing, id_prefix=_safe_id(id_prefix), css_class=CSS_CLASS, themed=True)
     label = escape(label)
     svg = svg.replace("<svg ", f'<svg aria-label="{label}" focusable="false" ', 1)
-    return slim(sized_for_reading(svg))
+    return slim(sized_for_reading(svg, least_px))
 
 
-def sized_for_reading(svg: str) -> str:
+def sized_for_reading(svg: str, least_px: int = BASE_PX) -> str:
     """The diagram's width in pixels: wide enough that its smallest text shows at
-    READABLE_PX (and at least BASE_PX); the page narrows it to fit its column."""
+    READABLE_PX (and at least `least_px`); the page narrows it to fit its column.
+    A drawing made for a phone asks for no floor: BASE_PX would make it wider than the phone."""
     box = VIEW_BOX.search(svg)
     sizes = [float(size) for size in FONT_SIZE.findall(svg)]
     if box is None:
         return svg
     width, height = float(box.group(3)), float(box.group(4))
-    pixels = max(BASE_PX, math.ceil(width * READABLE_PX / min(sizes))) if sizes else BASE_PX
+    pixels = max(least_px, math.ceil(width * READABLE_PX / min(sizes))) if sizes else BASE_PX
     head, rest = svg.split(">", 1)
     head = re.sub(r' (width|height)="[^"]*"', "", head)
     return f'{head} width="{pixels}" height="{math.ceil(pixels * height / width)}">{rest}'

@@ -7,7 +7,10 @@
 * A position is one diagram with its caption.
 * A play widget shows the starting board and says that playing needs
   JavaScript; play.js adds the game. Its HTML is a template (play-section.html),
-  which a site may override: play_data gives what the template shows.
+  which a site may override: play_data gives what the template shows. An engine
+  that draws a "narrow" layout gets it too, shown instead (by play.css) in a frame
+  too narrow for its own drawing: a phone sees the board whole before, or without,
+  JavaScript.
 
 Each widget carries what play.js needs in data attributes: its game and the
 URL of the game's bundle, and each frame's position string for "Try it from here".
@@ -15,10 +18,20 @@ URL of the game's bundle, and each frame's position string for "Try it from here
 from __future__ import annotations
 
 import json
+import math
+import re
 from html import escape
 
 from generator.browser.diagram import diagram_svg, player_name
 from generator.play.walkthrough import PositionDiagram, Walkthrough
+
+
+# play.css shows the narrow drawing in a frame narrower than `rp-narrow-below-<px>` (a container
+# query per width: CSS cannot compare a frame's width with a number in the page), so widths go
+# up in steps; a board wider than the last step scrolls in frames between it and its own width
+NARROW_STEP_PX = 64
+NARROW_BELOW_PX = range(320, 1280 + 1, NARROW_STEP_PX)
+SVG_WIDTH = re.compile(r'<svg [^>]*?\bwidth="([0-9.]+)"')
 
 
 def _attr(value) -> str:
@@ -97,10 +110,35 @@ def play_data(engine, slug: str, bundle: str, widget_id: str, *, title: str, sta
     """What the play section's template (play-section.html) shows: the starting board, and what
     play.js needs to start the game in data attributes (`tables`: the numbers of players a reader
     may pick; `choices`: the game options picked in the bar, [{option, label, values, value}])."""
-    svg = diagram_svg(engine, state, (), id_prefix=widget_id, label=f"{engine.name}: the starting position")
     names = [player_name(engine, state, seat) for seat in range(players)]
     return {"id": widget_id, "slug": slug, "bundle": bundle, "players": players, "seats": list(seats), "bot": bot,
             "setup": setup, "options_json": json.dumps(options, sort_keys=True), "names_json": json.dumps(names),
-            "title": title, "svg": svg, "engine_name": engine.name, "rules": rules,
+            "title": title, "engine_name": engine.name, "rules": rules,
             "tables": ",".join(str(n) for n in (tables or [players])),
-            "choices_json": json.dumps(list(choices), sort_keys=True)}
+            "choices_json": json.dumps(list(choices), sort_keys=True),
+            **static_boards(engine, state, widget_id, f"{engine.name}: the starting position")}
+
+
+def static_boards(engine, state, widget_id: str, label: str) -> dict:
+    """The starting board as the play section shows it: `svg`, the engine's own drawing; where the
+    engine draws a narrower "narrow" layout, `narrow_svg` (sized for its words alone, so that it fits
+    a phone) and `board_class`, the frame's classes that tell play.css below which width to show it."""
+    svg = diagram_svg(engine, state, (), id_prefix=widget_id, label=label)
+    boards = {"svg": svg, "narrow_svg": "", "board_class": ""}
+    if "narrow" not in getattr(engine, "layouts", ()):
+        return boards
+    narrow = diagram_svg(engine, state, (), id_prefix=f"{widget_id}-narrow", label=label, layout="narrow",
+                         least_px=0)
+    own_px, narrow_px = _width_px(svg), _width_px(narrow)
+    if not own_px or not narrow_px or narrow_px >= own_px:
+        return boards
+    below = math.ceil(own_px / NARROW_STEP_PX) * NARROW_STEP_PX
+    below = min(max(below, NARROW_BELOW_PX[0]), NARROW_BELOW_PX[-1])
+    boards["narrow_svg"] = narrow.replace('class="rp-diagram"', 'class="rp-diagram rp-layout-narrow"', 1)
+    boards["board_class"] = f" rp-two-layouts rp-narrow-below-{below}"
+    return boards
+
+
+def _width_px(svg: str) -> float:
+    found = SVG_WIDTH.search(svg)
+    return float(found.group(1)) if found else 0.0

@@ -530,8 +530,10 @@
     // text (a phone held upright), else "": the engine draws the arrangement if it has it.
     wantedLayout() {
       if (!this.ownWidth) {
+        // the board's own drawing (a Play section's still board also holds the narrow one: widgets.py)
         const drawn = [this.view && !this.view.layout ? this.board : null, this.options.still, ...(this.options.replaces || [])]
-          .map((node) => node && node.querySelector && node.querySelector("svg")).find((svg) => svg && readableWidth(svg));
+          .map((node) => node && node.querySelector && node.querySelector("svg:not(.rp-layout-narrow)"))
+          .find((svg) => svg && readableWidth(svg));
         this.ownWidth = drawn ? readableWidth(drawn) : 0;
       }
       const room = this.boardWrap.clientWidth || this.host.clientWidth;
@@ -550,7 +552,9 @@
     // Play: the board as large as fits beside its panel, and whole in the first screen.
     fitBoard() {
       if (!this.options.play) return;
-      const svg = this.boardWrap.querySelector(".rp-board:not([hidden]) svg");
+      // the drawing shown: of a still board's two (its own and the narrow one), the one play.css shows
+      const svg = Array.from(this.boardWrap.querySelectorAll(".rp-board:not([hidden]) svg"))
+        .find((node) => node.getClientRects().length);
       if (!svg) return;
       if (!svg.dataset.width) {
         svg.dataset.width = svg.getAttribute("width");

@@ -389,7 +389,37 @@ def test_without_javascript_a_play_page_shows_the_board_and_says_play_needs_it(b
     assert "Play needs JavaScript" in section.locator(".rp-needs-js").inner_text()
     box = section.locator(".rp-board").bounding_box()  # its frame: a board wider than the screen scrolls in it
     assert box["width"] > 300 and box["x"] >= 0 and box["x"] + box["width"] <= 390, "the starting board, in the screen"
+    # the drawing itself, not only its frame: one drawing (the engine's narrow layout where its own
+    # is too wide), whole in the screen, and nothing scrolls sideways
+    shown = static_drawing(page)
+    assert shown["drawings"] == 1, shown
+    assert shown["left"] >= 0 and shown["right"] <= 390, f"the drawing {shown} is wider than the 390 px screen"
+    assert shown["scroll"] == 0, f"the board scrolls sideways by {shown['scroll']} px"
+    assert shown["smallest_text_px"] >= 11.9, "the board's words stay readable (12 px)"
     context.close()
+
+
+@pytest.mark.parametrize("url", play_pages())
+def test_without_javascript_a_wide_screen_shows_the_boards_own_drawing(browser, real_site, url):
+    """The narrow layout is for narrow frames only: at 1366x900 the starting board is the engine's own."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(real_site.url(url))
+    shown = static_drawing(page)
+    assert not shown["narrow"] and shown["scroll"] == 0 and shown["drawings"] == 1, shown
+    context.close()
+
+
+def static_drawing(page) -> dict:
+    """The starting board's drawing that the page shows (of its own and its narrow one): where it is,
+    whether it is the narrow one, how far its frame scrolls sideways and its smallest word in px."""
+    return page.evaluate(f"""() => {{ const board = document.querySelector('{PLAY} > .rp-board');
+        const shown = Array.from(board.querySelectorAll('svg')).filter(s => s.getClientRects().length);
+        const svg = shown[0], r = svg.getBoundingClientRect(), k = r.width / svg.viewBox.baseVal.width;
+        return {{left: r.left, right: r.right, narrow: svg.classList.contains('rp-layout-narrow'), drawings: shown.length,
+                 scroll: board.scrollWidth - board.clientWidth,
+                 smallest_text_px: Math.min(...Array.from(svg.querySelectorAll('[font-size]'),
+                                                          n => parseFloat(n.getAttribute('font-size')) * k))}}; }}""")
 
 
 @pytest.mark.parametrize("url", play_pages())

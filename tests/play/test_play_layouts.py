@@ -7,6 +7,7 @@ Splut! and SPLASH! keep their boards with larger words."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 
@@ -140,3 +141,95 @@ def test_shoots_phone_panel_keeps_what_a_player_needs_whole():
             cut = [w for w in words if w.endswith("…")]
             assert all("Gadgets:" in w for w in cut), cut
     assert met == {"a wound", "the Flag"}, "the games met a wound and the Flag"
+
+
+def dark_theme_colours() -> dict[str, str]:
+    """The dark theme's paper and ink for diagrams, as play.css sets them."""
+    css = (ROOT / "templates" / "assets" / "play.css").read_text(encoding="utf-8")
+    rule = re.search(r':root\[data-theme="dark"\] \{([^}]*)\}', css).group(1)
+    return dict(re.findall(r"--rp-(paper|ink): (#[0-9a-f]{6})", rule))
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two #rrggbb colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def words_on_the_dark_theme(svg: str) -> list[tuple[str, float]]:
+    """Each word of a site diagram with its contrast against the filled shape under it, as the
+    dark theme shows them (the themed classes take play.css's colours; the rest keep their own)."""
+    import xml.etree.ElementTree as ET
+
+    theme = dark_theme_colours()
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def shown(node, part: str) -> str:
+        tone = next((t for t in ("paper", "ink") if f"rp-{t}-{part}" in (node.get("class") or "").split()), "")
+        return theme[tone] if tone else node.get(part)
+
+    under: list[tuple] = []  # filled boxes so far, in drawing order: (x0, y0, x1, y1, colour)
+    found = []
+    for node in ET.fromstring(svg).iter():
+        fill = node.get("fill")
+        if node.tag == f"{ns}rect" and fill and fill != "none":
+            x, y = float(node.get("x")), float(node.get("y"))
+            under.append((x, y, x + float(node.get("width")), y + float(node.get("height")), shown(node, "fill")))
+        elif node.tag == f"{ns}circle" and fill and fill != "none":
+            cx, cy, r = (float(node.get(k)) for k in ("cx", "cy", "r"))
+            under.append((cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7, shown(node, "fill")))
+        elif node.tag == f"{ns}text":
+            x, y = float(node.get("x")), float(node.get("y")) - float(node.get("font-size")) * 0.35
+            ground = next((c for x0, y0, x1, y1, c in reversed(under) if x0 <= x <= x1 and y0 <= y <= y1),
+                          theme["paper"])
+            found.append((node.text, contrast(shown(node, "fill"), ground)))
+    return found
+
+
+@pytest.mark.parametrize("layout", ["", "narrow"])
+def test_shoots_table_strip_and_the_cards_on_it_follow_the_dark_theme(layout):
+    """The strip under SHOOT's HERO panels (whose turn, the piles, the latest cards drawn) darkens
+    with the dark theme like the other games' boards, and every word on it and on its cards keeps
+    a contrast of 4.5 or more: the strip stayed light, and the cards' words black on dark paper."""
+    seen_cards = 0
+    for seed in range(3):
+        for engine, state in states("shoot", 2 + seed, seed, every=3):
+            svg = diagram_svg(engine, state, (), id_prefix="d", label="d", layout=layout)
+            assert 'data-role="table"' in svg and re.search(r'<rect class="rp-paper-fill[^>]*data-role="table"', svg)
+            faint = [(text, round(ratio, 2)) for text, ratio in words_on_the_dark_theme(svg) if ratio < 4.5]
+            assert faint == [], faint
+            seen_cards += svg.count('data-role="card"')
+    assert seen_cards >= 3, "the games drew cards onto the table"
+
+
+@pytest.mark.parametrize("game,players", [("shoot", 2), ("sitters", 2), ("splash", 4), ("splat", 2), ("splut", 2)])
+def test_a_play_sections_still_board_carries_the_narrow_drawing_for_frames_too_narrow_for_its_own(game, players):
+    """Before JavaScript (or without it) a phone sees the engine's narrow drawing: the section holds both,
+    the narrow one sized for its words alone (a phone's frame), and names the width below which play.css
+    shows it: at least the own drawing's width, so that the own one never scrolls where it is shown."""
+    from generator.interactive.widgets import NARROW_BELOW_PX, static_boards
+
+    engine = load_engine(CONTENT / game)
+    state = engine.initial_state(players)
+    boards = static_boards(engine, state, "w", "start")
+    own_px = float(re.search(r'<svg [^>]*?\bwidth="([0-9.]+)"', boards["svg"]).group(1))
+    below = int(re.fullmatch(r" rp-two-layouts rp-narrow-below-(\d+)", boards["board_class"]).group(1))
+    assert below in NARROW_BELOW_PX and own_px <= below < own_px + 64
+    assert 'class="rp-diagram rp-layout-narrow"' in boards["narrow_svg"]
+    assert readable_px(boards["narrow_svg"]) <= PHONE_FRAME_PX
+    assert f'width="{math.ceil(readable_px(boards["narrow_svg"]))}"' in boards["narrow_svg"], "as wide as its words need"
+    assert cells(boards["narrow_svg"]) == cells(boards["svg"])
+    assert static_boards(engine, state, "w", "start") == boards, "the same bytes from the same sources"
+
+
+def test_play_css_shows_the_narrow_drawing_below_every_width_a_section_can_name():
+    from generator.interactive.widgets import NARROW_BELOW_PX
+
+    css = (ROOT / "templates" / "assets" / "play.css").read_text(encoding="utf-8")
+    for px in NARROW_BELOW_PX:
+        assert (f"@container (width < {px}px) {{ .rp-narrow-below-{px} > svg.rp-layout-narrow {{ display: block; }} "
+                f".rp-narrow-below-{px} > svg:not(.rp-layout-narrow) {{ display: none; }} }}") in css, px
