@@ -149,7 +149,7 @@ def sky_shapes() -> list:
         shapes.append(Polygon(((right, y - 1.6), (right + 2.6, y), (right, y + 1.6)), Style(fill="#5b6b7b"),
                               role="wrap"))
     shapes.append(Text(BOARD_X + board_w + 6.0, BOARD_Y + HEIGHT * CELL_MM / 2, "sides wrap", size=SMALLEST,
-                       fill="#5b6b7b", anchor="middle", rotate=90))
+                       fill="#4a5560", anchor="middle", rotate=90))  # a grey the site's themes take as ink
     shapes.append(Line(BOARD_X, BOARD_Y, BOARD_X, ground_y, Style(stroke="#5b6b7b", stroke_width=0.6,
                                                                   dash=(1.5, 1.0))))
     shapes.append(Line(BOARD_X + board_w, BOARD_Y, BOARD_X + board_w, ground_y,

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from generator.draw import colour as colours
-from generator.draw.flatten import Affine, Placed, flatten
-from generator.draw.shapes import Circle, Group, Image, Line, Path as PathShape, Polygon, Rect, Text
+from generator.draw.flatten import IDENTITY, Affine, Placed, flatten
+from generator.draw.shapes import Circle, Group, Image, Line, Path as PathShape, Polygon, Rect, Style, Text
+from generator.draw.theme import themed_items
 from generator.errors import ContentError
 
 MIN_TEXT_PT = 6.0  # below this, type is hard to read on paper at arm's length
@@ -377,6 +378,15 @@ def diagram_findings(drawing, where: str, key: tuple, path=None, line=None) -> l
     """A game's diagram as the rulebook prints it (its size is checked where it is placed): its
     words clear of each other and of its lines, and legible on what lies under them."""
     return surface_findings(list(flatten(drawing.shapes)), where, key, path, line, only=("collision", "contrast"))
+
+
+def themed_diagram_findings(drawing, paper: str, ink: str, where: str, key: tuple, path=None,
+                            line=None) -> list[Finding]:
+    """A site diagram's words legible as a page theme of this `paper` and `ink` shows them (its
+    neutral colours follow the theme: see draw/theme.py), on that paper."""
+    page = Placed(Rect(0.0, 0.0, drawing.width, drawing.height, Style(fill=paper)), IDENTITY, (), ())
+    return surface_findings([page, *themed_items(drawing.shapes, paper, ink)], where, key, path, line,
+                            only=("contrast",))
 
 
 def errors_of(path: Optional[Path], findings: list[Finding]) -> list[ContentError]:

@@ -21,9 +21,9 @@ from typing import Callable, Optional
 
 import svgwrite
 
-from generator.draw.bounds import bounds
 from generator.draw.shapes import (Circle, Drawing, Group, Image, Line, Path, Polygon, Rect,
                                    Shape, Style, Text)
+from generator.draw.theme import ThemeWalk, neutral_tone
 
 FONT_FAMILY = "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif"
 
@@ -63,8 +63,7 @@ class _Writer:
         self.themed = themed
         self.clips = 0
         self.markers: dict[str, str] = {}
-        self.offset = (0.0, 0.0, 1.0)  # the current group's translation and scale, for `coloured`
-        self.coloured: list[tuple[float, float, float, float]] = []  # boxes filled with a board colour
+        self.walk = ThemeWalk()  # where board colours lie so far: which words keep their colour
 
     def style(self, style: Style) -> dict:
         attrs = {"fill": style.fill or "none"}
@@ -76,21 +75,6 @@ class _Writer:
         if style.opacity != 1.0:
             attrs["opacity"] = num(style.opacity)
         return self.theme_classes(attrs, style.fill, style.stroke)
-
-    def note_colour(self, shape) -> None:
-        """Remember where a board colour (not paper, not ink) fills the drawing."""
-        style = getattr(shape, "style", None)
-        if not self.themed or style is None or not style.fill or neutral_tone(style.fill) == "paper":
-            return
-        box = bounds(shape)
-        if box:
-            dx, dy, k = self.offset
-            self.coloured.append((dx + box[0] * k, dy + box[1] * k, box[2] * k, box[3] * k))
-
-    def on_colour(self, x: float, y: float) -> bool:
-        dx, dy, k = self.offset
-        x, y = dx + x * k, dy + y * k
-        return any(bx <= x <= bx + bw and by <= y <= by + bh for bx, by, bw, bh in self.coloured)
 
     def theme_classes(self, attrs: dict, fill: Optional[str], stroke: Optional[str]) -> dict:
         """For the site's diagrams: the neutral paper and ink colours get a class the page's
@@ -148,7 +132,7 @@ class _Writer:
         elif isinstance(shape, Text):
             el = doc.text(shape.text, insert=(num(shape.x), num(shape.y)))
             # text on a piece or a coloured space keeps its ink; text on the paper follows the theme
-            on_colour = self.themed and self.on_colour(shape.x, shape.y - shape.size * 0.35)
+            on_colour = self.themed and self.walk.keeps_colour(shape)
             el.attribs.update({"font-size": num(shape.size), "fill": shape.fill, "font-family": FONT_FAMILY})
             if not on_colour:
                 self.theme_classes(el.attribs, shape.fill, None)
@@ -170,8 +154,8 @@ class _Writer:
         else:  # pragma: no cover - the model is closed
             raise TypeError(f"not a shape: {shape!r}")
         self.tags(el, shape)
-        if not isinstance(shape, (Text, Group)):
-            self.note_colour(shape)
+        if self.themed and not isinstance(shape, (Text, Group)):
+            self.walk.note(shape)
         return el
 
     def group(self, group: Group):
@@ -196,27 +180,11 @@ class _Writer:
             self.doc.defs.add(clip)
             # clip-path on the group uses the group's own user space (its transform applies)
             el.attribs["clip-path"] = f"url(#{clip_id})"
-        outer = self.offset
-        if not group.rotate and not group.mirror_x:  # (turned groups: their text keeps the theme's ink)
-            self.offset = (outer[0] + group.dx * outer[2], outer[1] + group.dy * outer[2], outer[2] * group.scale)
+        outer = self.walk.enter(group)
         for shape in group.shapes:
             el.add(self.element(shape))
-        self.offset = outer
+        self.walk.leave(outer)
         return el
-
-
-def neutral_tone(colour: Optional[str]) -> str:
-    """"paper" for white and near-white greys, "ink" for near-black greys (a slightly tinted
-    near-black too, such as a slate #1d2b36: on the dark theme's paper it would vanish), else ""
-    (a colour of the board)."""
-    if not colour or not colour.startswith("#") or len(colour) not in (4, 7):
-        return ""
-    digits = colour[1:] if len(colour) == 7 else "".join(ch * 2 for ch in colour[1:])
-    r, g, b = (int(digits[i:i + 2], 16) for i in (0, 2, 4))
-    chroma = max(r, g, b) - min(r, g, b)
-    if min(r, g, b) >= 0xf0 and chroma <= 24:
-        return "paper"
-    return "ink" if max(r, g, b) <= 0x66 and chroma <= 40 else ""
 
 
 def to_svg(drawing: Drawing, *, width: str | None = None, height: str | None = None,
