@@ -185,15 +185,21 @@ class Builder:
         # A stage that starts first (the rulebooks, typeset in child processes) is checked game by
         # game, each game begun once it passes: its children work while the rest is checked.
         early = [stage for stage in self.stages if stage.starts_first]
-        output = start_output(self.output_dir, self.dry) if early else None
+        # A stage that works ahead (the kits) is started before all of them, in a child process,
+        # and checked and made after the other stages: its child works meanwhile.
+        ahead = [stage for stage in self.stages if stage.works_ahead and not self.dry and not self.pages_first]
+        later = sorted((stage for stage in self.stages if stage not in early), key=lambda stage: stage in ahead)
+        output = start_output(self.output_dir, self.dry) if early or ahead else None
         try:
+            for stage in ahead:
+                self.start_ahead(site, output, stages_context, stage)
             errors, made = self.start_first(site, output, stages_context, early) if early else ([], {})
-            raise_any(errors + self.check_stages(site, [stage for stage in self.stages if stage not in early]))
+            raise_any(errors + self.check_stages(site, later))
             if output is None:
                 output = start_output(self.output_dir, self.dry)
             for target, data in assets.values():
                 output.write(target, data)
-            made.update(self.make_games(site, output, stages_context, [s for s in self.stages if s not in early]))
+            made.update(self.make_games(site, output, stages_context, later))
             game_keys = add_games(self.stages, site, context, stages_context, made, self.manifest.games)
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, directives, game_keys)
@@ -283,6 +289,18 @@ class Builder:
     def reuse(self, output: Output, rel: str) -> bool:
         """Keep the previous output's `rel`, whose stat the build cache has just checked."""
         return output.reuse(rel, self.previous.files.get(rel))
+
+    def start_ahead(self, site: Site, output: Output, stages_context: StageContext, stage) -> None:
+        """Hand a stage that works ahead the games its check would check and those it would make:
+        those new to it or whose key changed (make_games makes any other whose files are gone)."""
+        checking = [] if self.checked_before(stage) else list(site.games)
+        making = []
+        for game in site.games:
+            entry = f"{stage.name}/{game.slug}"
+            old = self.previous.games.get(entry) if self.previous else None
+            if entry in self.game_keys and not (old and old.key == self.game_keys[entry]):
+                making.append(game)
+        stage.start_ahead(site, output, stages_context, checking, making)
 
     def check_stages(self, site: Site, stages: list) -> list[ContentError]:
         """The errors of `stages`' checks, each run unless the last build checked the same

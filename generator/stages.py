@@ -21,6 +21,14 @@ every method here does nothing. The build calls them in this order:
                                                 running (in child processes) and record its files;
                                                 such a stage lists them in the GameOutput's `files`
     abandon()                                   the build failed: stop what is still running
+    start_ahead(site, output, context, checking, making)
+                                                a stage that `works_ahead`, in a build (not `check`,
+                                                nor `serve`'s pages-first pass): called before any
+                                                other stage is checked, with the games its check
+                                                would check and those write_game would make; it may
+                                                start them in a child process that its `check` and
+                                                `write_game` then wait for (the build checks and makes
+                                                such a stage's games after the others')
     write_site(site, output, context, uses)     site-wide files, knowing what pages use
                                                 (`uses`: kind -> set of values from directives)
 
@@ -166,6 +174,9 @@ class Stage:
     # Its check and write_game read nothing another stage makes: the build checks it and starts
     # its games first, so that what it leaves running works while the other stages are checked
     starts_first = False
+    # Its check and write_game read nothing another stage makes, and may be started at once in a
+    # child process (start_ahead): the build then checks and makes its games after the others'
+    works_ahead = False
     context: StageContext = StageContext(assets={}, hashes={}, render=no_templates)  # set by `start`
 
     def start(self, site: Site, context: StageContext) -> None:
@@ -187,6 +198,9 @@ class Stage:
 
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
         return GameOutput()
+
+    def start_ahead(self, site: Site, output, context: StageContext, checking: list, making: list) -> None:
+        return None
 
     def finish(self, site: Site, output) -> None:
         return None

@@ -24,6 +24,7 @@ def has_kit(game: Game) -> bool:
 class KitStage(Stage):
     name = "print-and-play kits"
     printed = True  # PDFs: `serve` may make them after the pages
+    works_ahead = True  # a clean build's kits are made in a child while the other stages work (kit/ahead.py)
 
     def __init__(self):
         self._galleries: dict[str, list] = {}  # slug -> its decks' galleries (names and words), per build
@@ -32,12 +33,33 @@ class KitStage(Stage):
         # the stage offering the kit's "Other formats" row (exports.stage.ExportStage), if any:
         # its formats(site, game, components) -> [{file, label, use}] and formats_key(site)
         self.other_formats = None
+        self._ahead = None  # the child making this build's kits (kit/ahead.KitsAhead), if any
 
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
+        self.abandon()
         self._galleries = {}
         self._checked = {}
         self._components = {}
+
+    def start_ahead(self, site: Site, output, context: StageContext, checking: list, making: list) -> None:
+        """Check `checking` and make `making` (games) in a child process (kit/ahead.py), which
+        `check` and `write_game` then read. Not where the exports draw the same kits in this
+        process (the child would draw them again) or where there is no fork."""
+        import multiprocessing
+
+        checking, making = [g for g in checking if has_kit(g)], [g for g in making if has_kit(g)]
+        exports_draw_here = self.other_formats is not None and site.exports
+        if output.dry or exports_draw_here or not making or "fork" not in multiprocessing.get_all_start_methods():
+            return
+        from generator.kit.ahead import KitsAhead
+
+        self._ahead = KitsAhead(self, site, output, context, checking, making)
+
+    def abandon(self) -> None:
+        if self._ahead is not None:
+            self._ahead.stop()
+        self._ahead = None
 
     def directives(self, site: Site) -> dict[str, Directive]:
         # on paper, a deck's table (its cards are in the print-and-play kit)
@@ -112,7 +134,13 @@ class KitStage(Stage):
 
     def check(self, site: Site) -> list[ContentError]:
         """Validate every game's components and data, and preflight its kits, without writing anything."""
-        games = [game for game in site.games if has_kit(game)]
+        if self._ahead is not None:
+            return self._ahead.errors()
+        return self.check_here(site, site.games)
+
+    def check_here(self, site: Site, games: list) -> list[ContentError]:
+        """`check` of `games`, in this process."""
+        games = [game for game in games if has_kit(game)]
         if not games:
             return []  # and reportlab is never imported
         from generator.kit.preflight import preflight_kits
@@ -138,6 +166,15 @@ class KitStage(Stage):
                       self.other_formats.formats_key(site) if self.other_formats else "")
 
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
+        if self._ahead is not None and game.slug in self._ahead.slugs:
+            made, files = self._ahead.game(game.slug)
+            for rel, size in files.items():
+                output.record(rel, size)
+            return made
+        return self.write_here(site, game, output, context)
+
+    def write_here(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
+        """`write_game`, in this process."""
         from generator.kit import render_previews, write_kits
         from generator.kit.preview import card_gallery
 
