@@ -9,7 +9,13 @@ serves it on 127.0.0.1 and drives Debian's Chromium with playwright. Prints:
   piece that can move): (a) cold, nothing loaded ahead (fresh browser profile,
   Save-Data on), (b) after the widget has been in view for 10 s (the page loads
   the runtime ahead), (c) with a warm browser cache (same profile, new page,
-  nothing loaded ahead); targets (b) <= 0.3 s and (a) <= floor + 0.3 s;
+  nothing loaded ahead); targets (b) <= 0.3 s and (a) <= 2.0 s;
+* for (a), the same page with Python's plain boot (the worker's URL without the
+  memory snapshot the build made: how "Try it" started before issue 29.6), measured
+  in the same runs: both times, where they went (click to Python running, to the
+  bundle unpacked, to the engine's first answer, to the highlight) and the bytes each
+  fetched, file by file, as served and gzipped (what a host that compresses sends);
+  target: the snapshot's bytes <= 1.2 x the plain boot's;
 * the computer's move in the browser for every game's strongest level (else its Play
   page's bot; target <= 1 s);
 * time per engine call in the worker (legal actions, render, apply + undo):
@@ -86,24 +92,36 @@ def page_bytes(context, url: str) -> tuple[int, int]:
     return sum(sizes), len(sizes)
 
 
-def first_highlight(page, url: str, in_view_for: float = 0, requested: list | None = None) -> float:
+def first_highlight(page, url: str, in_view_for: float = 0, requested: list | None = None,
+                    phases: dict | None = None) -> float:
     """Seconds from clicking "Try it from here" to the first legal-move highlight
     (after the widget has been in view for `in_view_for` seconds); the URLs the click
-    fetched (the worker's too) join `requested`."""
+    fetched (the worker's too) join `requested`; `phases` gets the seconds from the click
+    to each loading step the widget shows (play-worker.js: 2 Python running, 3 the bundle
+    unpacked) and to the engine's first answer."""
     page.goto(url, wait_until="networkidle")
     widget = page.locator('[data-rp-widget="walkthrough"]').first
     if in_view_for:
         widget.scroll_into_view_if_needed()
         page.wait_for_timeout(in_view_for * 1000)
     wid = widget.get_attribute("id")
-    page.evaluate("""(id) => { window.__answers = [];
-        document.getElementById(id).addEventListener('rp-answer', e => window.__answers.push(e.detail)); }""", wid)
+    page.evaluate("""(id) => { window.__answers = []; window.__steps = {};
+        const host = document.getElementById(id);
+        host.addEventListener('rp-answer', e => { window.__answers.push(e.detail);
+            window.__steps.answer ??= performance.now(); });
+        new MutationObserver(() => host.querySelectorAll('progress').forEach(p => {
+            window.__steps[p.value] ??= performance.now(); }))
+            .observe(host, {subtree: true, childList: true, attributes: true, attributeFilter: ['value']}); }""", wid)
     if requested is not None:
         page.on("request", lambda request: requested.append(request.url))
+    clicked = page.evaluate("() => performance.now()")
     started = time.perf_counter()
     widget.get_by_role("button", name="Try it from here").click()
     page.wait_for_function("() => window.__answers.length > 0", timeout=PYODIDE_TIMEOUT_MS)
     answer = page.evaluate("() => window.__answers[0]")
+    if phases is not None:
+        steps = page.evaluate("() => window.__steps")
+        phases.update({name: (steps[key] - clicked) / 1000 for name, key in PHASES if key in steps})
     if not answer.get("ok"):
         raise RuntimeError(f"Try it failed: {answer}")
     movable = [a["c"][0] for a in answer["view"]["legal"] if len(a["c"]) > 1]
@@ -112,6 +130,21 @@ def first_highlight(page, url: str, in_view_for: float = 0, requested: list | No
     page.locator(f'#{wid} .rp-live-board [data-cell="{movable[0]}"]').first.click(force=True)
     page.wait_for_selector(f"#{wid} .rp-mark-target", state="attached")
     return time.perf_counter() - started
+
+
+PHASES = (("Python running", "2"), ("bundle unpacked", "3"), ("engine's first answer", "answer"))
+
+
+def plain_boot_page(output: Path, page_path: str) -> str | None:
+    """A copy of the rules page whose worker boots Python plainly (its URL without the snapshot
+    the build made), beside it; None if the build made no snapshot."""
+    html = (output / page_path).read_text(encoding="utf-8")
+    plain = re.sub(r'(data-worker="[^"?]*)\?[^"]*"', r'\1"', html)
+    if plain == html:
+        return None
+    path = str(Path(page_path).with_name("plain-boot-" + Path(page_path).name))
+    (output / path).write_text(plain, encoding="utf-8")
+    return path
 
 
 def floor_first_result(page, url: str) -> float:
@@ -193,13 +226,15 @@ def main() -> None:
         (output / "floor.html").write_text(FLOOR_PAGE)
         (output / "floor.js").write_text(FLOOR_SCRIPT)
         (output / "floor-worker.js").write_text(FLOOR_WORKER % {"runtime": runtime})
+        plain_path = plain_boot_page(output, page_path)
         server = Server(output)
         rules_url, floor_url = server.url(page_path), server.url("floor.html")
         try:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
                 report(browser, rules_url, floor_url, args.runs, args.calls, page_path,
-                       bot_games(site, output, server.url("")), served_sizes(output, server.url("")))
+                       bot_games(site, output, server.url("")), served_sizes(output, server.url("")),
+                       server.url(plain_path) if plain_path else None)
                 browser.close()
             html = (output / page_path).read_bytes()
             print(f"(the page's HTML is {len(html):,} bytes, {len(gzip.compress(html, 6)):,} gzipped: "
@@ -209,10 +244,19 @@ def main() -> None:
 
 
 def served_sizes(output: Path, base_url: str):
-    """URLs -> the bytes of the files they fetch from `output` (served as they are, uncompressed)."""
+    """URLs -> the bytes of the files they fetch from `output` (served as they are, uncompressed);
+    `size.files(urls)` gives them file by file: {name: (bytes, gzipped bytes)}."""
+    def paths(urls: list[str]) -> set[str]:
+        found = {url.split("?")[0].split("#")[0].removeprefix(base_url) for url in urls if url.startswith(base_url)}
+        return {path for path in found if (output / path).is_file()}
+
     def size(urls: list[str]) -> int:
-        paths = {url.split("?")[0].split("#")[0].removeprefix(base_url) for url in urls if url.startswith(base_url)}
-        return sum((output / path).stat().st_size for path in paths if (output / path).is_file())
+        return sum((output / path).stat().st_size for path in paths(urls))
+
+    def files(urls: list[str]) -> dict[str, tuple[int, int]]:
+        return {Path(path).name: ((output / path).stat().st_size, len(gzip.compress((output / path).read_bytes(), 6)))
+                for path in sorted(paths(urls))}
+    size.files = files
     return size
 
 
@@ -262,8 +306,26 @@ def bot_moves(page, games: list[dict]) -> dict[str, tuple[str, float, float]]:
     return out
 
 
+def cold_path_table(served, cold_requests: list[str], plain_requests: list[str],
+                    cold_phases: list[dict], plain_phases: list[dict]) -> None:
+    """The cold click's files, before (plain boot) and after (snapshot), and where its time went."""
+    after, before = served.files(cold_requests), served.files(plain_requests)
+    print(f"  {'file on the cold path':40} {'plain boot':>12} {'snapshot':>12} {'(gzipped:':>11} {'plain':>10} "
+          f"{'snapshot)':>10}")
+    for name in sorted(set(after) | set(before), key=lambda n: -max(after.get(n, (0, 0))[0], before.get(n, (0, 0))[0])):
+        b, a = before.get(name, (0, 0)), after.get(name, (0, 0))
+        print(f"  {name:40} {b[0]:>12,} {a[0]:>12,} {'':>11} {b[1]:>10,} {a[1]:>10,}")
+    totals = [sum(v[i] for v in files.values()) for files in (before, after) for i in (0, 1)]
+    print(f"  {'total':40} {totals[0]:>12,} {totals[2]:>12,} {'':>11} {totals[1]:>10,} {totals[3]:>10,}")
+    print(f"  {'seconds from the click to (median)':40} {'plain boot':>12} {'snapshot':>12}")
+    for name, _ in PHASES:
+        times = [[p[name] for p in phases if name in p] for phases in (plain_phases, cold_phases)]
+        if all(times):
+            print(f"  {name:40} {statistics.median(times[0]):>12.2f} {statistics.median(times[1]):>12.2f}")
+
+
 def report(browser, rules_url: str, floor_url: str, runs: int, calls: int, page_path: str,
-           bot_games: list[dict], served) -> None:
+           bot_games: list[dict], served, plain_url: str | None = None) -> None:
     def fresh():
         return browser.new_context()
 
@@ -277,12 +339,23 @@ def report(browser, rules_url: str, floor_url: str, runs: int, calls: int, page_
         context.add_init_script(SAVE_DATA)  # the page loads nothing ahead: the click pays it all
         return context
 
-    cold, near, cached, floor_cold, floor_cached = [], [], [], [], []
+    cold, near, cached, floor_cold, floor_cached, plain_cold = [], [], [], [], [], []
     cold_requests: list[str] = []  # what the first cold click fetched
+    plain_requests: list[str] = []  # and with Python's plain boot
+    cold_phases: list[dict] = []
+    plain_phases: list[dict] = []
     for run in range(runs):
+        if plain_url:  # the plain boot first, then the snapshot, in every run: the same load on both
+            context = no_prefetch()
+            plain_phases.append({})
+            plain_cold.append(first_highlight(context.new_page(), plain_url, phases=plain_phases[-1],
+                                              requested=plain_requests if run == 0 else None))
+            context.close()
         context = no_prefetch()
         page = context.new_page()
-        cold.append(first_highlight(page, rules_url, requested=cold_requests if run == 0 else None))
+        cold_phases.append({})
+        cold.append(first_highlight(page, rules_url, requested=cold_requests if run == 0 else None,
+                                    phases=cold_phases[-1]))
         page.close()
         page = context.new_page()
         cached.append(first_highlight(page, rules_url))
@@ -317,10 +390,20 @@ def report(browser, rules_url: str, floor_url: str, runs: int, calls: int, page_
     cold_bytes = served(cold_requests)
     print(f"{'Try it -> first highlight (a) cold (s)':44} {med(cold):>14.2f} {med(floor_cold):>14.2f}")
     print(f"{'  bytes the cold click fetched':44} {cold_bytes:>14,} {'-':>14}   ({len(set(cold_requests))} files)")
+    if plain_url:
+        plain_bytes = served(plain_requests)
+        print(f"{'  plain boot, no snapshot (before 29.6) (s)':44} {med(plain_cold):>14.2f} {'-':>14}")
+        print(f"{'  bytes the plain boot fetched':44} {plain_bytes:>14,} {'-':>14}   ({len(set(plain_requests))} files)")
+        cold_path_table(served, cold_requests, plain_requests, cold_phases, plain_phases)
     print(f"{'  (b) after 10 s in view (s)':44} {med(near):>14.2f} {'-':>14}")
+    before = (f"; before (plain boot, same runs): {med(plain_cold):.2f} s, {plain_bytes:,} bytes" if plain_url
+              else "; no snapshot in this build (Node missing?)")
     print(done_when("'Try it' cold, click to first highlight", med(cold), 2.0,
-                    beside=f"{cold_bytes:,} bytes fetched by the click; "
+                    beside=f"{cold_bytes:,} bytes fetched by the click{before}; "
                            f"the Pyodide floor {med(floor_cold):.2f} s"))
+    if plain_url:
+        print(done_when("'Try it' cold bytes / plain boot's", cold_bytes / plain_bytes, 1.2, unit="",
+                        beside=f"{cold_bytes:,} / {plain_bytes:,} bytes as served"))
     print(done_when("'Try it' after 10 s in view", med(near), 0.3))
     print(f"{'  (c) warm browser cache (s)':44} {med(cached):>14.2f} {med(floor_cached):>14.2f}")
     print("The computer's move in the browser, strongest level, median / slowest of 8 moves (ms, inside Python):")
@@ -332,6 +415,8 @@ def report(browser, rules_url: str, floor_url: str, runs: int, calls: int, page_
     for name, (trip, inside) in per_call.items():
         print(f"  {name:42} {trip:>7.1f} / {inside:<6.1f} {floor_trip:>6.1f} / {floor_inside:<6.1f}")
     print(json.dumps({"rules_bytes": rules_bytes, "floor_bytes": floor_bytes, "cold_s": med(cold),
+                      "cold_bytes": cold_bytes, "plain_cold_s": med(plain_cold) if plain_cold else None,
+                      "plain_cold_bytes": served(plain_requests) if plain_url else None,
                       "near_10s_s": med(near), "bot_ms": bots,
                       "cached_s": med(cached), "floor_cold_s": med(floor_cold), "floor_cached_s": med(floor_cached),
                       "calls_ms": per_call, "floor_call_ms": [floor_trip, floor_inside]}))

@@ -143,6 +143,11 @@ def bundle_files(game_folder: Path) -> dict[str, Path]:
     return {**runtime_files(Path(game_folder)), **game_files(Path(game_folder))}
 
 
+def runtime_contents() -> dict[str, bytes]:
+    """Zip name -> bytes of the generator runtime alone (no game): what the "Try it" snapshot imports."""
+    return {name: path.read_bytes() for name, path in runtime_files().items()}
+
+
 def bundle_contents(game_folder: Path) -> dict[str, bytes]:
     """Zip name -> bytes of every source file the bundle holds."""
     return {name: path.read_bytes() for name, path in bundle_files(game_folder).items()}

@@ -13,22 +13,29 @@ the engine's reason. A page that holds a widget gets play.css and play.js in
 its <head> and `uses` ("play", slug); every game with an engine gets its
 bundle (`_play/<slug>.<hash>.zip`, see bundle.py); and when any page uses
 play, the output gets Pyodide (`_pyodide/<version>/`, unless site.toml's
-`pyodide_url` points elsewhere). A site without widgets gets no runtime.
+`pyodide_url` points elsewhere) and, beside it, the memory snapshot a cold
+"Try it" starts from (snapshot.py; named in the worker's URL). A site without
+widgets gets no runtime.
 """
 from __future__ import annotations
 
 import re
 from html import escape
+from typing import TYPE_CHECKING
 
 from generator.content.model import Game, Site
 from generator.errors import ContentError, describe_value
-from generator.interactive.bundle import bundle_bytes, bundle_contents, bundle_key, bundle_name, with_bytecode
+from generator.interactive.bundle import (bundle_bytes, bundle_contents, bundle_key, bundle_name, runtime_contents,
+                                          with_bytecode)
 from generator.interactive.bytecode import compiler_for
 from generator.interactive.runtime import (RuntimeMissing, copy_runtime, find_pyodide,
                                           runtime_location)
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.markdown.links import relative
 from generator.stages import PAPER, Directive, GameOutput, Stage, StageContext
+
+if TYPE_CHECKING:
+    from generator.interactive.snapshot import BootFiles
 
 PLAY_KEYS = {"game", "title", "players", "seats", "bot", "setup", "options", "tables", "choose"}
 SCRIPT = "play.js"
@@ -55,6 +62,8 @@ class InteractiveStage(Stage):
         self._sources: dict[str, dict[str, bytes]] = {}  # slug -> its bundle's source files, per build
         self._contents: dict[str, dict[str, bytes]] = {}  # slug -> what its bundle holds, per build
         self._compiler = None  # Pyodide under Node, for bytecode (None: sources only)
+        self._boot = None  # the memory snapshot "Try it" starts from (snapshot.py; None: the plain boot)
+        self._boot_note = ""  # why there is none, for the build's notes
 
     # -- the build protocol ---------------------------------------------------
     def start(self, site: Site, context: StageContext) -> None:
@@ -68,6 +77,24 @@ class InteractiveStage(Stage):
         self._compiler = compiler_for(pyodide) if self._sources else None
         if self._compiler is not None:  # every game's new modules in one run of Node, not one per game
             self._compiler.compile({name: data for files in self._sources.values() for name, data in files.items()})
+        self._boot, self._boot_note = self._boot_files(site, pyodide)
+
+    def _boot_files(self, site: Site, pyodide) -> tuple[BootFiles | None, str]:
+        """The snapshot and stdlib a cold "Try it" starts from, or why the site boots Python plainly
+        (it still works, slower: a reader is better served by a site than by a failed build).
+        Made before pages render: their worker URL names both."""
+        if not self._sources or pyodide is None or site.pyodide_url:  # another Pyodide: not this snapshot
+            return None, ""
+        from generator.interactive.snapshot import SnapshotUnavailable, boot_files
+
+        # the runtime as the bundles hold it (with bytecode when they have it): the worker unpacks
+        # a bundle over what the snapshot imported
+        runtime = with_bytecode(runtime_contents(), self._compiler)
+        try:
+            return boot_files(pyodide, runtime), ""
+        except SnapshotUnavailable as error:
+            return None, (f"'Try it' starts Python without a memory snapshot (3 s to a live board instead of "
+                          f"under 1 s): {error}")
 
     def directives(self, site: Site) -> dict[str, Directive]:
         # on paper: a walkthrough's strip of diagrams, a position's diagram, a play block's QR
@@ -85,7 +112,8 @@ class InteractiveStage(Stage):
             runtime = runtime_location(site)
         except RuntimeMissing:
             runtime = "missing"  # reported by the first widget that needs it
-        return f"{self.bundle_path(game)}|{runtime}"
+        boot = f"{self._boot.snapshot_name}|{self._boot.stdlib_name}" if self._boot else ""
+        return f"{self.bundle_path(game)}|{runtime}|{boot}"
 
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
         path = self.bundle_path(game)
@@ -106,6 +134,17 @@ class InteractiveStage(Stage):
             copy_runtime(site, output)
         except RuntimeMissing:
             context.notes.append(without_runtime(site))
+            return
+        if self._boot_note:
+            context.notes.append(self._boot_note)
+        if self._boot is not None:  # beside the runtime it was made from
+            folder = runtime_location(site)
+            for name, data in ((self._boot.snapshot_name, self._boot.snapshot),
+                               (self._boot.stdlib_name, self._boot.stdlib)):
+                if output.dry:
+                    output.record(folder + name, len(data))
+                else:
+                    output.write(folder + name, data)
 
     def bundle_path(self, game: Game) -> str:
         if game.slug not in self._bundles:
@@ -122,10 +161,13 @@ class InteractiveStage(Stage):
             runtime = ""
         if runtime and not re.match(r"^[a-z][a-z0-9+.-]*:|^/", runtime):
             runtime = relative(url, runtime.rstrip("/")) + "/"
+        worker = relative(url, assets[WORKER])
+        if self._boot is not None and runtime:  # the files it starts from, beside the runtime
+            worker += f"?snapshot={self._boot.snapshot_name}&stdlib={self._boot.stdlib_name}"
         return (
             f'<link rel="stylesheet" href="{escape(relative(url, assets[STYLE]))}">\n'
             f'<script src="{escape(relative(url, assets[SCRIPT]))}" defer '
-            f'data-worker="{escape(relative(url, assets[WORKER]))}" '
+            f'data-worker="{escape(worker)}" '
             f'data-pyodide="{escape(runtime)}"></script>'
         )
 

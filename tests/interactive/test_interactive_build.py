@@ -148,7 +148,12 @@ def test_pages_with_widgets_load_play_script_with_runtime_and_bundle(built):
     assert script, "play.js with a content hash"
     attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', script.group(1)))
     assert attrs["pyodide"] == "../_pyodide/314.0.7/"
-    assert re.fullmatch(r"\.\./assets/play-worker\.[0-9a-f]{10}\.js", attrs["worker"])
+    # the worker's URL names the memory snapshot it starts from and its stdlib (snapshot.py), when Node made them
+    worker = re.fullmatch(r"\.\./assets/play-worker\.[0-9a-f]{10}\.js(?:\?snapshot=(snapshot\.[0-9a-f]{12}\.gz)"
+                          r"&amp;stdlib=(stdlib\.[0-9a-f]{12}\.zip))?", attrs["worker"])
+    assert worker
+    for name in worker.groups() if worker.group(1) else ():
+        assert (built / "_pyodide/314.0.7" / name).is_file()
     assert head.count("assets/play.") == 2 and head.count("play-worker.") == 1, "once however many widgets"
     bundles = set(re.findall(r'data-bundle="([^"]+)"', html))
     assert len(bundles) == 1 and re.fullmatch(r"\.\./_play/hop\.[0-9a-f]{12}\.zip", bundles.pop())

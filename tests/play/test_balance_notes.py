@@ -89,7 +89,14 @@ def balance_site(tmp_path, enabled: bool, page: str = BALANCE_PAGE) -> Path:
 
 @pytest.fixture
 def own_cache(tmp_path, monkeypatch):
+    """A balance cache of the test's own; the "Try it" snapshot's stays shared (it takes ~6 s to make)."""
+    from generator.usercache import user_cache
+
+    shared = user_cache("snapshot")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    (tmp_path / "cache" / "rulepress").mkdir(parents=True)
+    if shared is not None:
+        (tmp_path / "cache" / "rulepress" / "snapshot").symlink_to(shared, target_is_directory=True)
     return tmp_path / "cache" / "rulepress" / "balance"
 
 
