@@ -34,12 +34,18 @@ import struct
 import subprocess
 import tempfile
 import zipfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.fingerprint import digest
 from generator.interactive.bundle import FIXED_TIME
 from generator.usercache import user_cache
+
+try:
+    import fcntl  # POSIX: elsewhere each build makes its own snapshot, as without a cache
+except ImportError:  # pragma: no cover
+    fcntl = None
 
 SCRIPT = Path(__file__).with_name("snapshot.mjs")
 FORMAT = "rulepress-snapshot-1"  # the encoding below; play-worker.js reads it
@@ -80,12 +86,34 @@ def boot_files(pyodide: Path, runtime: dict[str, bytes]) -> BootFiles:
     version = (pyodide / "package.json").read_bytes()
     key = digest(FORMAT, version, SCRIPT.read_bytes(),
                  *(part for name in sorted(runtime) for part in (name, runtime[name])))
-    snapshot, modules = _cached(cache, key) if cache is not None else (None, None)
-    if snapshot is None:
+    if cache is None:
         snapshot, modules = _make(node, pyodide, runtime)
-        if cache is not None:
-            _store(cache, key, {".gz": snapshot, ".json": json.dumps(modules).encode("utf-8")})
+    else:
+        with _only_one_maker(cache, key):  # builds started together (a test run, two sites) make it once
+            snapshot, modules = _cached(cache, key)
+            if snapshot is None:
+                snapshot, modules = _make(node, pyodide, runtime)
+                _store(cache, key, {".gz": snapshot, ".json": json.dumps(modules).encode("utf-8")})
     return BootFiles(snapshot=snapshot, stdlib=EMPTY_ZIP, loaded=tuple(modules["loaded"]))
+
+
+@contextmanager
+def _only_one_maker(cache: Path, key: str):
+    """Hold the cache entry's lock while it is read or made: a second build waits for the first's
+    snapshot (seconds of Node) instead of making its own beside it."""
+    try:
+        handle = open(cache / f"{key}.lock", "a") if fcntl is not None else None
+    except OSError:
+        handle = None
+    if handle is None:  # a cache we may not lock: each build makes its own, as without a cache
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _cached(cache: Path, key: str) -> tuple[bytes | None, dict | None]:
