@@ -28,9 +28,11 @@ def build(site: Path) -> tuple[int, str, float]:
     return done.returncode, done.stderr, time.monotonic() - started
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def normal_seconds(tmp_path_factory) -> float:
-    """How long a build of the working Hop site takes here (Python, imports, pages)."""
+    """How long a build of the working Hop site takes here (Python, imports, pages), measured just
+    before the test's own build: under the same load from the other tests running beside it
+    (a browser, Node making a snapshot), not at a quieter moment of the run."""
     site = copy_fixture(tmp_path_factory.mktemp("baseline") / "hop")
     site_toml = site / "content/site.toml"
     site_toml.write_text(QUICK + site_toml.read_text())
