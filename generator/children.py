@@ -65,14 +65,19 @@ def answer_parent(work, pipe, turns) -> None:
         with turns:
             result = work()
     except BaseException as error:
-        try:
-            pipe.send(("failed", error))
-        except Exception:  # an exception that does not pickle
-            pipe.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
+        send_failure(pipe, error)
     else:
         pipe.send(("ok", result))
     finally:
         pipe.close()
+
+
+def send_failure(pipe, error: BaseException) -> None:
+    """Tell the build ("failed", error) down `pipe`: the build raises it as its own."""
+    try:
+        pipe.send(("failed", error))
+    except Exception:  # an exception that does not pickle goes as its text
+        pipe.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
 
 
 def answer_of(process, reader, doing: str) -> tuple:

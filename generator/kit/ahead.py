@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 
-from generator.children import die_with_parent
+from generator.children import die_with_parent, send_failure
 
 
 class KitsAhead:
@@ -86,9 +86,6 @@ def _make_in_child(stage, site, output, context, checking: list, making: list, p
                                              if before.get(rel) != size})
         pipe.send(("made", made))
     except BaseException as error:
-        try:
-            pipe.send(("failed", error))
-        except Exception:  # an exception that does not pickle
-            pipe.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
+        send_failure(pipe, error)
     finally:
         pipe.close()
