@@ -17,7 +17,9 @@ from tests.sitefactory import GAME_TOML, make_site
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 1  # seconds: the site's game_code_seconds in these tests
-QUICK = f"game_code_seconds = {LIMIT}\nrulebooks = false\nsearch = false\n"
+# a Pyodide served elsewhere: no memory snapshot for "Try it" is made (seconds of Node the first
+# time, or a wait for another build's), which a stopped build would pay and a normal one not
+QUICK = f"game_code_seconds = {LIMIT}\nrulebooks = false\nsearch = false\npyodide_url = \"/pyodide/\"\n"
 LOOP = "while True:\n    pass\n"
 
 
