@@ -294,8 +294,12 @@ class Builder:
         """Hand a stage that works ahead the games its check would check and those it would make:
         those new to it or whose key changed (make_games makes any other whose files are gone)."""
         checking = [] if self.checked_before(stage) else list(site.games)
-        making = [game for game in site.games if f"{stage.name}/{game.slug}" in self.game_keys
-                  and self.same_key_before(f"{stage.name}/{game.slug}") is None]
+        making = []
+        for game in site.games:
+            entry = f"{stage.name}/{game.slug}"
+            old = self.previous.games.get(entry) if self.previous else None
+            if entry in self.game_keys and not (old and old.key == self.game_keys[entry]):
+                making.append(game)
         stage.start_ahead(site, output, stages_context, checking, making)
 
     def check_stages(self, site: Site, stages: list) -> list[ContentError]:
@@ -303,12 +307,6 @@ class Builder:
         inputs or (pages first) its files may stay as they are for now."""
         return [error for stage in stages if not self.checked_before(stage) and not self.can_defer(stage, site)
                 for error in stage.check(site)]
-
-    def same_key_before(self, entry: str):
-        """The previous build's record of a stage's game (`entry`: "stage/slug") if its key was this
-        build's, else None: what was made then may be kept."""
-        old = self.previous.games.get(entry) if self.previous else None
-        return old if old is not None and old.key == self.game_keys.get(entry) else None
 
     def start_first(self, site: Site, output: Output, stages_context: StageContext, stages: list):
         """The errors of `stages` (those that start first), checked game by game, and what they
@@ -337,7 +335,7 @@ class Builder:
                 if key is None:
                     continue
                 old = self.previous.games.get(entry_name) if self.previous else None
-                if self.same_key_before(entry_name) and all(self.reuse(output, rel) for rel in old.files):
+                if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
                     game_output, files = GameOutput.from_json(old.info), old.files
                 elif stage.printed and self.kept_for_now(output, old):
                     game_output, files, key = GameOutput.from_json(old.info), old.files, old.key
