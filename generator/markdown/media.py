@@ -28,9 +28,12 @@ def media_plugin(md: MarkdownIt) -> None:
 
 def media_rule(state) -> None:
     """Core rule: mark each block for its medium, then drop the other medium's blocks."""
-    mark_media(state.tokens, state.env)
     medium = state.env.get("medium", "print")
-    if medium == "print" and getattr(state.env.get("page"), "only", "") == "web":
+    web_page_on_paper = medium == "print" and getattr(state.env.get("page"), "only", "") == "web"
+    if not web_page_on_paper and not any(name in state.src for name in CLASSES):
+        return  # no block names a medium (most pages): nothing to mark or drop
+    mark_media(state.tokens, state.env)
+    if web_page_on_paper:
         keep_only_play_blocks(state.tokens)
     state.tokens = for_medium(state.tokens, medium)
 

@@ -5,10 +5,12 @@ shows no traceback and leaves the previous output byte for byte as it was."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from generator.cli import main
 from generator.content.limits import (MAX_DATA_ROWS, MAX_HEADINGS, MAX_LINE, MAX_NESTING, MAX_PAGE_BYTES,
@@ -240,3 +242,35 @@ def test_an_output_folder_the_build_may_not_change_is_an_error_with_what_to_do(s
     monkeypatch.setattr(write, "exchange", lambda a, b: False)  # the two renames, the first refused
     err = fails(site, before, capsys)
     assert "cannot change the output folder: permission denied" in err and "chmod -R u+w" in err
+
+
+# Lines built of what the limits count: markers, indents, admonition fences, table rows,
+# emphasis and brackets, and blank lines that end a paragraph.
+PIECES = ["", " ", "  ", "\t", "> ", "- ", "* ", "1. ", "2) ", ":::", "::: note", "# ", "## H",
+          "|a|b|", "|-|-|", "---", "***", "*", "_", "**", "[", "]", "\\*", "word", " w ", "```", "~~~"]
+
+
+@given(st.lists(st.lists(st.sampled_from(PIECES), max_size=8).map("".join), max_size=40).map("\n".join))
+@example("::: a\n::: b\n::: c\n::: d\ntext")  # one past each limit, each alone
+@example("- - - 1. deep")
+@example("        - deep")
+@example("a ****b")
+@example("*[a **[b")
+@example("w" * 31)
+@example("\n".join("# H" for _ in range(7)))
+@example("|a|b|\n|-|-|\n" + "|1|2|\n" * 7)
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_page_the_quick_look_passes_has_nothing_the_line_scan_refuses(monkeypatch, text):
+    """The whole-text look that spares most pages the line scan never lets through a page the
+    scan refuses: checked with every limit made small enough for a short page to pass it."""
+    from generator.content import limits
+
+    for name, value in (("MAX_LINE", 30), ("MAX_NESTING", 3), ("MAX_MARKER_RUN", 3), ("MAX_INLINE_NESTING", 3),
+                        ("MAX_HEADINGS", 6), ("MAX_TABLE_ROWS", 6)):
+        monkeypatch.setattr(limits, name, value)
+    monkeypatch.setattr(limits, "MARKER_RUN", re.compile(r"[*_]{4,}"))
+    if not limits.may_pass_a_limit(text):
+        scan = limits._Scan(Path("page.md"))
+        for number, line in enumerate(text.split("\n"), start=1):
+            scan.line(number, line)
+        assert scan.errors == {}

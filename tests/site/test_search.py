@@ -123,3 +123,19 @@ def test_a_site_can_go_without_search(tmp_path):
     assert not any(name.startswith("pagefind/") for name in report.files)
     page = (site / "output/pebbles/reference.html").read_text()
     assert "search-open" not in page and "search-dialog" not in page
+
+
+def test_pagefind_refusing_a_request_fails_the_index_with_its_message():
+    with search.Pagefind() as pagefind, pytest.raises(search.SearchIndexFailed, match="Invalid index"):
+        list(pagefind.ask([{"type": "GetFiles", "index_id": 99}]))
+
+
+def test_pagefind_stopping_fails_the_index_with_what_it_said(tmp_path, monkeypatch):
+    import pagefind_bin
+
+    broken = tmp_path / "pagefind"
+    broken.write_text("#!/bin/sh\necho 'cannot start: no memory' >&2\nexit 3\n")
+    broken.chmod(0o755)
+    monkeypatch.setattr(pagefind_bin, "get_executable", lambda: broken)
+    with pytest.raises(search.SearchIndexFailed, match="cannot start: no memory"):
+        search.index_shards([Shard("0", ("a/index.html",))], tmp_path, tmp_path / "pagefind", "en", 1)
