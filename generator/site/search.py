@@ -99,6 +99,8 @@ def index_part(shards: list[Shard], site: Path, folder: Path, config: dict) -> N
     with Pagefind() as pagefind:
         ids = [reply["index_id"] for reply in pagefind.ask([{"type": "NewIndex", "config": config}] * len(shards))]
         requests = []
+        # a shard's pages named by a glob of their exact paths: slugs and page names are
+        # letters, digits and hyphens, nothing in them special to a glob
         for shard, index in zip(shards, ids):
             requests += [{"type": "AddDir", "index_id": index, "path": str(site), "glob": "{" + ",".join(shard.urls) + "}"},
                          {"type": "GetFiles", "index_id": index},
