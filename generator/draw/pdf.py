@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FilePath
@@ -391,10 +392,19 @@ def render_pdf(pages: Sequence[PdfPage], *, title: str, author: str, subject: st
         painter.ops.append("Q")
         painter.flush()
         canvas.showPage()
-    previous = rl_config.useA85
-    rl_config.useA85 = 0  # binary streams: a quarter smaller and faster; restored below
-    try:
+    with binary_streams():
         canvas.save()
+    return out.getvalue()
+
+
+@contextmanager
+def binary_streams():
+    """While a PDF is saved: its compressed streams written as bytes, not in reportlab's default
+    ASCII85 text, which is a quarter larger and which pypdf decodes in pure Python (the A5
+    booklet reads its book back: half a second of a catalogue's typesetting)."""
+    previous = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
     finally:
         rl_config.useA85 = previous
-    return out.getvalue()

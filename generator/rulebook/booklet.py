@@ -14,6 +14,7 @@ from reportlab.lib.units import mm as MM
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.draw.pdf import binary_streams
 from generator.rulebook.fonts import SANS, register_book_fonts
 
 SHEETS = {"a4": landscape(A4), "letter": landscape(LETTER)}
@@ -90,6 +91,7 @@ def page_form(page: PageObject, writer: PdfWriter) -> DecodedStreamObject:
     merge_transformed_page rewrites every operator, and took most of a booklet's time)."""
     form = DecodedStreamObject()
     form.set_data(page.get_contents().get_data() if page.get_contents() is not None else b"")
+    form = form.flate_encode()  # compressed as the book's page was: else the booklet is 2.5 times its size
     form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
                  NameObject("/BBox"): ArrayObject([FloatObject(v) for v in page.mediabox]),
                  NameObject("/Resources"): page["/Resources"].clone(writer) if "/Resources" in page
@@ -110,5 +112,6 @@ def how_to_print(width: float, height: float) -> PageObject:
     text.textLines(lines)
     canvas.drawText(text)
     canvas.showPage()
-    canvas.save()
+    with binary_streams():
+        canvas.save()
     return PdfReader(io.BytesIO(out.getvalue())).pages[0]

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak,
                                 PageTemplate, Paragraph, Spacer, Table, TableStyle)
 
+from generator.draw.pdf import binary_streams
 from generator.content.model import Game, Page, Site
 from generator.rulebook.blocks import Heading, Typesetter
 from generator.rulebook.directives import PaperDirectives
@@ -224,9 +225,9 @@ class PlannedBook:
     def typeset(self) -> bytes:
         """The PDF (laid out once: a player aid is laid out to count its pages, then kept)."""
         if not self.out.getvalue():
-            self.doc.build(self.story, canvasmaker=lambda *a, **k: BookCanvas(*a, book_title=self.running_title,
-                                                                              cover=self.cover, stamp=self.stamp,
-                                                                              **k))
+            with binary_streams():
+                self.doc.build(self.story, canvasmaker=lambda *a, **k: BookCanvas(
+                    *a, book_title=self.running_title, cover=self.cover, stamp=self.stamp, **k))
         return self.out.getvalue()
 
     def page_count(self) -> int:
