@@ -6,12 +6,15 @@ writes a static index with its own search UI. The site serves it itself:
 nothing is fetched from elsewhere, and it runs under the pages'
 Content-Security-Policy ('wasm-unsafe-eval' is already there for Pyodide).
 
-The index is split into shards of whole games, about SHARD_PAGES pages each,
-so that editing a page re-indexes its shard, not the site: Pagefind costs about
-1.7-2 ms a page and 10 ms a run: about 2 s for 1,000 pages. The reader's search UI loads the first
-shard and merges the others (Pagefind's `mergeIndex`, which shares one WebAssembly
-module); `pagefind/shards.json` lists them. Shards are filled in the site's game
-order, so a site of up to SHARD_PAGES pages has one index, as before.
+A site of more than ONE_INDEX_PAGES pages is indexed in shards of whole games,
+about SHARD_PAGES pages each, so that editing a page re-indexes its shard, not the
+site: Pagefind costs about 1.7-2 ms a page, about 2 s for 1,000 pages. The reader's
+search UI loads the first shard and merges the others (Pagefind's `mergeIndex`,
+which shares one WebAssembly module); `pagefind/shards.json` lists them. Shards
+are filled in the site's game order. A smaller site is one index, because each
+index weighs a word's rarity over its own pages only: in shards, the game that
+uses a word most finds it commonest and ranks last ("rock" found SHOOT's "Rocket"
+before Splut!'s Rock in the five-game catalogue's two shards).
 
 All shards are indexed by one Pagefind process in its `--service` mode, asked for
 every shard at once (it indexes them in parallel) and for each index's files in
@@ -37,6 +40,8 @@ LIST = f"{FOLDER}/shards.json"  # the shards' folders, first the one whose UI an
 # Measured: a 20-page shard re-indexes in about 0.05 s, and a 1,000-page site is 50 shards,
 # which a search fetches in parallel (each shard's entry, metadata and the term's chunk).
 SHARD_PAGES = 20
+# Up to this many pages, one index: ranked over the whole site, and re-indexed whole in 0.2 s
+ONE_INDEX_PAGES = 100
 # Pagefind's other UIs (web components, modular) and its highlighter: the theme uses the default UI
 UNUSED = ("pagefind-component-ui.css", "pagefind-component-ui.js", "pagefind-modular-ui.css",
           "pagefind-modular-ui.js", "pagefind-highlight.js")
@@ -61,7 +66,10 @@ class Shard:
 
 def plan_shards(games: list[list[str]]) -> list[Shard]:
     """Each game's page URLs (in site order) packed into shards of whole games,
-    a new shard begun when the next game would take this one past SHARD_PAGES."""
+    a new shard begun when the next game would take this one past SHARD_PAGES;
+    one shard for a site of up to ONE_INDEX_PAGES pages."""
+    if sum(len(urls) for urls in games) <= ONE_INDEX_PAGES:
+        return [Shard("0", tuple(url for urls in games for url in urls))] if any(games) else []
     shards: list[list[str]] = [[]]
     for urls in games:
         if shards[-1] and len(shards[-1]) + len(urls) > SHARD_PAGES:

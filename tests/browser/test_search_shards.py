@@ -1,16 +1,18 @@
 """Issue 29.3: a site large enough for several search shards is searched through all of
 them at once: the reader's search finds a page of the last shard, served by the site
-itself under its CSP."""
+itself under its CSP. A small site is one index, ranked over all its pages."""
 from __future__ import annotations
 
 from generator.build import build
 from generator.site import search
 from tests.browser.harness import Server
+from tests.cache.test_incremental import edit
 from tests.site.test_search import shard_names, three_games
 
 
 def test_search_finds_a_page_in_a_merged_shard(open_page, tmp_path, monkeypatch):
     monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     site = three_games(tmp_path)
     build(site, stages=[])
     assert shard_names(site) == ["0", "1", "2"]
@@ -30,6 +32,33 @@ def test_search_finds_a_page_in_a_merged_shard(open_page, tmp_path, monkeypatch)
         page.wait_for_function("() => document.querySelectorAll('.pagefind-ui__result').length >= 3")
         message = page.locator(".pagefind-ui__message").inner_text()
         assert message == "9 results for pebble"  # every page of the three games, from three shards
+        assert page.watch.errors == []
+    finally:
+        server.close()
+
+
+def test_a_small_site_ranks_search_results_by_all_its_pages(open_page, tmp_path):
+    """A word at the heart of one game comes first, ahead of a longer word it begins on
+    another game's page: a small site is one index, so a word's rarity is weighed over all
+    its pages (shards would weigh it within each, and the game that uses it most would rank
+    last: 'rock' found Splatter SHOOT's 'Rocket' before Splut!'s Rock)."""
+    site = three_games(tmp_path)
+    for page in sorted((site / "content/pebbles-c").glob("*.md")):  # the word of every page of one game
+        page.write_text(page.read_text() + "\n\nThe zeppelin drifts over the board; a zeppelin blocks a row.\n")
+    edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move a Pebble. Zeppelins are rare.")
+    build(site, stages=[])
+    assert shard_names(site) == ["0"]
+    server = Server(site / "output")
+    try:
+        page = open_page(1366, "light")
+        page.goto(server.url("pebbles/index.html"))
+        page.keyboard.press("/")
+        page.locator(".search-dialog input").wait_for()
+        page.keyboard.type("zeppelin")
+        page.wait_for_function("() => document.querySelectorAll('.pagefind-ui__result').length >= 2")
+        first = page.locator(".pagefind-ui__result").first.locator(".pagefind-ui__result-title a").first
+        first.wait_for()  # results stand in rank order at once; each fills in its title as it loads
+        assert first.inner_text().startswith("Pebbles C")
         assert page.watch.errors == []
     finally:
         server.close()

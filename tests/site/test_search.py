@@ -47,7 +47,8 @@ def test_the_search_index_holds_every_game_page(tmp_path):
     assert not (site / "output/pagefind/0/pagefind-component-ui.js").exists()  # the UIs the theme does not use
 
 
-def test_shards_are_whole_games_in_site_order_of_at_most_the_budget():
+def test_shards_are_whole_games_in_site_order_of_at_most_the_budget(monkeypatch):
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     games = [[f"g{n}/p{i}.html" for i in range(size)] for n, size in enumerate([8, 8, 8, 30, 1])]
     shards = plan_shards(games)
     assert [len(shard.urls) for shard in shards] == [16, 8, 30, 1]  # 24 > 20 starts a new shard; a big game is one
@@ -60,6 +61,7 @@ def test_a_large_site_is_searched_through_every_shard(tmp_path, monkeypatch):
     """Only the first shard carries Pagefind's runtime and UI; the others hold their pages'
     index alone, and together they hold every page once."""
     monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     site = three_games(tmp_path)
     build(site, stages=[])
     assert shard_names(site) == ["0", "1", "2"]
@@ -71,6 +73,7 @@ def test_a_large_site_is_searched_through_every_shard(tmp_path, monkeypatch):
 
 def test_a_page_edit_remakes_only_the_shard_of_its_game(tmp_path, monkeypatch):
     monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     site = three_games(tmp_path)
     build(site, stages=[])
     before = {name: entry(site, name)["languages"]["en"]["hash"] for name in shard_names(site)}
@@ -86,6 +89,7 @@ def test_a_page_edit_remakes_only_the_shard_of_its_game(tmp_path, monkeypatch):
 
 def test_a_game_added_between_builds_gets_indexed_and_a_removed_one_leaves(tmp_path, monkeypatch):
     monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     site = three_games(tmp_path)
     build(site, stages=[])
     shutil.rmtree(site / "content/pebbles-c")
@@ -96,6 +100,7 @@ def test_a_game_added_between_builds_gets_indexed_and_a_removed_one_leaves(tmp_p
 @pytest.mark.parametrize("shard_pages", [20, 3])
 def test_an_edit_that_leaves_every_page_the_same_keeps_the_index(tmp_path, monkeypatch, shard_pages):
     monkeypatch.setattr(search, "SHARD_PAGES", shard_pages)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     site = three_games(tmp_path)
     build(site, stages=[])
     index = site / "output/pagefind/0/pagefind-entry.json"
@@ -139,3 +144,9 @@ def test_pagefind_stopping_fails_the_index_with_what_it_said(tmp_path, monkeypat
     monkeypatch.setattr(pagefind_bin, "get_executable", lambda: broken)
     with pytest.raises(search.SearchIndexFailed, match="cannot start: no memory"):
         search.index_shards([Shard("0", ("a/index.html",))], tmp_path, tmp_path / "pagefind", "en", 1)
+
+
+def test_a_site_of_up_to_a_hundred_pages_is_one_index_and_a_larger_one_is_sharded():
+    games = [[f"g{n}/p{i}.html" for i in range(5)] for n in range(20)]
+    assert [len(shard.urls) for shard in plan_shards(games)] == [100]
+    assert [len(shard.urls) for shard in plan_shards(games + [["g20/p0.html"]])] == [20] * 5 + [1]
