@@ -3,11 +3,30 @@ them at once: the reader's search finds a page of the last shard, served by the 
 itself under its CSP. A small site is one index, ranked over all its pages."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+from pathlib import Path
+
 from generator.build import build
 from generator.site import search
 from tests.browser.harness import Server
 from tests.cache.test_incremental import edit
 from tests.site.test_search import shard_names, three_games
+
+
+@contextmanager
+def searching(open_page, site: Path, words: str):
+    """A reader on the site's first game page who has opened search and typed `words`."""
+    server = Server(site / "output")
+    try:
+        page = open_page(1366, "light")
+        page.goto(server.url("pebbles/index.html"))
+        page.keyboard.press("/")
+        page.locator(".search-dialog input").wait_for()
+        page.keyboard.type(words)
+        yield page
+        assert page.watch.errors == []
+    finally:
+        server.close()
 
 
 def test_search_finds_a_page_in_a_merged_shard(open_page, tmp_path, monkeypatch):
@@ -16,13 +35,7 @@ def test_search_finds_a_page_in_a_merged_shard(open_page, tmp_path, monkeypatch)
     site = three_games(tmp_path)
     build(site, stages=[])
     assert shard_names(site) == ["0", "1", "2"]
-    server = Server(site / "output")
-    try:
-        page = open_page(1366, "light")
-        page.goto(server.url("pebbles/index.html"))
-        page.keyboard.press("/")
-        page.locator(".search-dialog input").wait_for()
-        page.keyboard.type("zeppelin")
+    with searching(open_page, site, "zeppelin") as page:
         result = page.locator(".pagefind-ui__result").first
         result.wait_for()
         assert page.locator(".pagefind-ui__result").count() == 1
@@ -32,9 +45,6 @@ def test_search_finds_a_page_in_a_merged_shard(open_page, tmp_path, monkeypatch)
         page.wait_for_function("() => document.querySelectorAll('.pagefind-ui__result').length >= 3")
         message = page.locator(".pagefind-ui__message").inner_text()
         assert message == "9 results for pebble"  # every page of the three games, from three shards
-        assert page.watch.errors == []
-    finally:
-        server.close()
 
 
 def test_a_small_site_ranks_search_results_by_all_its_pages(open_page, tmp_path):
@@ -48,17 +58,8 @@ def test_a_small_site_ranks_search_results_by_all_its_pages(open_page, tmp_path)
     edit(site / "content/pebbles/reference.md", "Move a Pebble.", "Move a Pebble. Zeppelins are rare.")
     build(site, stages=[])
     assert shard_names(site) == ["0"]
-    server = Server(site / "output")
-    try:
-        page = open_page(1366, "light")
-        page.goto(server.url("pebbles/index.html"))
-        page.keyboard.press("/")
-        page.locator(".search-dialog input").wait_for()
-        page.keyboard.type("zeppelin")
+    with searching(open_page, site, "zeppelin") as page:
         page.wait_for_function("() => document.querySelectorAll('.pagefind-ui__result').length >= 2")
         first = page.locator(".pagefind-ui__result").first.locator(".pagefind-ui__result-title a").first
         first.wait_for()  # results stand in rank order at once; each fills in its title as it loads
         assert first.inner_text().startswith("Pebbles C")
-        assert page.watch.errors == []
-    finally:
-        server.close()
