@@ -225,14 +225,22 @@ class PlannedBook:
     def typeset(self) -> bytes:
         """The PDF (laid out once: a player aid is laid out to count its pages, then kept)."""
         if not self.out.getvalue():
+            self.lay_out()
             with binary_streams():
-                self.doc.build(self.story, canvasmaker=lambda *a, **k: BookCanvas(
-                    *a, book_title=self.running_title, cover=self.cover, stamp=self.stamp, **k))
+                self.doc.canv.save()
         return self.out.getvalue()
 
     def page_count(self) -> int:
-        self.typeset()
+        self.lay_out()
         return self.doc.page
+
+    def lay_out(self) -> None:
+        """Set every page, once, without writing the PDF: a player aid tried in a type size that
+        does not fit is never written (writing was a third of each try)."""
+        if getattr(self.doc, "canv", None) is None:
+            self.doc._doSave = 0  # reportlab's own switch: build() then leaves the canvas unsaved
+            self.doc.build(self.story, canvasmaker=lambda *a, **k: BookCanvas(
+                *a, book_title=self.running_title, cover=self.cover, stamp=self.stamp, **k))
 
 
 def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> PlannedBook:
