@@ -114,10 +114,15 @@ def index_part(shards: list[Shard], site: Path, folder: Path, config: dict) -> N
                          {"type": "GetFiles", "index_id": index},
                          {"type": "DeleteIndex", "index_id": index}]  # its memory, once its files are out
         replies = pagefind.ask(requests)
+        folders: set[Path] = set()  # made already: a shard's thousand files share three
         for (_indexed, made, _deleted), shard in zip(zip(replies, replies, replies), shards):  # three replies a shard
             for file in made["files"]:
                 if served(file["path"], shard):
-                    write_file(folder / shard.name / file["path"], base64.b64decode(file["content"]))
+                    path = folder / shard.name / file["path"]
+                    if path.parent not in folders:
+                        path.parent.mkdir(parents=True, exist_ok=True)
+                        folders.add(path.parent)
+                    path.write_bytes(base64.b64decode(file["content"]))
 
 
 def served(path: str, shard: Shard) -> bool:
@@ -125,11 +130,6 @@ def served(path: str, shard: Shard) -> bool:
     name = PurePosixPath(path).name
     unused = UNUSED + (() if shard.first else RUNTIME)
     return "/" in path or not any(fnmatch.fnmatchcase(name, pattern) for pattern in unused)
-
-
-def write_file(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
 
 
 class Pagefind:
