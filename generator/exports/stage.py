@@ -51,10 +51,17 @@ class ExportStage(Stage):
         # the KitStage of the same build (build.default_stages hands it over; no stage imports
         # another): its has_kit, and full_colour, its components and drawings read once a build
         self.kit = kit
-        self.exporters = default_exporters() if exporters is None else exporters
+        self._exporters = exporters
         self.running = Children()
         self.written: list[str] = []
         self.timings: dict[str, dict[str, float]] = {}  # slug -> exporter -> seconds (of the last build)
+
+    @property
+    def exporters(self) -> list:
+        """Made when a game with a kit first asks: a site without kits never imports them."""
+        if self._exporters is None:
+            self._exporters = default_exporters()
+        return self._exporters
 
     def start(self, site, context: StageContext) -> None:
         super().start(site, context)
