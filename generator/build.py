@@ -386,7 +386,7 @@ class Builder:
         return pages, uses
 
     def write_search(self, site: Site, output: Output, pages: dict[str, build_cache.PageEntry]) -> None:
-        """The search index in shards of whole games (see generator/site/search.py), each
+        """The search index in shards (see generator/site/search.py), each
         made again only when one of its pages' HTML changed (not merely re-rendered: a
         whitespace edit keeps it), so an edit re-indexes its shard, not the site."""
         from generator.site.search import FOLDER, LIST, index_shards, plan_shards, shard_list

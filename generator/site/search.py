@@ -6,15 +6,19 @@ writes a static index with its own search UI. The site serves it itself:
 nothing is fetched from elsewhere, and it runs under the pages'
 Content-Security-Policy ('wasm-unsafe-eval' is already there for Pyodide).
 
-A site of more than ONE_INDEX_PAGES pages is indexed in shards of whole games,
-about SHARD_PAGES pages each, so that editing a page re-indexes its shard, not the
-site: Pagefind costs about 1.7-2 ms a page, about 2 s for 1,000 pages. The reader's
+A site of more than ONE_INDEX_PAGES pages is indexed in shards of about
+SHARD_PAGES pages, so that editing a page re-indexes its shard, not the site:
+Pagefind costs about 1.7-2 ms a page, about 2 s for 1,000 pages. The reader's
 search UI loads the first shard and merges the others (Pagefind's `mergeIndex`,
-which shares one WebAssembly module); `pagefind/shards.json` lists them. Shards
-are filled in the site's game order. A smaller site is one index, because each
-index weighs a word's rarity over its own pages only: in shards, the game that
-uses a word most finds it commonest and ranks last ("rock" found SHOOT's "Rocket"
-before Splut!'s Rock in the five-game catalogue's two shards).
+which shares one WebAssembly module); `pagefind/shards.json` lists them.
+
+Each index weighs a word's rarity over its own pages only, and ranks by it. So a
+page's shard is drawn by a hash of its address: each shard is then a sample of
+the whole site, and a word is about as rare in it as on the site. Shards of whole
+games ranked the game that uses a word most last, as the one where it is
+commonest ("rock" found SHOOT's "Rocket" before Splut!'s Rock). The number of
+shards is a power of two, so a page keeps its shard as the site grows, until the
+site doubles. A smaller site is one index, ranked over all its pages.
 
 All shards are indexed by one Pagefind process in its `--service` mode, asked for
 every shard at once (it indexes them in parallel) and for each index's files in
@@ -28,7 +32,9 @@ from __future__ import annotations
 
 import base64
 import fnmatch
+import hashlib
 import json
+import math
 import subprocess
 import tempfile
 import threading
@@ -57,25 +63,23 @@ class SearchIndexFailed(RuntimeError):
 @dataclass(frozen=True)
 class Shard:
     name: str  # its folder below FOLDER
-    urls: tuple[str, ...]  # its pages, whole games in site order
-
-    @property
-    def first(self) -> bool:
-        return self.name == "0"
+    urls: tuple[str, ...]  # its pages, in site order
+    first: bool = False  # the shard whose runtime and UI the reader loads, merging the others
 
 
 def plan_shards(games: list[list[str]]) -> list[Shard]:
-    """Each game's page URLs (in site order) packed into shards of whole games,
-    a new shard begun when the next game would take this one past SHARD_PAGES;
-    one shard for a site of up to ONE_INDEX_PAGES pages."""
-    if sum(len(urls) for urls in games) <= ONE_INDEX_PAGES:
-        return [Shard("0", tuple(url for urls in games for url in urls))] if any(games) else []
-    shards: list[list[str]] = [[]]
-    for urls in games:
-        if shards[-1] and len(shards[-1]) + len(urls) > SHARD_PAGES:
-            shards.append([])
-        shards[-1].extend(urls)
-    return [Shard(str(number), tuple(urls)) for number, urls in enumerate(shards) if urls]
+    """The site's pages (each game's URLs, in site order) as one shard for a site of up
+    to ONE_INDEX_PAGES pages, else dealt to a power of two of shards of about
+    SHARD_PAGES pages by a hash of each page's URL (the empty ones left out)."""
+    urls = [url for game in games for url in game]
+    if len(urls) <= ONE_INDEX_PAGES:
+        return [Shard("0", tuple(urls), first=True)] if urls else []
+    count = 1 << max(0, math.ceil(math.log2(len(urls) / SHARD_PAGES)))
+    drawn: list[list[str]] = [[] for _ in range(count)]
+    for url in urls:
+        drawn[int.from_bytes(hashlib.sha256(url.encode("utf-8")).digest()[:8], "big") % count].append(url)
+    shards = [(str(number), tuple(pages)) for number, pages in enumerate(drawn) if pages]
+    return [Shard(name, pages, first=index == 0) for index, (name, pages) in enumerate(shards)]
 
 
 def shard_list(shards: list[Shard]) -> bytes:

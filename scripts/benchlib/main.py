@@ -132,7 +132,7 @@ def search_cost(output: Path, runs: int, clean: float) -> None:
     index = statistics.median(times)
     size = sum(p.stat().st_size for p in (output / "pagefind").rglob("*") if p.is_file())
     pages = sum(len(shard.urls) for shard in shards)
-    edit = "its game's shard only" if len(shards) > 1 else "the whole index (a site this small is one: see search.py)"
+    edit = "its page's shard only" if len(shards) > 1 else "the whole index (a site this small is one: see search.py)"
     print(f"search index of {pages} pages in {len(shards)} shard(s): {index:.3f} s ({100 * index / clean:.1f}% of a "
           f"clean build), {size / 1024:.0f} KiB; an edit re-indexes {edit}")
 

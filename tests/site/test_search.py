@@ -47,14 +47,28 @@ def test_the_search_index_holds_every_game_page(tmp_path):
     assert not (site / "output/pagefind/0/pagefind-component-ui.js").exists()  # the UIs the theme does not use
 
 
-def test_shards_are_whole_games_in_site_order_of_at_most_the_budget(monkeypatch):
-    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
-    games = [[f"g{n}/p{i}.html" for i in range(size)] for n, size in enumerate([8, 8, 8, 30, 1])]
+def shards_of(site: Path) -> list[Shard]:
+    """The shards the site's built pages are dealt to (a page's shard depends on its URL alone)."""
+    games = sorted({path.parent.name for path in (site / "output").glob("*/*.html")})
+    return plan_shards([[f"{game}/{path.name}" for path in sorted((site / "output" / game).glob("*.html"))]
+                        for game in games])
+
+
+def test_a_large_site_is_dealt_to_shards_by_page_address_each_a_sample_of_the_site():
+    """Each page in one shard of about SHARD_PAGES, drawn by its URL, so that a game's pages
+    spread over the shards (a word is about as rare in each shard as on the site) and a page
+    keeps its shard as the site grows, until it doubles."""
+    games = [[f"g{n:04d}/p{i}.html" for i in range(5)] for n in range(200)]
     shards = plan_shards(games)
-    assert [len(shard.urls) for shard in shards] == [16, 8, 30, 1]  # 24 > 20 starts a new shard; a big game is one
-    assert [shard.name for shard in shards] == ["0", "1", "2", "3"]
-    assert [url for shard in shards for url in shard.urls] == [url for game in games for url in game]
-    assert plan_shards([]) == [] and plan_shards([["a.html"]]) == [Shard("0", ("a.html",))]
+    assert len(shards) == 64 and max(len(shard.urls) for shard in shards) <= 3 * search.SHARD_PAGES
+    assert sorted(url for shard in shards for url in shard.urls) == sorted(url for game in games for url in game)
+    assert [shard.first for shard in shards] == [True] + [False] * 63  # the first listed carries the runtime
+    holding = {url: shard.name for shard in shards for url in shard.urls}
+    spread = [len({holding[url] for url in game}) for game in games]
+    assert sum(spread) / len(spread) > 4.5  # of a game's 5 pages, nearly always 5 shards
+    grown = plan_shards(games + [[f"h{n:04d}/p{i}.html" for i in range(5)] for n in range(40)])
+    assert {url: shard.name for shard in grown for url in shard.urls if url in holding} == holding
+    assert plan_shards([]) == [] and plan_shards([["a.html"]]) == [Shard("0", ("a.html",), first=True)]
 
 
 def test_a_large_site_is_searched_through_every_shard(tmp_path, monkeypatch):
@@ -64,14 +78,15 @@ def test_a_large_site_is_searched_through_every_shard(tmp_path, monkeypatch):
     monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     site = three_games(tmp_path)
     build(site, stages=[])
-    assert shard_names(site) == ["0", "1", "2"]
+    shards = shards_of(site)
+    assert shard_names(site) == [shard.name for shard in shards] and len(shards) > 1
     assert sum(entry(site, name)["languages"]["en"]["page_count"] for name in shard_names(site)) == 9
-    merged = sorted(os.listdir(site / "output/pagefind/2"))
+    merged = sorted(os.listdir(site / f"output/pagefind/{shards[-1].name}"))
     assert "pagefind-entry.json" in merged and "index" in merged and "fragment" in merged
     assert not [name for name in merged if name.startswith(("pagefind.js", "pagefind-ui", "pagefind-worker", "wasm."))]
 
 
-def test_a_page_edit_remakes_only_the_shard_of_its_game(tmp_path, monkeypatch):
+def test_a_page_edit_remakes_only_the_shard_of_the_page(tmp_path, monkeypatch):
     monkeypatch.setattr(search, "SHARD_PAGES", 3)
     monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     site = three_games(tmp_path)
@@ -81,10 +96,12 @@ def test_a_page_edit_remakes_only_the_shard_of_its_game(tmp_path, monkeypatch):
     edit(site / "content/pebbles-b/reference.md", "Move a Pebble.", "Move a Pebble northwards.")
     report = build(site, stages=[])
     assert report.rendered == 1
+    edited = next(shard.name for shard in shards_of(site) if "pebbles-b/reference.html" in shard.urls)
     after = {name: entry(site, name)["languages"]["en"]["hash"] for name in shard_names(site)}
-    assert after["1"] != before["1"]
-    assert {name: (site / f"output/pagefind/{name}/pagefind-entry.json").stat().st_ino for name in ("0", "2")} \
-        == {name: inodes[name] for name in ("0", "2")}  # the other games' shards were kept, not made again
+    assert after[edited] != before[edited]
+    others = [name for name in before if name != edited]
+    assert others and {name: (site / f"output/pagefind/{name}/pagefind-entry.json").stat().st_ino
+                       for name in others} == {name: inodes[name] for name in others}  # kept, not made again
 
 
 def test_a_game_added_between_builds_gets_indexed_and_a_removed_one_leaves(tmp_path, monkeypatch):
@@ -94,7 +111,10 @@ def test_a_game_added_between_builds_gets_indexed_and_a_removed_one_leaves(tmp_p
     build(site, stages=[])
     shutil.rmtree(site / "content/pebbles-c")
     build(site, stages=[])
-    assert shard_names(site) == ["0", "1"] and not (site / "output/pagefind/2").exists()
+    names = shard_names(site)
+    assert names == [shard.name for shard in shards_of(site)]
+    assert sorted(os.listdir(site / "output/pagefind")) == sorted(names + ["shards.json"])
+    assert sum(entry(site, name)["languages"]["en"]["page_count"] for name in names) == 6
 
 
 @pytest.mark.parametrize("shard_pages", [20, 3])
@@ -103,7 +123,7 @@ def test_an_edit_that_leaves_every_page_the_same_keeps_the_index(tmp_path, monke
     monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     site = three_games(tmp_path)
     build(site, stages=[])
-    index = site / "output/pagefind/0/pagefind-entry.json"
+    index = site / f"output/pagefind/{shard_names(site)[0]}/pagefind-entry.json"
     inode = index.stat().st_ino
     page = site / "content/pebbles/reference.md"
     page.write_text(page.read_text() + "\n\n\n")  # blank lines at the end: the same HTML
@@ -149,4 +169,5 @@ def test_pagefind_stopping_fails_the_index_with_what_it_said(tmp_path, monkeypat
 def test_a_site_of_up_to_a_hundred_pages_is_one_index_and_a_larger_one_is_sharded():
     games = [[f"g{n}/p{i}.html" for i in range(5)] for n in range(20)]
     assert [len(shard.urls) for shard in plan_shards(games)] == [100]
-    assert [len(shard.urls) for shard in plan_shards(games + [["g20/p0.html"]])] == [20] * 5 + [1]
+    larger = plan_shards(games + [["g20/p0.html"]])
+    assert len(larger) == 8 and sum(len(shard.urls) for shard in larger) == 101  # 101 pages: 2 ** 3 shards
