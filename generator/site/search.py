@@ -120,8 +120,9 @@ def index_part(shards: list[Shard], site: Path, folder: Path, config: dict) -> N
         replies = pagefind.ask(requests)
         folders: set[Path] = set()  # made already: a shard's thousand files share three
         for (_indexed, made, _deleted), shard in zip(zip(replies, replies, replies), shards):  # three replies a shard
+            wasm = wasm_used(made["files"])
             for file in made["files"]:
-                if served(file["path"], shard):
+                if served(file["path"], shard, wasm):
                     path = folder / shard.name / file["path"]
                     if path.parent not in folders:
                         path.parent.mkdir(parents=True, exist_ok=True)
@@ -129,11 +130,21 @@ def index_part(shards: list[Shard], site: Path, folder: Path, config: dict) -> N
                     path.write_bytes(base64.b64decode(file["content"]))
 
 
-def served(path: str, shard: Shard) -> bool:
-    """Whether the site serves this file of a shard's index (a path below its folder)."""
+def served(path: str, shard: Shard, wasm: set[str]) -> bool:
+    """Whether the site serves this file of a shard's index (a path below its folder):
+    of the WebAssembly files, only those its entry names (`wasm`)."""
     name = PurePosixPath(path).name
     unused = UNUSED + (() if shard.first else RUNTIME)
+    if fnmatch.fnmatchcase(name, "wasm.*.pagefind") and name not in wasm:
+        return False  # a forced language never loads "unknown"'s (90 KB)
     return "/" in path or not any(fnmatch.fnmatchcase(name, pattern) for pattern in unused)
+
+
+def wasm_used(files: list[dict]) -> set[str]:
+    """The WebAssembly files a shard's entry has the reader load, one per language."""
+    entry = next((file for file in files if file["path"] == "pagefind-entry.json"), None)
+    languages = json.loads(base64.b64decode(entry["content"]))["languages"] if entry else {}
+    return {f"wasm.{language['wasm']}.pagefind" for language in languages.values() if language.get("wasm")}
 
 
 class Pagefind:

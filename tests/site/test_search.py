@@ -45,6 +45,7 @@ def test_the_search_index_holds_every_game_page(tmp_path):
     assert entry(site)["languages"]["en"]["page_count"] == len(game_pages)  # not the index, not the 404 page
     assert (site / "output/pagefind/0/pagefind-ui.js").is_file()
     assert not (site / "output/pagefind/0/pagefind-component-ui.js").exists()  # the UIs the theme does not use
+    assert sorted(path.name for path in (site / "output/pagefind/0").glob("wasm.*")) == ["wasm.en.pagefind"]
 
 
 def shards_of(site: Path) -> list[Shard]:
