@@ -296,9 +296,9 @@ class Builder:
         checking = [] if self.checked_before(stage) else list(site.games)
         making = []
         for game in site.games:
-            entry = f"{stage.name}/{game.slug}"
-            old = self.previous.games.get(entry) if self.previous else None
-            if entry in self.game_keys and not (old and old.key == self.game_keys[entry]):
+            key = self.game_keys.get(f"{stage.name}/{game.slug}")
+            old = made_before(self.previous, stage, game)
+            if key is not None and not (old and old.key == key):
                 making.append(game)
         stage.start_ahead(site, output, stages_context, checking, making)
 
@@ -330,11 +330,10 @@ class Builder:
         for stage in stages:
             name = stage.name
             for game in site.games if games is None else games:
-                entry_name = f"{name}/{game.slug}"
-                key = self.game_keys.get(entry_name)
+                key = self.game_keys.get(f"{name}/{game.slug}")
                 if key is None:
                     continue
-                old = self.previous.games.get(entry_name) if self.previous else None
+                old = made_before(self.previous, stage, game)
                 if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
                     game_output, files = GameOutput.from_json(old.info), old.files
                 elif stage.printed and self.kept_for_now(output, old):
@@ -440,6 +439,11 @@ class Builder:
         output.write("404.html", site_pages.render_not_found(env, context))
         output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
                                             ["index.html", *(p.url for p in site.pages)]))
+
+
+def made_before(previous: build_cache.Manifest | None, stage, game) -> build_cache.GameEntry | None:
+    """The last build's entry for what `stage` made of `game` (None: no last build, or nothing made)."""
+    return previous.games.get(f"{stage.name}/{game.slug}") if previous else None
 
 
 def add_games(stages: list[Stage], site: Site, context, stages_context: StageContext,

@@ -170,7 +170,7 @@ def bundle_key(contents: dict[str, bytes]) -> str:
     return digest.hexdigest()
 
 
-def bundle_bytes(contents: dict[str, bytes]) -> bytes:
+def bundle_bytes(contents: dict[str, bytes], compresslevel: int = 9) -> bytes:
     """The game's bundle as zip bytes: same contents, same bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
@@ -179,7 +179,7 @@ def bundle_bytes(contents: dict[str, bytes]) -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3  # unix, whatever machine builds it
             info.external_attr = 0o644 << 16
-            archive.writestr(info, contents[name], compresslevel=9)
+            archive.writestr(info, contents[name], compresslevel=compresslevel)
     return buffer.getvalue()
 
 

@@ -27,19 +27,17 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import io
 import json
 import shutil
 import struct
 import subprocess
 import tempfile
-import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.fingerprint import digest
-from generator.interactive.bundle import FIXED_TIME
+from generator.interactive.bundle import bundle_bytes
 from generator.usercache import user_cache
 
 try:
@@ -135,7 +133,7 @@ def _store(cache: Path, key: str, files: dict[str, bytes]) -> None:
 def _make(node: str, pyodide: Path, runtime: dict[str, bytes]) -> tuple[bytes, dict]:
     with tempfile.TemporaryDirectory(prefix="rulepress-snapshot-") as folder:
         job = Path(folder)
-        (job / "runtime.zip").write_bytes(_zip(runtime, compresslevel=1))
+        (job / "runtime.zip").write_bytes(bundle_bytes(runtime, compresslevel=1))  # Node reads it once: no need to squeeze it
         try:
             done = subprocess.run([node, str(SCRIPT), str(pyodide), str(job)], capture_output=True,
                                   timeout=NODE_TIMEOUT)
@@ -177,14 +175,3 @@ def encode(snapshot: bytes, initial: bytes, lock: bytes) -> bytes:
     body = b"".join([head, lock, snapshot[:header], bytes(flags), *literals])
     return gzip.compress(body, compresslevel=9, mtime=0)
 
-
-def _zip(contents: dict[str, bytes], compresslevel: int) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name in sorted(contents):
-            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.create_system = 3
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, contents[name], compresslevel=compresslevel)
-    return buffer.getvalue()
