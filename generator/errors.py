@@ -16,7 +16,8 @@ class ContentErrors(Exception):
     validation). One `except ContentErrors` catches a single ContentError too."""
 
     def __init__(self, errors: list[ContentError]):
-        self.errors = sorted(errors, key=lambda e: (str(e.path), e.line or 0, e.column or 0))
+        unique = {error.describe(): error for error in reversed(errors)}  # one problem found by many blocks: said once
+        self.errors = sorted(unique.values(), key=lambda e: (str(e.path), e.line or 0, e.column or 0))
         super().__init__("\n".join(e.describe() for e in self.errors))
 
     def __reduce__(self):  # sent from a worker process as the errors it holds

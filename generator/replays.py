@@ -17,9 +17,10 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from generator.errors import ContentError
+
 if TYPE_CHECKING:
     from generator.content.model import Game
-    from generator.errors import ContentError
     from generator.markdown.directives import DirectiveContext
 
 # kind -> (the list an illegal step is in, what the engine was doing: for messages)
@@ -64,6 +65,8 @@ class Replays:
             except Exception as error:  # kept: every block of the game reports it, none loads it again
                 self._engines[folder] = error
         engine = self._engines[folder]
+        if isinstance(engine, ContentError):  # an author's error with its own file and line: said once, there
+            raise engine
         if isinstance(engine, Exception):  # the engine's own bug: say where, not a traceback
             raise context.error(f"the engine of {game.title} failed to load: {type(engine).__name__}: {engine}",
                                 found=str(game.folder / "engine.py"))

@@ -10,8 +10,9 @@ Layout inside the zip (unpacked onto Pyodide's `sys.path`):
     svgwrite/...                                    the SVG backend's one dependency
     **/__pycache__/*.cpython-3XX.pyc                 their bytecode, when the build could make it
                                                     (see bytecode.py)
-    games/<slug>/engine.py and its data files       the game itself, with any modules
-                                                    beside engine.py (board.py, bots.py, ...)
+    games/<slug>/engine.py and what it reads        of the game folder only what it publishes: the
+                                                    engine's modules, its data tables, game.toml's
+                                                    [data.*] and `[engine] files` (published.py)
 
 An engine reads its data files relative to `__file__`, and the Match's rules
 version is a hash of the bytes of engine.py and the modules beside it (unless
@@ -30,12 +31,13 @@ from pathlib import Path
 import importlib.util
 
 from generator.interactive.bytecode import Compiler, pycache_name
+from generator.interactive.published import published_files
+from generator.play.modules import game_modules
 
 GENERATOR = Path(__file__).resolve().parent.parent
 BROWSER_PACKAGES = ("browser", "play")  # shipped whole: the worker's session and the engine runtime
 SHIPPED_LIBRARIES = ("svgwrite",)  # the one dependency of what ships (draw/svg.py), shipped whole
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the zip format's earliest date: no build timestamps
-SKIPPED_SUFFIXES = (".md", ".pyc")
 
 
 def imported_modules(source: str, module: str) -> set[str]:
@@ -118,7 +120,7 @@ def runtime_files(game_folder: Path | None = None) -> dict[str, Path]:
     with what they and the game's modules import) and svgwrite."""
     files = {name: path for package in BROWSER_PACKAGES
              for name, path in package_files(GENERATOR / package, f"generator/{package}").items()}
-    roots = {**files, **(game_files(game_folder) if game_folder is not None else {})}
+    roots = {**files, **(engine_modules(game_folder) if game_folder is not None else {})}
     files = {**runtime_closure(roots), **files}
     for library in SHIPPED_LIBRARIES:
         folder = Path(importlib.util.find_spec(library).origin).resolve().parent  # found, not imported
@@ -126,21 +128,9 @@ def runtime_files(game_folder: Path | None = None) -> dict[str, Path]:
     return dict(sorted(files.items()))
 
 
-def game_files(folder: Path) -> dict[str, Path]:
-    """Zip name -> file for a game folder: the engine and its data, not its pages."""
-    slug = folder.name
-    files = {}
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder)
-        if (not path.is_file() or any(part.startswith(".") or part == "__pycache__" for part in rel.parts)
-                or path.suffix in SKIPPED_SUFFIXES):
-            continue
-        files[f"games/{slug}/{rel.as_posix()}"] = path
-    return files
-
-
-def bundle_files(game_folder: Path) -> dict[str, Path]:
-    return {**runtime_files(Path(game_folder)), **game_files(Path(game_folder))}
+def engine_modules(folder: Path) -> dict[str, Path]:
+    """Zip name -> file of the game's engine modules (what the generator modules they import follow from)."""
+    return {f"games/{folder.name}/{name}": folder / name for name in game_modules(folder)}
 
 
 def runtime_contents() -> dict[str, bytes]:
@@ -149,8 +139,12 @@ def runtime_contents() -> dict[str, bytes]:
 
 
 def bundle_contents(game_folder: Path) -> dict[str, bytes]:
-    """Zip name -> bytes of every source file the bundle holds."""
-    return {name: path.read_bytes() for name, path in bundle_files(game_folder).items()}
+    """Zip name -> bytes of every source file the bundle holds: the runtime, and of the game
+    folder only what it publishes (published.py; a file with a problem is left out, and the
+    stage's check reports it)."""
+    game_folder = Path(game_folder)
+    runtime = {name: path.read_bytes() for name, path in runtime_files(game_folder).items()}
+    return {**runtime, **published_files(game_folder)[0]}
 
 
 def with_bytecode(contents: dict[str, bytes], compiler: Compiler | None) -> dict[str, bytes]:

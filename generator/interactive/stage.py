@@ -28,6 +28,8 @@ from generator.errors import ContentError, describe_value
 from generator.interactive.bundle import (bundle_bytes, bundle_contents, bundle_key, bundle_name, runtime_contents,
                                           with_bytecode)
 from generator.interactive.bytecode import compiler_for
+from generator.interactive.published import published_files
+from generator.interactive.reads import watch_reads
 from generator.interactive.runtime import (RuntimeMissing, copy_runtime, find_pyodide,
                                           runtime_location)
 from generator.markdown.directives import DirectiveContext, check_keys
@@ -70,6 +72,10 @@ class InteractiveStage(Stage):
         super().start(site, context)
         self._bundles, self._contents = {}, {}  # sources may have changed since the last build
         self._sources = {game.slug: bundle_contents(game.folder) for game in site.games if game.has_engine}
+        for game in site.games:
+            if game.has_engine:  # what the engine may open while the build runs it: what its download holds
+                watch_reads(game.folder, {name.split("/", 2)[2] for name in self._sources[game.slug]
+                                          if name.startswith("games/")})
         try:
             pyodide = find_pyodide(site.root)
         except RuntimeMissing:
@@ -95,6 +101,10 @@ class InteractiveStage(Stage):
         except SnapshotUnavailable as error:
             return None, (f"'Try it' starts Python without a memory snapshot (3 s to a live board instead of "
                           f"under 1 s): {error}")
+
+    def check(self, site: Site) -> list[ContentError]:
+        """What game.toml declares for the Play download that cannot be published (published.py)."""
+        return [error for game in site.games if game.has_engine for error in published_files(game.folder)[1]]
 
     def directives(self, site: Site) -> dict[str, Directive]:
         # on paper: a walkthrough's strip of diagrams, a position's diagram, a play block's QR

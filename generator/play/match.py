@@ -27,6 +27,7 @@ from typing import Any, Mapping, Sequence
 from ..errors import describe_value, type_name
 from . import GAME_PACKAGE_PREFIX
 from .api import CHANCE, JOINT, OVER, PLAYER, Engine, Event, IllegalAction, Joint, Result, Turn, joint_notation
+from .modules import game_modules
 
 POSITION_FORMAT = "rp1"  # bump when the payload's layout changes
 
@@ -105,9 +106,9 @@ def rules_version_of(engine: Engine) -> str:
 
 
 def _source_hash(path: str, in_package: bool) -> str:
-    """The engine file's bytes, then each module beside it (by name) when the
-    engine is one module of a game's package (`generator.play.game_package`).
-    A one-file engine hashes exactly as it always did, so its old links still
+    """The engine file's bytes, then each other module of the engine (by name) when the
+    engine is one module of a game's package (`generator.play.game_package`): those it
+    imports (play/modules.py), which are the ones its bundle ships. A one-file engine hashes exactly as it always did, so its old links still
     open. The browser bundle holds the same files byte for byte
     (generator/interactive/bundle.py), so a link made at build time opens there."""
     with open(path, "rb") as source:
@@ -115,9 +116,9 @@ def _source_hash(path: str, in_package: bool) -> str:
     if in_package:
         engine_file = os.path.abspath(path)
         folder = os.path.dirname(engine_file)
-        for name in sorted(os.listdir(folder)):
+        for name in game_modules(folder):  # the modules the bundle ships: the browser hashes the same
             other = os.path.join(folder, name)
-            if name.endswith(".py") and other != engine_file and os.path.isfile(other):
+            if other != engine_file:
                 with open(other, "rb") as source:
                     digest.update(b"\0" + name.encode("utf-8") + b"\0" + source.read())
     return digest.hexdigest()[:12]

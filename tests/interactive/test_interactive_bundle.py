@@ -129,13 +129,13 @@ def test_the_bundle_is_closed_every_import_of_what_it_ships_is_shipped_or_standa
     import sys as system
 
     folder = Path(__file__).resolve().parents[2] / "content" / game
-    files = bundles.bundle_files(folder)
+    files = bundles.bundle_contents(folder)
     shipped = {name[:-3].replace("/", ".").removesuffix(".__init__") for name in files if name.endswith(".py")}
-    for name, path in files.items():
+    for name, data in files.items():
         if not name.endswith(".py") or name.startswith("svgwrite/"):
             continue
         module = name[:-3].replace("/", ".").removesuffix(".__init__")
-        for imported in bundles.imported_modules(path.read_text(encoding="utf-8"), module):
+        for imported in bundles.imported_modules(data.decode("utf-8"), module):
             top = imported.split(".")[0]
             if top in system.stdlib_module_names or top == "__future__" or top == "svgwrite":
                 continue
