@@ -138,13 +138,13 @@ def runtime_contents() -> dict[str, bytes]:
     return {name: path.read_bytes() for name, path in runtime_files().items()}
 
 
-def bundle_contents(game_folder: Path) -> dict[str, bytes]:
+def bundle_contents(game_folder: Path, inherited: tuple[str, ...] = ()) -> dict[str, bytes]:
     """Zip name -> bytes of every source file the bundle holds: the runtime, and of the game
     folder only what it publishes (published.py; a file with a problem is left out, and the
-    stage's check reports it)."""
+    stage's check reports it; `inherited` as there)."""
     game_folder = Path(game_folder)
     runtime = {name: path.read_bytes() for name, path in runtime_files(game_folder).items()}
-    return {**runtime, **published_files(game_folder)[0]}
+    return {**runtime, **published_files(game_folder, inherited)[0]}
 
 
 def with_bytecode(contents: dict[str, bytes], compiler: Compiler | None) -> dict[str, bytes]:

@@ -47,8 +47,10 @@ class Declared:
     why: str  # how messages name its declaration
 
 
-def declared_files(folder: Path) -> list[Declared]:
-    """Every file of `folder` its download holds (game.toml aside), as declared; not yet checked."""
+def declared_files(folder: Path, inherited: tuple[str, ...] = ()) -> list[Declared]:
+    """Every file of `folder` its download holds (game.toml aside), as declared; not yet checked.
+    `inherited`: an earlier release's sources are history, which its author cannot edit, so
+    the current release's `[engine] files` count for it too (where it has them)."""
     folder = Path(folder)
     game_toml = folder / "game.toml"
     declared = [Declared(name, None, "a module the engine imports") for name in game_modules(folder)]
@@ -65,10 +67,16 @@ def declared_files(folder: Path) -> list[Declared]:
     for index, name in enumerate(files if isinstance(files, list) else []):
         if isinstance(name, str):
             declared.append(Declared(name, source.line_of(("engine", "files", index)), "[engine] files"))
+    declared += [Declared(name, None, "the current release's [engine] files") for name in inherited]
     return declared
 
 
-def published_files(folder: Path) -> tuple[dict[str, bytes], list[ContentError]]:
+def engine_files(folder: Path) -> tuple[str, ...]:
+    """The names game.toml's `[engine] files` lists."""
+    return tuple(entry.name for entry in declared_files(folder) if entry.why == "[engine] files")
+
+
+def published_files(folder: Path, inherited: tuple[str, ...] = ()) -> tuple[dict[str, bytes], list[ContentError]]:
     """Zip name -> bytes of the game's part of its download, and what is wrong with what
     game.toml declares (a file missing, outside the folder, not a plain file, or over a limit).
     A file with a problem is left out."""
@@ -80,7 +88,7 @@ def published_files(folder: Path) -> tuple[dict[str, bytes], list[ContentError]]
     if game_toml.is_file():
         files[prefix + "game.toml"] = engine_view_of_game_toml(game_toml.read_bytes())
     total = sum(len(data) for data in files.values())
-    for entry in declared_files(folder):
+    for entry in declared_files(folder, inherited):
         if prefix + entry.name in files:
             continue
         data, problem = _read_declared(folder, entry)

@@ -28,7 +28,7 @@ from generator.errors import ContentError, describe_value
 from generator.interactive.bundle import (bundle_bytes, bundle_contents, bundle_key, bundle_name, runtime_contents,
                                           with_bytecode)
 from generator.interactive.bytecode import compiler_for
-from generator.interactive.published import published_files
+from generator.interactive.published import engine_files, published_files
 from generator.interactive.reads import watch_reads
 from generator.interactive.runtime import (RuntimeMissing, copy_runtime, find_pyodide,
                                           runtime_location)
@@ -56,6 +56,12 @@ def without_runtime(site: Site) -> str:
             f"(`{command('build', site.root)}`).")
 
 
+def inherited_files(site: Site, game: Game) -> tuple[str, ...]:
+    """For an earlier release, the `[engine] files` its current release declares (published.py)."""
+    current = site.game(game.release_of) if game.release_of else None
+    return engine_files(current.folder) if current is not None else ()
+
+
 class InteractiveStage(Stage):
     name = "play"
 
@@ -71,7 +77,8 @@ class InteractiveStage(Stage):
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
         self._bundles, self._contents = {}, {}  # sources may have changed since the last build
-        self._sources = {game.slug: bundle_contents(game.folder) for game in site.games if game.has_engine}
+        self._sources = {game.slug: bundle_contents(game.folder, inherited_files(site, game))
+                         for game in site.games if game.has_engine}
         for game in site.games:
             if game.has_engine:  # what the engine may open while the build runs it: what its download holds
                 watch_reads(game.folder, {name.split("/", 2)[2] for name in self._sources[game.slug]
@@ -104,7 +111,8 @@ class InteractiveStage(Stage):
 
     def check(self, site: Site) -> list[ContentError]:
         """What game.toml declares for the Play download that cannot be published (published.py)."""
-        return [error for game in site.games if game.has_engine for error in published_files(game.folder)[1]]
+        return [error for game in site.games if game.has_engine
+                for error in published_files(game.folder, inherited_files(site, game))[1]]
 
     def directives(self, site: Site) -> dict[str, Directive]:
         # on paper: a walkthrough's strip of diagrams, a position's diagram, a play block's QR
