@@ -11,12 +11,13 @@ import posixpath
 
 INDEX = "index.html"  # a folder's page: the site's home, and each game's rules page
 RULES_PAGE = "rules"  # the page that is its game's index
+PAGE_SUFFIX = ".html"  # a page's file: "<name>.html"
 
 
 def page_url(game: str, name: str) -> str:
     """The page `name` (a file stem: "rules", "reference") of the game `game` (its slug):
     the rules page is the game's index, so `/<slug>/` opens its rules."""
-    return f"{game}/{INDEX}" if name == RULES_PAGE else f"{game}/{name}.html"
+    return f"{game}/{INDEX}" if name == RULES_PAGE else f"{game}/{name}{PAGE_SUFFIX}"
 
 
 CHANGES_PAGE = "changes"  # a release's "What changed" page (generator/releases), in the release's folder
@@ -140,3 +141,17 @@ SITE_FEED = "releases.atom"  # every game's releases, newest first
 def releases_feed(game: str) -> str:
     """A game's feed of its releases, in its folder: `<slug>/releases.atom`."""
     return in_game(game, "releases.atom")
+
+
+# What a game's own output folder holds, beside its pages (<name>.html) and its earlier releases'
+# folders (<version>/): a release's version may be none of these, or the release's folder and
+# the file would be one path.
+
+def game_folder_names(slug: str) -> frozenset[str]:
+    """The names the build writes directly in the output folder of the game `slug`, its pages'
+    apart, each from the rule above that makes it."""
+    papers = [paper for paper, _label in RULEBOOK_PAPERS]
+    made = [page_url(slug, RULES_PAGE), kit_folder(slug), exports_folder(slug), releases_feed(slug),
+            *(in_game(slug, book(slug, paper)) for book in (rules_pdf, rules_booklet_pdf, player_aid_pdf)
+              for paper in papers)]
+    return frozenset(path[len(slug) + 1:].split("/")[0] for path in made)

@@ -9,10 +9,11 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.content.base_url import base_url_problem
 from generator.content.files import check_inside, read_source, read_text
 from generator.content.limits import MAX_DATA_ROWS, page_limits
 from generator.content.model import Clarification, Game, Page, Site
-from generator.content.releases import Release, date_problem, ordered, version_problem
+from generator.content.releases import Release, date_problem, ordered, version_clash, version_names, version_problem
 from generator.content.schema import Field, Problem, Schema, Source, validate
 from generator.errors import ContentError, ContentErrors, describe_value, did_you_mean
 from generator.play.tables import TYPES, Table, TableSpec, open_table
@@ -52,8 +53,7 @@ def column_types(value) -> Problem | None:
 SITE_SCHEMA = Schema({
     "title": Field(str, required=True),
     "base_url": Field(str, default="https://example.org/", describe="the site's address, http:// or https://",
-                      check=lambda v: None if v.startswith(("https://", "http://")) and len(v) > 8
-                      else "an address starting with https:// (or http://), e.g. \"https://games.example.org/\""),
+                      check=base_url_problem),
     "path_prefix": Field(str, default="/", check=lambda v: None if v.startswith("/") and v.endswith("/") else "a path that starts and ends with /"),
     "language": Field(str, default="en"),
     "description": Field(str, default=""),
@@ -351,15 +351,26 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
 
 
 def game_releases(listed: list[dict], source: Source) -> tuple[Release, ...]:
-    """game.toml's releases, oldest first; a version listed twice is reported at its second line."""
-    seen, releases = set(), []
+    """game.toml's releases, oldest first; a version listed twice (in any case: one folder on
+    macOS and Windows) is reported at its second line, one that a file of the game's takes at its own."""
+    slug = source.path.parent.name  # a game's folder name is its slug
+    seen, releases = {}, []
     for index, entry in enumerate(listed):
-        if entry["version"] in seen:
-            source.report(("releases", index, "version"), f"release '{entry['version']}' is listed twice",
-                          expected="each version once", found=entry["version"])
-            continue
-        seen.add(entry["version"])
-        releases.append(Release(entry["version"], entry["date"], entry["summary"], entry.get("ref", "")))
+        version, at = entry["version"], ("releases", index, "version")
+        if version is None:
+            continue  # reported by the schema
+        first, clash = seen.get(version.casefold()), version_clash(version, slug)
+        if first:
+            source.report(at, f"release '{version}' is listed twice" + (f" (as '{first}')" if first != version else ""),
+                          expected="each version once", found=version)
+        elif clash:
+            source.report(at, f"release '{version}' cannot have that name: {slug}/{version} is {clash}",
+                          expected=f"a version that is not the name of a file or folder of the game's: "
+                                   f"{version_names(slug)}", found=version)
+        else:
+            seen[version.casefold()] = version
+            if None not in (entry["date"], entry["summary"]):  # else reported by the schema
+                releases.append(Release(version, entry["date"], entry["summary"], entry.get("ref", "")))
     return ordered(releases)
 
 

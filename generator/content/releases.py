@@ -19,9 +19,31 @@ VERSION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z.\-]{0,31}$")  # a URL segment: /<g
 
 
 def version_problem(value: str) -> str | None:
-    if not VERSION.match(value) or ".." in value:
-        return "a version of letters, digits, dots and hyphens (at most 32), e.g. \"1.0\" or \"2nd-edition\""
+    # a trailing dot is dropped from a folder's name on Windows: "1." would be "1"
+    if not VERSION.match(value) or ".." in value or value.endswith("."):
+        return ("a version of letters, digits, dots and hyphens (at most 32, not ending with a dot), "
+                "e.g. \"1.0\" or \"2nd-edition\"")
     return None
+
+
+def version_clash(version: str, slug: str) -> str | None:
+    """What the folder of the release (`<slug>/<version>/`) would be one path with in the game's
+    output folder, if anything: its kit, exports, feed, rulebooks or a page. Case-blind, as the
+    file systems of macOS and Windows are ("Kit" is "kit" there)."""
+    from generator.urls import PAGE_SUFFIX, game_folder_names
+
+    folded = version.casefold()
+    if folded.endswith(PAGE_SUFFIX):
+        return f"where a page's file goes (<page>{PAGE_SUFFIX})"
+    return next((f"the game's {name}" for name in sorted(game_folder_names(slug)) if name.casefold() == folded),
+                None)
+
+
+def version_names(slug: str) -> str:
+    """The names a version may not be, for messages."""
+    from generator.urls import PAGE_SUFFIX, game_folder_names
+
+    return ", ".join(sorted(game_folder_names(slug))) + f" or <page>{PAGE_SUFFIX}"
 
 
 def date_problem(value) -> str | None:

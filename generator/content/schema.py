@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -20,6 +21,11 @@ from typing import Any, Callable
 
 from generator.content.positions import KeyPath, Positions, dotted, positions_of
 from generator.errors import ContentError, describe_value, did_you_mean, type_name
+
+
+# Control characters (other than tab, newline and return), DEL and lone surrogates: no text needs them,
+# they are invisible in an editor, and XML (feeds, SVG) and UTF-8 cannot hold some of them
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -191,6 +197,10 @@ def checked(value, field: Field, source: Source, at: KeyPath) -> tuple[bool, Any
         source.report(at, f"'{dotted(at)}' is not a finite number", expected=field.describe or type_name(field.kind),
                       found=describe_value(value))
         return False, None
+    if isinstance(value, str) and CONTROL.search(value):
+        source.report(at, f"'{dotted(at)}' holds a control character", expected="text without control characters "
+                      "(tab and newline are allowed)", found=control_found(value))
+        return False, None
     if isinstance(value, list) and field.items is not None:
         valid, value = checked_items(value, field, source, at)
         if not valid:
@@ -202,6 +212,13 @@ def checked(value, field: Field, source: Source, at: KeyPath) -> tuple[bool, Any
         source.report_problem(at, problem)
         return False, None
     return True, as_declared(value, field.kind)
+
+
+def control_found(text: str) -> str:
+    """Which control character, and where: "U+0001 at character 2 of 'a\\x01b'"."""
+    at = CONTROL.search(text).start()
+    shown = text if len(text) <= 60 else text[max(0, at - 30):at + 30]
+    return f"U+{ord(text[at]):04X} at character {at + 1} of {shown!r}"  # repr shows the character escaped, as \x01
 
 
 def checked_items(values: list, field: Field, source: Source, at: KeyPath) -> tuple[bool, list]:

@@ -24,6 +24,7 @@ import svgwrite
 from generator.draw.shapes import (Circle, Drawing, Group, Image, Line, Path, Polygon, Rect,
                                    Shape, Style, Text)
 from generator.draw.theme import ThemeWalk, neutral_tone
+from generator.xmltext import xml_text
 
 FONT_FAMILY = "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif"
 
@@ -91,9 +92,9 @@ class _Writer:
         role = getattr(shape, "role", "")
         cell = getattr(shape, "cell", "")
         if role:
-            element.attribs["data-role"] = role
+            element.attribs["data-role"] = xml_text(role)
         if cell:
-            element.attribs["data-cell"] = cell
+            element.attribs["data-cell"] = xml_text(cell)
 
     def arrow_marker(self, colour: str) -> str:
         if colour not in self.markers:
@@ -130,7 +131,8 @@ class _Writer:
                 colour = shape.style.stroke or "#000000"
                 el.attribs["marker-end"] = f"url(#{self.arrow_marker(colour)})"
         elif isinstance(shape, Text):
-            el = doc.text(shape.text, insert=(num(shape.x), num(shape.y)))
+            # a card's words come from data files and engines' drawings, which nothing else cleans
+            el = doc.text(xml_text(shape.text), insert=(num(shape.x), num(shape.y)))
             # text on a piece or a coloured space keeps its ink; text on the paper follows the theme
             on_colour = self.themed and self.walk.keeps_colour(shape)
             el.attribs.update({"font-size": num(shape.size), "fill": shape.fill, "font-family": FONT_FAMILY})
@@ -212,7 +214,7 @@ def to_svg(drawing: Drawing, *, width: str | None = None, height: str | None = N
     if css_class:
         doc.attribs["class"] = css_class
     if drawing.title:
-        doc.set_desc(title=drawing.title)
+        doc.set_desc(title=xml_text(drawing.title))
     writer = _Writer(doc, id_prefix, resolve_image, themed)
     for shape in drawing.shapes:
         doc.add(writer.element(shape))

@@ -95,11 +95,27 @@ def zip_bytes(members: list[tuple[str, bytes]]) -> bytes:
     return out.getvalue()
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet read a cell as a formula (OWASP)
+
+
 def csv_text(rows: list[list]) -> bytes:
-    """A small CSV (a manifest), with a header row first; fields quoted where they need it."""
+    """A small CSV (a manifest), with a header row first; fields quoted where they need it.
+    Every CSV the build writes comes through here, so that a card titled =HYPERLINK(...) is
+    never a formula in the spreadsheet a printer or a player opens it in."""
     import csv
 
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerows(rows)
+    # RFC 4180's line ends: the writer then quotes a cell holding a lone \r too, which would
+    # otherwise end its row early in a spreadsheet and start a row of the cell's own words
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return out.getvalue().encode("utf-8")
+
+
+def csv_cell(cell):
+    """Text that a spreadsheet would run, as text: OWASP's advice, a single quote before it
+    (numbers the build counts stay numbers)."""
+    if cell is None or isinstance(cell, (int, float)) and not isinstance(cell, bool):
+        return cell
+    text = str(cell)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text

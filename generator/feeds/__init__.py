@@ -15,6 +15,7 @@ from generator.content.model import Game, Site
 from generator.content.releases import Release
 from generator.urls import (RULES_PAGE, SITE_FEED, absolute_url, changes_url, page_url, release_folder,
                             releases_feed)
+from generator.xmltext import xml_text
 
 ATOM = "http://www.w3.org/2005/Atom"
 GENERATOR = "Rulepress"
@@ -105,22 +106,30 @@ def absolute(site: Site, url: str) -> str:
 
 
 def atom_xml(feed: Feed) -> bytes:
-    """The feed as Atom 1.0 (RFC 4287), UTF-8, indented; elements in a fixed order."""
+    """The feed as Atom 1.0 (RFC 4287), UTF-8, indented; elements in a fixed order. Every text
+    and address goes through xml_text: one control character would make the whole feed
+    unreadable, and a feed reader says nothing, it just stops updating."""
     from xml.etree import ElementTree as ET  # only a site with releases pays for the import
 
-    root = ET.Element("feed", {"xmlns": ATOM, "xml:lang": feed.language})
+    def add(parent, tag: str, text: str | None = None, **attributes: str):
+        node = ET.SubElement(parent, tag, {name: xml_text(value) for name, value in attributes.items()})
+        if text is not None:
+            node.text = xml_text(text)
+        return node
+
+    root = ET.Element("feed", {"xmlns": ATOM, "xml:lang": xml_text(feed.language)})
     for tag, text in (("id", feed.id), ("title", feed.title), ("updated", feed.updated)):
-        ET.SubElement(root, tag).text = text
-    ET.SubElement(root, "link", {"rel": "self", "type": "application/atom+xml", "href": feed.self_link})
-    ET.SubElement(root, "link", {"rel": "alternate", "type": "text/html", "href": feed.page_link})
-    ET.SubElement(ET.SubElement(root, "author"), "name").text = feed.author
-    ET.SubElement(root, "generator").text = GENERATOR
+        add(root, tag, text)
+    add(root, "link", rel="self", type="application/atom+xml", href=feed.self_link)
+    add(root, "link", rel="alternate", type="text/html", href=feed.page_link)
+    add(add(root, "author"), "name", feed.author)
+    add(root, "generator", GENERATOR)
     for entry in feed.entries:
-        node = ET.SubElement(root, "entry")
+        node = add(root, "entry")
         for tag, text in (("id", entry.id), ("title", entry.title), ("updated", entry.updated)):
-            ET.SubElement(node, tag).text = text
-        ET.SubElement(node, "link", {"rel": "alternate", "type": "text/html", "href": entry.link})
-        ET.SubElement(node, "summary", {"type": "text"}).text = entry.summary
+            add(node, tag, text)
+        add(node, "link", rel="alternate", type="text/html", href=entry.link)
+        add(node, "summary", entry.summary, type="text")
     ET.indent(root)
     return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="utf-8",
                                                                        xml_declaration=False) + b"\n"
