@@ -3,6 +3,7 @@ renderer has one rule per token. Directives (tables from data, walkthroughs,
 positions) are drawn from the same data and engine as on the site."""
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -12,7 +13,7 @@ from markdown_it.tree import SyntaxTreeNode
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (CondPageBreak, ListFlowable, ListItem, Paragraph,
                                 Preformatted, Spacer, Table, TableStyle)
-from reportlab.platypus.flowables import HRFlowable
+from reportlab.platypus.flowables import Flowable, HRFlowable
 
 from generator.markdown.admonitions import KINDS
 from generator.rulebook.inline import footnote_mark, markup, plain
@@ -147,13 +148,109 @@ def data_table(book: Typesetter, rows: list[list], caption: str = "") -> list:
     widths = column_widths(rows, book.width)
     fonts = [cell_font(row) for row in (rows[0], rows[1] if len(rows) > 1 else rows[0])]
     rows = [[one_line(cell, width) for cell, width in zip(row, widths)] for row in rows]
+    style = TableStyle([IN_BOOK_FACE, *fonts[0]((0, 0), (-1, 0)), *fonts[1]((0, 1), (-1, -1)),
+                        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
+                        ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE), ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 2),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 2)])
+    if len(rows) > PAGED_ROWS:
+        return [*out, PagedTable(rows, widths, style), Spacer(1, 7)]
     grid = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    grid.setStyle(TableStyle([IN_BOOK_FACE, *fonts[0]((0, 0), (-1, 0)), *fonts[1]((0, 1), (-1, -1)),
-                              ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.8, RULE),
-                              ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE), ("LEFTPADDING", (0, 0), (-1, -1), 3),
-                              ("RIGHTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 2),
-                              ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
+    grid.setStyle(style)
     return [*out, grid, Spacer(1, 7)]
+
+
+PAGED_ROWS = 100  # rows: more than any page holds, so a table this long spans pages
+MEASURED_RUN = 100  # rows measured at a time (platypus' measuring is quadratic in a table's rows)
+
+
+class PagedTable(Table):
+    """A table of more than PAGED_ROWS rows, set page by page in time linear in its rows. A
+    platypus Table splits by making a new Table of all the rows left, measures them all again,
+    and finds each next row to measure by searching the rows from the first (and a caption kept
+    with the table has it measured whole, several times): a 10,000-row data table took minutes
+    to typeset. This one measures its rows once, MEASURED_RUN at a time, and sets each page as a
+    Table of that page's rows under the header row, as platypus' split would.
+
+    It is a Table of every row all the same (made once), so what reads a book's tables (curled
+    quotes, which change its cells in place before it is laid out; tests of widths) reads it."""
+
+    def __init__(self, rows: list[list], widths: list[float], style: TableStyle):
+        super().__init__(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        self._style = style  # each part's: styling every cell of the whole would be set aside unused
+        self._below: list[float] = []  # [0, then the height of the body rows down to each row]
+        self._head = 0.0  # the header row's height
+
+    def part(self, start: int, end: int) -> Table:
+        """The header row over body rows start..end - 1 (indices of _cellvalues: the header is 0)."""
+        part = Table([self._cellvalues[0], *self._cellvalues[start:end]], colWidths=self._argW, repeatRows=1,
+                     hAlign="LEFT")
+        part.setStyle(self._style)
+        return part
+
+    def measured(self) -> list[float]:
+        if not self._below:  # the columns' widths are fixed: a row is as high on every page
+            below = [0.0]
+            for start in range(1, len(self._cellvalues), MEASURED_RUN):
+                run = self.part(start, start + MEASURED_RUN)
+                run.wrap(sum(self._argW), 1e9)
+                self._head = run._rowHeights[0]
+                for height in run._rowHeights[1:]:
+                    below.append(below[-1] + height)
+            self._below = below
+        return self._below
+
+    def size_from(self, start: int) -> tuple[float, float]:
+        below = self.measured()
+        return sum(self._argW), self._head + below[-1] - below[start - 1]
+
+    def split_from(self, start: int, height: float) -> list:
+        """The page's part of the rows from `start` that fits in `height`, and the rest."""
+        below = self.measured()
+        end = bisect.bisect_right(below, height - self._head + below[start - 1])  # rows start..end - 1 fit
+        if end <= start:
+            return []  # not even one row under the header: the table starts on the next page
+        if end >= len(below):
+            return [self.part(start, end)]
+        return [self.part(start, end), TableRows(self, end)]
+
+    def wrap(self, available_width, available_height):
+        self._width, self._height = self.size_from(1)
+        return self._width, self._height
+
+    def split(self, available_width, available_height):
+        return self.split_from(1, available_height)
+
+    def draw(self):
+        draw_part(self.part(1, len(self._cellvalues)), self.canv)
+
+
+class TableRows(Flowable):
+    """What is left of a PagedTable after a page: its rows from `start` on, under its header."""
+
+    def __init__(self, table: PagedTable, start: int):
+        super().__init__()
+        self.table, self.start, self.hAlign = table, start, "LEFT"
+
+    def wrap(self, available_width, available_height):
+        self.width, self.height = self.table.size_from(self.start)
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        return self.table.split_from(self.start, available_height)
+
+    def draw(self):
+        draw_part(self.table.part(self.start, len(self.table._cellvalues)), self.canv)
+
+
+def draw_part(part: Table, canvas) -> None:
+    """Draw `part` where its flowable stands (the canvas is already moved there)."""
+    part.wrapOn(canvas, sum(part._argW), 1e9)
+    part.canv = canvas
+    try:
+        part.draw()
+    finally:
+        del part.canv
 
 
 def records(rows: list[list], style) -> list:
