@@ -15,9 +15,11 @@ are served, never written into them: `output/` is the same as `rulepress build` 
 from __future__ import annotations
 
 import errno
+import io
 import json
 import re
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -118,17 +120,62 @@ class Reloader:
             return self.generation
 
 
+# A connection is a thread: one that holds it without asking for anything must let it go, as a
+# production server's do (an attack held 1,000 idle connections open, each a thread for good)
+IDLE_TIMEOUT = 15.0  # seconds a request (its line and headers) may take to arrive, from the
+# connection's opening or its last answer; also how long one write may wait on a reader that reads nothing
+MAX_CONNECTIONS = 256  # at once (each open page holds one for its reloads); past it, a 503 at once
+BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 1\r\n"
+        b"Connection: close\r\n\r\nThe development server has too many connections open; try again.\n")
+
+
+class RequestReader(io.RawIOBase):
+    """A connection's incoming bytes, read against a deadline for the whole request: a socket's
+    own timeout is per read, so a client sending a byte at a time just inside it would hold the
+    connection for ever. A read past the deadline raises TimeoutError, which http.server takes
+    as "Request timed out" and closes the connection on."""
+
+    def __init__(self, connection, timeout: float):
+        self.connection, self.timeout = connection, timeout
+        self.deadline = time.monotonic() + timeout
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request did not arrive in time")
+        self.connection.settimeout(left)
+        try:
+            return self.connection.recv_into(buffer)
+        finally:
+            self.connection.settimeout(self.timeout)  # the answer's writes have their own
+
+
 # long: one request handler class, closed over this output and reloader
-def make_handler(output: Path, reloader: Reloader):
+def make_handler(output: Path, reloader: Reloader, timeout: float = IDLE_TIMEOUT):
     import http.server
 
     from generator.site.pages import CSP
 
+    seconds = timeout
+
     class Handler(http.server.SimpleHTTPRequestHandler):
         default_request_version = "HTTP/1.0"  # a request line that is not HTTP still gets a status line
+        timeout = seconds  # StreamRequestHandler.setup sets it on the connection: every write's bound
 
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=str(output), **kwargs)
+
+        def setup(self):
+            super().setup()
+            self.rfile.close()  # the socket's own reader, which would keep the socket open after close
+            self.rfile = io.BufferedReader(RequestReader(self.connection, seconds))
+
+        def handle_one_request(self):
+            self.rfile.raw.deadline = time.monotonic() + seconds  # each request of a kept-alive connection
+            super().handle_one_request()
 
         def log_message(self, format, *args):  # quiet: the terminal shows builds, not requests
             pass
@@ -255,12 +302,41 @@ def make_handler(output: Path, reloader: Reloader):
     return Handler
 
 
-def make_server(output: Path, port: int, reloader: Reloader):
+def make_server(output: Path, port: int, reloader: Reloader, timeout: float = IDLE_TIMEOUT,
+                max_connections: int = MAX_CONNECTIONS):
+    """The server (not yet serving). `timeout`: see IDLE_TIMEOUT; `max_connections`: MAX_CONNECTIONS."""
     import http.server
 
     class Server(http.server.ThreadingHTTPServer):
         daemon_threads = True
         request_queue_size = 128  # many files at once (a page and its assets): none waits on the queue
+        slots = threading.BoundedSemaphore(max_connections)
+
+        def process_request(self, request, client_address):
+            if not self.slots.acquire(blocking=False):
+                self.turn_away(request)
+                return
+            try:
+                super().process_request(request, client_address)
+            except BaseException:  # no thread started: nothing else gives the slot back
+                self.slots.release()
+                raise
+
+        def process_request_thread(self, request, client_address):
+            try:
+                super().process_request_thread(request, client_address)
+            finally:
+                self.slots.release()
+
+        def turn_away(self, request) -> None:
+            """A 503 and the connection closed, from the thread that accepts connections: so
+            without waiting on the client (a send that would wait sends nothing)."""
+            try:
+                request.setblocking(False)
+                request.send(BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
 
         def handle_error(self, request, client_address):
             """A reader who closed the connection (a reload, a closed tab) is no news; anything
@@ -272,7 +348,7 @@ def make_server(output: Path, port: int, reloader: Reloader):
                 print(f"rulepress serve: a request failed: {type(error).__name__}: {error}", file=sys.stderr,
                       flush=True)
 
-    return Server((HOST, port), make_handler(output, reloader))
+    return Server((HOST, port), make_handler(output, reloader, timeout))
 
 
 def rebuild(site: Path, output: Path, reloader: Reloader | None = None, pages_first: bool = False,
