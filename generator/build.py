@@ -27,6 +27,7 @@ from generator.fingerprint import code_digest, digest, file_hashes, tree_file_na
 from generator.site.assets import site_assets
 from generator.site.theme import PACKAGE_THEME, template_cache, theme_dirs
 from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext
+from generator.usercache import REPAIRED, REPAIRED_USE, repaired
 
 if TYPE_CHECKING:  # the no-op check must not pay for importing the model
     from generator.content.model import Site
@@ -153,7 +154,8 @@ class Builder:
         self.pages_first = pages_first and use_cache
         self.deferred = False
         self.code = code_digest()
-        self.previous = build_cache.load(output_dir, self.code) if self.use_cache else None
+        self.repairs: list[str] = []  # damaged cache entries found (and so not used), for the notes
+        self.previous = build_cache.load(output_dir, self.code, self.repairs) if self.use_cache else None
         self.read: dict[str, bytes] = {}  # sources read for hashing, kept for loading
         sources = file_hashes(source_files(root), self.previous.sources if self.previous else {}, self.read)
         self.hashes = {path: entry[0] for path, entry in sources.items()}
@@ -179,6 +181,7 @@ class Builder:
                                          bytecode_dir=template_cache() if self.use_cache else None)
         assets = site_assets(site)
         context.assets.update({name: target for name, (target, _data) in assets.items()})
+        context.notes.extend(repaired(which) for which in self.repairs)
         stages_context = stage_context(site, context, self.hashes, self.processes)
         directives = start_stages(self.stages, site, stages_context)
         self.game_keys = self.stage_game_keys(site)
@@ -225,7 +228,8 @@ class Builder:
 
     def save_manifest(self, output: Output, context) -> None:
         """The build cache of what this build made, for the next one."""
-        self.manifest.notes = list(context.notes)
+        # a repair is said by the build that made it, not again by every no-op after it
+        self.manifest.notes = [note for note in context.notes if not note.startswith(REPAIRED)]
         if self.deferred:  # the next build must not find this output up to date
             self.manifest.inputs = ""
         try:  # after --clean too (it ignores the last cache, not this one): the next build reuses this
@@ -371,6 +375,9 @@ class Builder:
         folder = None if output.staging is None else str(output.staging)  # None: a dry output
         for result in render_urls(site, todo, directives, context, self.processes, folder=folder):
             errors.extend(result.errors)
+            for note in sorted(result.uses.pop(REPAIRED_USE, ())):
+                if note not in context.notes:
+                    context.notes.append(note)
             if not result.errors:
                 output.record(result.url, result.size)
             pages[result.url] = build_cache.PageEntry(pages[result.url].key, result.path, result.anchors, result.links,

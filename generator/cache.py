@@ -8,20 +8,36 @@ front matter and game.toml of each by its hash. The next build keeps the
 previous output's files wherever a key is unchanged, and parses only the
 files that changed.
 
-Anything unexpected — a missing or unreadable manifest, a checksum that does
+Anything unexpected — a missing or unreadable manifest, a seal that does
 not match its content, another version, an entry of the wrong shape, an output
 that no longer matches it — means no cache: a clean build, never a wrong one.
+A manifest that is there but damaged (unreadable, unsealed, of the wrong shape) is
+named in `problems`, for the build's note.
+
+The seal (the manifest's first line) is an HMAC of the rest under a key of this user's
+(usercache.user_secret), not a plain checksum. What the cache holds flows into the next
+output (page titles from the cached front matter, sections from a stage's info), and a
+checksum anyone can recompute from the file alone stops only accidents: an entry edited
+and re-sealed by hand, or a cache copied from another machine, restored from a CI cache
+or shipped inside a site's folder, would be published. Only this user's Rulepress can
+make a seal this user's builds accept; checking every cached value against its source
+instead would parse every page's front matter again on each edit, which is what the
+cache saves. Without a user cache (no key) the seal falls back to a checksum.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CACHE_VERSION = 10
+from generator.usercache import user_secret
+
+CACHE_VERSION = 11
+SEAL_KEY = "site-cache-seal"  # the user secret that seals manifests
 
 
 class Untrusted(ValueError):
@@ -105,7 +121,11 @@ class Manifest:
 
 
 def checksum(body: str) -> str:
-    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+    """The seal of a manifest's body: an HMAC under this user's key (see the module's docstring)."""
+    key = user_secret(SEAL_KEY)
+    if key is None:
+        return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
+    return "hmac-sha256:" + hmac.new(key, body.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def tables_of(value, what: str) -> dict:
@@ -126,15 +146,25 @@ def stats_of(value, what: str) -> dict:
     return dict(value)
 
 
-def load(output: Path, code: str) -> Manifest | None:
-    """The previous build's manifest if it can be trusted, else None."""
+def load(output: Path, code: str, problems: list[str] | None = None) -> Manifest | None:
+    """The previous build's manifest if it can be trusted, else None; a damaged one is
+    named in `problems` (a missing one, or another version's, is not damage)."""
     path = cache_dir(output) / "manifest.json"
     try:
         sealed = path.read_text(encoding="utf-8")
-        seal, _, body = sealed.partition("\n")  # the first line: the checksum of the rest
-        if seal != checksum(body):
-            return None  # damaged or edited: any doubt means a clean build
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        return damaged(problems, path, "unreadable")
+    seal, _, body = sealed.partition("\n")  # the first line: the seal of the rest
+    if not seal.startswith(("hmac-sha256:", "sha256:")):
+        return None  # an older version's plain checksum: not damage, only old
+    if not hmac.compare_digest(seal, checksum(body)):
+        return damaged(problems, path, "its seal does not match: edited, or sealed by another user")
+    try:
         data = json.loads(body)
+        if not isinstance(data, dict):
+            raise Untrusted("manifest")
         if data.get("version") != CACHE_VERSION or data.get("code") != code:
             return None
         manifest = Manifest(code=data["code"], inputs=expect(data["inputs"], str, "inputs"),
@@ -146,9 +176,15 @@ def load(output: Path, code: str) -> Manifest | None:
                             search={expect(name, str, "shard"): GameEntry.from_json(entry)
                                     for name, entry in expect(data["search"], dict, "search").items()},
                             notes=strings(data["notes"], "notes"))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # Untrusted is a ValueError
-        return None
+    except (ValueError, KeyError, TypeError, AttributeError):  # Untrusted is a ValueError
+        return damaged(problems, path, "an entry of the wrong shape")
     return manifest if output_matches(output, manifest) else None
+
+
+def damaged(problems: list[str] | None, path: Path, why: str) -> None:
+    if problems is not None:
+        problems.append(f"{path.parent.parent.name}/{path.parent.name}/{path.name} ({why})")
+    return None
 
 
 def output_matches(output: Path, manifest: Manifest) -> bool:

@@ -15,6 +15,12 @@ import { pathToFileURL } from "node:url";
 const [pyodideFolder, job] = process.argv.slice(2);
 const ROOT = "/home/pyodide/rulepress"; // where play-worker.js unpacks a bundle
 
+// Emscripten takes the program's name from process.argv[1] (into argv[0], sys.executable and the
+// `_` environment variable) and its arguments from the rest: this script's own path and the job
+// folder would be in the memory, so the same sources would give other bytes from another
+// checkout, install or temporary folder. A fixed name, and no arguments, instead.
+process.argv = [process.argv[0], "/rulepress/snapshot.mjs"];
+
 // Same sources, same bytes: the interpreter's entropy (hash secrets, random's seed) and its
 // clocks are fixed while the snapshot is made; the worker reseeds random after restoring.
 let entropy = 0x9e3779b9;
