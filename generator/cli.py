@@ -1,6 +1,7 @@
 """`rulepress` (also `python -m generator`): one sub-command per module in
 generator/commands. Content errors print as file:line messages and exit 1;
-a Python traceback shows only with --debug."""
+a Python traceback shows only with --debug. From the command line, the commands that run
+a game's code (WATCHED) run in a child this process watches (generator/watchdog.py)."""
 from __future__ import annotations
 
 import argparse
@@ -26,31 +27,93 @@ def parser() -> argparse.ArgumentParser:
 
 # Only these commands write an output that a failure leaves as it was.
 KEEP_OUTPUT = ("build", "serve")
+# Commands whose game code runs in a child the command line's process watches: `serve` builds
+# pages in its own process (its full builds are `build`s, watched)
+WATCHED = ("build", "check")
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    return execute(parser().parse_args(argv))
+
+
+def execute(args) -> int:
     try:
         return args.run(args) or 0
     except ContentErrors as problem:
         if args.debug:
             raise
-        print_errors(problem.errors, kept_output=args.command in KEEP_OUTPUT)
+        print_errors(ended_elsewhere() or one_stop(problem.errors), kept_output=args.command in KEEP_OUTPUT)
         return 1
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # anything else is our bug: say so briefly
         if args.debug:
             raise
+        found = ended_elsewhere() or game_syntax_error(error, args)
+        if found:
+            print_errors(found, kept_output=args.command in KEEP_OUTPUT)
+            return 1
         print(f"rulepress: internal error: {type(error).__name__}: {error}\n(run again with --debug for the traceback)", file=sys.stderr)
         return 2
+
+
+def ended_elsewhere() -> list:
+    """A call into game code that ended a worker process: the cause of a lost worker."""
+    if "generator.gamecode" not in sys.modules:
+        return []
+    from generator.gamecode import ended_elsewhere as ended
+
+    return ended()
+
+
+def one_stop(errors: list) -> list:
+    """A call into game code stopped for time, reported once (not again by each later use)."""
+    if "generator.gamecode" not in sys.modules:
+        return errors
+    from generator.gamecode import one_stop as once
+
+    return once(errors)
+
+
+def game_syntax_error(error: Exception, args) -> list:
+    """A SyntaxError in a game's module, read from its text where the error lost the file."""
+    site = getattr(args, "site", None)
+    if not isinstance(error, SyntaxError) or site is None:
+        return []
+    from generator.gamecode import syntax_error_in
+
+    found = syntax_error_in(error, site / "content")
+    return [found] if found is not None else []
+
+
+def watched(args) -> int:
+    """The command in a child process watched from this one: a call into game code stuck past
+    its limit (even in C code) is killed there, and one that ends its process is named."""
+    from generator import watchdog
+
+    kept = args.command in KEEP_OUTPUT
+
+    def report(verdict) -> int:
+        from generator.gamecode import watchdog_error
+
+        print_errors([watchdog_error(verdict)], kept_output=kept)
+        return 1
+
+    def clean() -> None:
+        if args.command == "build":
+            from generator.write import remove_stale
+
+            remove_stale(args.output or args.site / "output")
+
+    return watchdog.supervise(lambda: execute(args), report, clean)
 
 
 def run() -> None:
     """The command line's entry point: `main`, then exit at once. A build leaves
     a large heap, and tearing it down object by object cost a big site 50 ms
     after the work was done; every file is written and closed by then."""
-    code = main()
+    args = parser().parse_args()
+    code = watched(args) if args.command in WATCHED else execute(args)
     if sys.getprofile() is not None or sys.gettrace() is not None:
         raise SystemExit(code)  # a profiler or coverage tool writes its report at exit
     sys.stdout.flush()

@@ -9,12 +9,16 @@ naming the module and function:
   does not inherit its parent's timer, so each arms its own);
 * SystemExit (sys.exit, exit), KeyboardInterrupt the game raised itself (a real Ctrl-C
   still stops the build) and any other BaseException become errors, never an exit;
-* os._exit, or a signal the module sends itself, cannot be caught in the process that runs
-  it. A module is therefore first imported in a forked child (`probe_import`): if the child
-  ends without a verdict, the import would end the build, and the build says so instead.
-  (A check of the source for `_exit` would miss `getattr(os, "_ex" + "it")`, ctypes, kill.)
-  The probe covers imports, where module-level code runs; an engine method calling
-  os._exit mid-build is not covered (it would cost a fork per call).
+* a loop in C code holds Python's lock, so no alarm reaches it; os._exit, or a signal the
+  module sends itself, cannot be caught in the process that runs it. From the command line a
+  build runs watched from outside (generator/watchdog.py): each call is written on a board
+  the watcher reads, and the watcher kills a build stuck past the limit, or names the call
+  that ended a process. Where no watcher runs (the build called as a library), a module is
+  first imported in a forked child (`probe_import`): if the child ends without a verdict,
+  the import would end the build, and the build says so instead;
+* a call that changes the working folder (os.chdir) or forks a process is an error: the
+  folder is put back, and a fork made by game code ends when its call does, so only one
+  process goes on building.
 
 A game's modules come only from real .py files inside its folder (`_InsideGameFolder`,
 on sys.meta_path): a module linked to a file elsewhere is refused with its path.
@@ -33,6 +37,7 @@ import threading
 import time
 from pathlib import Path
 
+from generator import watchdog
 from generator.errors import ContentError
 
 DEFAULT_SECONDS = 5.0
@@ -47,6 +52,11 @@ _interrupts_watched = False
 _real_interrupt = False  # set by the SIGINT handler: a KeyboardInterrupt the reader's Ctrl-C made
 _probed: dict[tuple[str, str], GameCodeError | None] = {}  # (module, files key) -> how its import went in a child
 _stopped: GameCodeError | None = None  # the first call stopped in this build: the build stops, no call runs again
+_forks = 0  # forks made by game code in this process (counted while a call is in progress)
+_forked_by_game = False  # this process is a fork game code made: it ends when the call does
+_importing: list[tuple[str, str]] = []  # (label, file) of each game module being imported, innermost last
+_places: dict[tuple[str, str], tuple[str, int | None]] = {}  # (label, folder) -> (file, line): an import's module
+_words: dict[tuple, bytes] = {}  # (label, code) -> the call as the watchdog's board holds it
 
 
 class GameCodeError(ContentError):
@@ -73,6 +83,16 @@ class TimeLimitExceeded(GameCodeError):
 
 class ExitInGameCode(GameCodeError):
     EXPECTED = "an Exception with a message: a game's code must not end the build"
+
+
+class ChangedFolder(GameCodeError):
+    EXPECTED = ("game code that leaves the working folder as it found it (the build reads and writes "
+                "by paths from there): no os.chdir")
+
+
+class ForkInGameCode(GameCodeError):
+    EXPECTED = ("game code that runs in the build's own process: no os.fork or multiprocessing "
+                "(a forked copy of the build would go on building beside it)")
 
 
 class _Stop(BaseException):
@@ -105,11 +125,15 @@ def call(label: str, folder: Path | str, function, *args, **kwargs):
         raise _stopped.again()
     armed = _arm()
     _depth, _folder = 1, _resolved(folder)
+    cwd, forks = _cwd(), _forks
+    if watchdog._board is not None:
+        words = _words.get((label, _code(function))) or _words_for(label, function)
+        watchdog.begin((_started if armed else time.monotonic()) + _limit, _limit, words)
     try:
         return function(*args, **kwargs)
     except _Stop as stop:
-        path, line, where = stop.args
-        raise _stop(TimeLimitExceeded(f"{label} did not finish within {limit_hint()}; stopped {where}",
+        path, line, where, importing = stop.args
+        raise _stop(TimeLimitExceeded(f"{importing or label} did not finish within {limit_hint()}; stopped {where}",
                                       path or folder, line))
     except KeyboardInterrupt as error:
         if _real_interrupt or not armed:
@@ -123,8 +147,70 @@ def call(label: str, folder: Path | str, function, *args, **kwargs):
         raise _exited(f"{label} raised {type(error).__name__} (a BaseException)", error, folder) from None
     finally:
         _depth = 0
+        _importing.clear()
+        if _forked_by_game:  # the game's fork: its call is over, and the build is its parent's to finish
+            os._exit(0)
+        if watchdog._board is not None:
+            watchdog.end()
         if armed:
             _disarm(armed)
+        _after_call(label, folder, function, cwd, forks)
+
+
+def _after_call(label: str, folder, function, cwd: str, forks: int) -> None:
+    """What a call must not leave behind: another working folder (put back), a forked process."""
+    now = _cwd()
+    if now != cwd:
+        if cwd:
+            os.chdir(cwd)
+        path, line = _place(label, function)
+        raise ChangedFolder(f"{label} changed the build's working folder to {now or 'a folder since removed'} "
+                            "(os.chdir); it is put back, and the build stops", path or folder, line)
+    if _forks != forks:
+        path, line = _place(label, function)
+        raise ForkInGameCode(f"{label} forked a process (os.fork, or multiprocessing)", path or folder, line)
+
+
+def _cwd() -> str:
+    try:
+        return os.getcwd()
+    except OSError:  # the folder was removed
+        return ""
+
+
+def _code(function):
+    return getattr(getattr(function, "__func__", function), "__code__", None)
+
+
+def _place(label: str, function) -> tuple[str, int | None]:
+    """The game's file and line a call is named by: its function's definition, or (for an
+    import) the module's file."""
+    code = _code(function)
+    if code is not None and code.co_filename.startswith(_folder + os.sep):
+        return code.co_filename, code.co_firstlineno
+    return _places.get((label, _folder), ("", None))
+
+
+def _words_for(label: str, function) -> bytes:
+    path, line = _place(label, function)
+    words = _words[label, _code(function)] = watchdog.words_of(label, _folder, path, line)
+    return words
+
+
+def _before_fork() -> None:
+    global _forks
+    if _depth and threading.current_thread() is _main_thread:
+        _forks += 1
+
+
+def _in_forked_child() -> None:
+    global _forked_by_game
+    if _depth and threading.current_thread() is _main_thread:
+        _forked_by_game = True
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_child=_in_forked_child)
 
 
 _folders: dict[str, str] = {}
@@ -188,12 +274,22 @@ def _alarm(_signum, frame) -> None:
         return  # a late alarm after the call ended
     overdue = time.monotonic() - _started - _limit
     path, line, where = _describe(frame)
+    importing = _importing[-1][0] if _importing else ""
+    if watchdog._board is not None:  # the watcher's words, should the game go on catching the stop
+        watchdog.reword(watchdog.words_of(importing or _calling_label(), _folder, path, line, where))
+        raise _Stop(path, line, where, importing)  # the watcher ends a process that keeps catching it
     if overdue > HARD_STOP_AFTER:  # the game keeps swallowing the alarm: nothing in this process can stop it
         sys.stderr.write(f"rulepress: game code did not stop: it ran past {limit_hint()} and kept catching "
                          f"the stop; stopped {where}\n")
         sys.stderr.flush()
         os._exit(1)
-    raise _Stop(path, line, where)
+    raise _Stop(path, line, where, importing)
+
+
+def _calling_label() -> str:
+    """The label of the call in progress, as the board holds it."""
+    words = watchdog.current_words() or b"game code"
+    return words.split(b"\0", 1)[0].decode("utf-8", "replace")
 
 
 def _describe(frame) -> tuple[str, int | None, str]:
@@ -238,6 +334,72 @@ def _interrupted(signum, frame):
     signal.default_int_handler(signum, frame)
 
 
+# -- what the watcher outside the build saw (generator/watchdog.py) ----------------------
+def watchdog_error(verdict: watchdog.Verdict) -> GameCodeError:
+    """The author's error for what the watcher saw: a call it stopped, or one that ended a process."""
+    label = verdict.label or "game code"
+    if verdict.stuck:
+        limit = f"{verdict.limit:g} s, the limit for one call into a game's code (site.toml's game_code_seconds raises it)"
+        path, line, function = watchdog.innermost_line(verdict.stack, verdict.folder)
+        if verdict.where:  # the alarm reached Python code, which kept catching the stop
+            how = f"stopped {verdict.where}, where it kept catching the stop"
+        else:
+            at = f"in {Path(path).name} line {line}, in {function}" if path else "in it"
+            how = (f"stopped {at}, inside a call into C code that Python cannot interrupt (a loop over "
+                   "itertools.count() or a huge computation), so the build's process was killed")
+        return TimeLimitExceeded(f"{label} did not finish within {limit}; {how}",
+                                 path or verdict.path or verdict.folder, line if path else verdict.line)
+    how = "os._exit or a signal"
+    if verdict.status is not None:
+        code = os.waitstatus_to_exitcode(verdict.status)
+        how = f"os._exit({code})" if code >= 0 else f"the signal {signal.Signals(-code).name}"
+    return ExitInGameCode(f"{label} ended the build's process ({how}): {_NOT_AN_EXIT}",
+                          verdict.path or verdict.folder, verdict.line)
+
+
+def one_stop(errors: list[ContentError]) -> list[ContentError]:
+    """`errors` with the call that stopped the build reported once: every use of the game's code
+    after it raised it again (the walkthrough's, the position's, the play block's), which would
+    read as that many calls each running out of time. The copy kept is at a page's or a
+    component's line where there is one."""
+    if _stopped is None:
+        return errors
+    copies = [error for error in errors if _stopped.message in error.message or error is _stopped]
+    if len(copies) < 2:
+        return errors
+    kept = next((error for error in copies if error.path != _stopped.path), copies[0])
+    return [error for error in errors if error is kept or not any(error is copy for copy in copies)]
+
+
+def ended_elsewhere() -> list[GameCodeError]:
+    """Calls that ended another process of this build (a page worker, the kits' child): what
+    its failure really was, for the build to report instead of a lost worker."""
+    return [watchdog_error(watchdog.Verdict(words, limit, False, pid=pid))
+            for pid, _deadline, limit, words in watchdog.unfinished_elsewhere()]
+
+
+def syntax_error_in(error: SyntaxError, content: Path) -> ContentError | None:
+    """A SyntaxError raised without its file (source parsed from text) found in the game's
+    modules below `content`: the file and line it is at, or None."""
+    if error.filename and os.path.isfile(error.filename):
+        return _syntax_error(error, error.filename)
+    for path in sorted(Path(content).glob("*/**/*.py")):
+        try:
+            compile(path.read_bytes(), str(path), "exec", dont_inherit=True)
+        except SyntaxError as found:
+            if found.lineno == error.lineno and found.msg == error.msg:
+                return _syntax_error(found, str(path))
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+def _syntax_error(error: SyntaxError, path: str) -> ContentError:
+    return ContentError(path, error.lineno, f"the game's module {Path(path).name} is not valid Python: {error.msg}",
+                        column=error.offset, expected="Python source that compiles",
+                        found=(error.text or "").strip() or None)
+
+
 # -- importing a game's modules ------------------------------------------------------
 def import_module(folder: Path, package: str, module: str):
     """`package.module` (the game folder's package, see generator.play.game_package): probed
@@ -248,7 +410,9 @@ def import_module(folder: Path, package: str, module: str):
     if name in sys.modules:
         return sys.modules[name]
     label = f"the import of {module.replace('.', '/')}.py"
-    probe_import(folder, name, label)
+    _places.setdefault((label, _resolved(folder)), (os.path.join(_resolved(folder), f"{module.replace('.', '/')}.py"), None))
+    if watchdog._board is None:  # watched, an os._exit at import is the watcher's to report
+        probe_import(folder, name, label)
     return call(label, folder, importlib.import_module, name)
 
 
@@ -283,7 +447,10 @@ def _verdict(verdict: bytes, status: int, label: str, folder: Path) -> GameCodeE
     if verdict:
         import pickle
 
-        return pickle.loads(verdict)  # a GameCodeError, made by this same code in the child
+        try:
+            return pickle.loads(verdict)  # a GameCodeError, made by this same code in the child
+        except Exception:  # words from a process the import forked, mixed into the verdict
+            return ForkInGameCode(f"{label} forked a process (os.fork, or multiprocessing)", Path(folder))
     code = os.waitstatus_to_exitcode(status)
     how = f"os._exit({code})" if code >= 0 else f"the signal {signal.Signals(-code).name}"
     return ExitInGameCode(f"{label} ended the build's process ({how}): {_NOT_AN_EXIT}",
@@ -329,6 +496,8 @@ class _InsideGameFolder:
         package = sys.modules.get(name.partition(".")[0])
         if spec is not None and package is not None and getattr(package, "__path__", None):
             _check_module_files(name, spec, package.__path__[0])
+            if _depth and spec.origin and spec.loader is not None:
+                _name_its_import(spec, package.__path__[0])
         return spec
 
     def invalidate_caches(self) -> None:
@@ -336,6 +505,32 @@ class _InsideGameFolder:
 
 
 _FINDER = _InsideGameFolder()
+
+
+def _name_its_import(spec, folder: str) -> None:
+    """A game module imported inside a call (engine.py by bots.py) runs its module-level code
+    under that call: while it does, a stop names its import, not the outer one."""
+    loader = spec.loader
+    run = loader.exec_module
+    label = f"the import of {os.path.relpath(spec.origin, folder)}"
+
+    def exec_module(module):
+        _importing.append((label, spec.origin))
+        before = watchdog.current_words()
+        if before is not None:
+            watchdog.reword(watchdog.words_of(label, _folder, spec.origin, None))
+        try:
+            return run(module)
+        finally:
+            if _importing:
+                _importing.pop()
+            if before is not None:
+                watchdog.reword(before)
+
+    try:
+        loader.exec_module = exec_module  # this spec's loader alone (each find makes its own)
+    except AttributeError:
+        pass
 
 
 def _check_module_files(name: str, spec, folder: str) -> None:
