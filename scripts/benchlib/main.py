@@ -301,7 +301,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="10,100,1000,5000", help="corpus sizes in pages (comma-separated)")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
-    parser.add_argument("--only", default="catalogue,corpus,page,kit,rulebook,exports,play,browser,serve",
+    parser.add_argument("--only", default="catalogue,corpus,page,kit,rulebook,exports,play,browser,serve,watchdog",
                         help="sections to run")
     args = parser.parse_args()
     only = set(args.only.split(","))
@@ -328,6 +328,8 @@ def main() -> None:
         if "serve" in only:
             script_section("Save to reload in serve", "bench_reload.py")
             script_section("Development server under load", "bench_serve.py")
+        if "watchdog" in only:  # issue 48: what watching game code costs, and how soon it stops a stuck call
+            script_section("Game-code watchdog", "bench_watchdog.py")
     finally:
         shutil.rmtree(out, ignore_errors=True)
     print("== Done when (issue 29): every figure measured in this run, beside its target ==")
