@@ -16,11 +16,16 @@ saying how to turn it on). The figures are cached in the user cache
 (generator/play and what it imports) and the settings: a later build, or another site with the same
 game, reads them back. Games are seeded and the bot must not read the clock,
 so the same sources always give the same page.
+
+An entry is used only if it is whole (the sha256 of its key and figures matches) and its
+figures are possible for the settings (as many games as asked, every game counted once,
+no count below zero: see `impossible`); any other is played again, and the build says so.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import tomllib
 from html import escape
 
@@ -30,14 +35,14 @@ from generator.errors import describe_value
 from generator.interactive.balance_charts import PIXELS_PER_MM, cards_chart, lengths_chart, percent, seats_chart
 from generator.interactive.bundle import bundle_contents, bundle_key
 from generator.markdown.directives import DirectiveContext, check_keys
-from generator.play.balance import BalanceSpec, BalanceStats, self_play, wilson
+from generator.play.balance import MAX_MOVES, BalanceSpec, BalanceStats, self_play, wilson
 from generator.play.bots import make_bot
 from generator.play.levels import game_levels
-from generator.usercache import user_cache
+from generator.usercache import REPAIRED_USE, repaired, user_cache
 
 BALANCE_KEYS = {"game", "bot", "players", "games", "options"}
 DEFAULT_GAMES = 500
-CACHE_VERSION = "balance-1"  # bump when self_play counts differently
+CACHE_VERSION = "balance-2"  # bump when self_play counts differently, or its entries change form
 
 
 def balance_notes(options: dict, context: DirectiveContext, game, engine) -> str:
@@ -48,7 +53,10 @@ def balance_notes(options: dict, context: DirectiveContext, game, engine) -> str
         return ('<p class="rp-balance-off">Balance notes are made only when the site asks for them: '
                 f'add <code>balance_notes = true</code> to site.toml, and the build plays {spec.games} games '
                 f'of {escape(engine.name)} against itself (once; the figures are cached).</p>\n')
-    stats = cached_stats(game, engine, spec)
+    repairs: list[str] = []
+    stats = cached_stats(game, engine, spec, repairs)
+    for note in repairs:  # the build says it (the page may render in a worker process)
+        context.use(REPAIRED_USE, note)
     return render(engine, spec, stats, prefix=f"balance-{game.slug}")
 
 
@@ -74,8 +82,9 @@ def _spec(options: dict, context: DirectiveContext, engine) -> BalanceSpec:
                             found=describe_value(options.get("games"))) from None
 
 
-def cached_stats(game, engine, spec: BalanceSpec) -> BalanceStats:
-    """The self-play figures for `spec`, from the user cache when this exact game code played them before."""
+def cached_stats(game, engine, spec: BalanceSpec, repairs: list[str] | None = None) -> BalanceStats:
+    """The self-play figures for `spec`, from the user cache when this exact game code played them
+    before and the entry holds them whole; a damaged entry is played again, and named in `repairs`."""
     # The game's code and what self-play runs of the engine runtime; not the page's session
     # (generator/browser) or svgwrite, which would retire the figures on every front-end edit.
     played = {name: _as_played(name, data) for name, data in bundle_contents(game.folder).items()
@@ -85,17 +94,73 @@ def cached_stats(game, engine, spec: BalanceSpec) -> BalanceStats:
                                        default=str).encode("utf-8")).hexdigest()
     folder = user_cache("balance")
     path = folder / f"{digest}.json" if folder else None
-    if path is not None and path.is_file():
-        try:
-            return BalanceStats.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (ValueError, TypeError):
-            pass  # a damaged entry is played again
+    if path is not None and (path.exists() or path.is_symlink()):
+        stats, damage = _cached(path, digest, spec)
+        if stats is not None:
+            return stats
+        if repairs is not None:
+            repairs.append(repaired(f"the balance figures {path} ({damage})"))
     stats = self_play(engine, spec)
     if path is not None:
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(stats.to_json(), sort_keys=True), encoding="utf-8")
-        temporary.replace(path)
+        figures = stats.to_json()
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            temporary.write_text(json.dumps({"figures": figures, "sha256": _seal(digest, figures)}, sort_keys=True),
+                                 encoding="utf-8")
+            temporary.replace(path)
+        except OSError:  # a cache that cannot keep them: played again next time
+            temporary.unlink(missing_ok=True)
     return stats
+
+
+def _seal(key: str, figures: dict) -> str:
+    return hashlib.sha256(json.dumps([key, figures], sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def _cached(path, key: str, spec: BalanceSpec) -> tuple[BalanceStats | None, str]:
+    """The entry's figures, or None and what is wrong with them."""
+    try:
+        entry = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError):  # UnicodeDecodeError too
+        return None, "not JSON"
+    if not isinstance(entry, dict) or not isinstance(entry.get("figures"), dict):
+        return None, "not balance figures"
+    figures = entry["figures"]
+    if entry.get("sha256") != _seal(key, figures):
+        return None, "its figures do not match their checksum"
+    try:
+        stats = BalanceStats.from_json(figures)
+    except TypeError:
+        return None, "not balance figures"
+    problem = impossible(stats, spec)
+    return (None, problem) if problem else (stats, "")
+
+
+def _count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def impossible(stats: BalanceStats, spec: BalanceSpec) -> str:
+    """Why these figures cannot be what self_play counted for `spec` ("" if they can): the
+    charts divide by them and index seats with them."""
+    if not (_count(stats.players) and _count(stats.games)) or \
+            (stats.bot, stats.players, stats.games) != (spec.bot, spec.players, spec.games):
+        return f"figures for {stats.games!r} games of {stats.players!r} players by {stats.bot!r}, not the page's"
+    counts = [stats.shared, stats.unfinished, stats.rounds]
+    if not (isinstance(stats.seat_wins, list) and isinstance(stats.lengths, list) and isinstance(stats.deciding, dict)):
+        return "figures of the wrong kind"
+    if not all(_count(n) for n in counts + stats.seat_wins + stats.lengths + list(stats.deciding.values())):
+        return "a count that is not a whole number from 0"
+    if len(stats.seat_wins) != stats.players:
+        return f"wins for {len(stats.seat_wins)} seats, not {stats.players}"
+    if sum(stats.seat_wins) + stats.shared + stats.unfinished != stats.games:
+        return f"wins, shared and unfinished games add up to {sum(stats.seat_wins) + stats.shared + stats.unfinished}, " \
+               f"not {stats.games}"
+    if len(stats.lengths) != stats.games - stats.unfinished or any(n > MAX_MOVES for n in stats.lengths):
+        return "a length for each finished game, none over the move limit"
+    if not all(isinstance(card, str) for card in stats.deciding) or sum(stats.deciding.values()) != stats.rounds:
+        return f"cards deciding {sum(n for n in stats.deciding.values() if _count(n))} rounds, not {stats.rounds!r}"
+    return ""
 
 
 def _as_played(name: str, data: bytes) -> bytes:

@@ -6,9 +6,14 @@ the npm package's Pyodide under Node (one process for all the modules it has not
 compiled before) and keeps each .pyc in the user's cache by Pyodide version,
 module path and source, so later builds of any site reuse it. Without Node, or
 if it fails, the bundles carry their sources alone and work as before.
+
+Each cached .pyc ends with the sha256 of its key and bytes: an entry truncated or
+overwritten is compiled again (and the build says so), never shipped to a browser that
+would fail to import it.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -16,10 +21,13 @@ import tempfile
 from pathlib import Path
 
 from generator.fingerprint import digest
-from generator.usercache import user_cache
+from generator.usercache import repaired, user_cache
 
 BROWSER_ROOT = "/home/pyodide/rulepress"  # where play-worker.js unpacks a bundle
 SCRIPT = Path(__file__).with_name("compile.mjs")
+FORMAT = "bytecode-2"  # a cache entry: the .pyc, then the sha256 of its key and the .pyc
+SEAL = 32  # bytes of that sha256
+UNCHECKED_HASH = b"\x01\x00\x00\x00"  # a .pyc's flags as compile.mjs writes them
 
 
 class Compiler:
@@ -32,22 +40,46 @@ class Compiler:
         self.tag = f"cpython-{major}{minor}"  # sys.implementation.cache_tag in the browser
         self.version = f"{self.tag}/{(pyodide / 'package.json').read_bytes().hex()}"
         self.failed = False
+        self.repaired: list[str] = []  # notes on damaged entries compiled again (the stage says them)
 
     def key(self, name: str, source: bytes) -> str:
-        return digest(self.version, name, source)
+        return digest(FORMAT, self.version, name, source)
 
     def compile(self, sources: dict[str, bytes]) -> dict[str, bytes]:
         """Bundle name -> .pyc bytes for each .py of `sources` (bundle name -> source)."""
         keys = {name: self.key(name, data) for name, data in sources.items() if name.endswith(".py")}
-        missing = {name: sources[name] for name, key in keys.items() if not (self.cache / f"{key}.pyc").is_file()}
-        if missing and not self.failed:
-            self.failed = not self._run(missing, keys)
         found = {}
         for name, key in keys.items():
-            path = self.cache / f"{key}.pyc"
-            if path.is_file():
-                found[name] = path.read_bytes()
+            pyc = self._cached(name, key)
+            if pyc is not None:
+                found[name] = pyc
+        missing = {name: sources[name] for name in keys if name not in found}
+        if missing and not self.failed:
+            self.failed = not self._run(missing, keys)
+            for name in missing:
+                pyc = self._cached(name, keys[name])
+                if pyc is not None:
+                    found[name] = pyc
         return found if len(found) == len(keys) else {}  # all or nothing: one bundle, one kind
+
+    def _cached(self, name: str, key: str) -> bytes | None:
+        """The entry's .pyc if it is whole; a damaged one is removed (and noted), to be compiled again."""
+        path = self.cache / f"{key}.pyc"
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError:
+            data = b""
+        pyc, seal = data[:-SEAL], data[-SEAL:]
+        if len(pyc) > 16 and pyc[4:8] == UNCHECKED_HASH and seal == _seal(key, pyc):
+            return pyc
+        try:
+            path.unlink()
+        except OSError:
+            pass  # compiled again and stored over it
+        self.repaired.append(repaired(f"the bytecode of {name} ({path})"))
+        return None
 
     def _run(self, missing: dict[str, bytes], keys: dict[str, str]) -> bool:
         with tempfile.TemporaryDirectory(prefix="rulepress-pyc-") as job:
@@ -68,9 +100,14 @@ class Compiler:
                 if not compiled.is_file():
                     return False
                 temporary = self.cache / f"{keys[name]}.{n}.tmp"
-                shutil.copyfile(compiled, temporary)
+                pyc = compiled.read_bytes()
+                temporary.write_bytes(pyc + _seal(keys[name], pyc))
                 temporary.replace(self.cache / f"{keys[name]}.pyc")  # whole or absent, for a build beside this one
         return True
+
+
+def _seal(key: str, pyc: bytes) -> bytes:
+    return hashlib.sha256(key.encode("ascii") + b"\0" + pyc).digest()
 
 
 def compiler_for(pyodide: Path | None) -> Compiler | None:

@@ -19,9 +19,11 @@ pyodide-lock.json, and fetches instead:
 
 Both stdlib and lock file stay in the output for the plain boot, which the worker falls
 back to if the snapshot cannot start. Same sources, same bytes: snapshot.mjs fixes the
-interpreter's entropy and clocks while it runs. Results are kept in the user's cache by
-Pyodide version, script and runtime. Without Node (or if it fails) the site gets the
-plain boot and the build says so.
+interpreter's entropy and clocks while it runs, and the name and arguments it runs with (paths
+of this machine's, which Emscripten copies into the memory). Results are kept in the user's
+cache by Pyodide version, script and runtime, each entry with the sha256 of its snapshot: one
+damaged (truncated, overwritten, its .json unreadable) is made again, and the build says so.
+Without Node (or if it fails) the site gets the plain boot and the build says so.
 """
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ from pathlib import Path
 
 from generator.fingerprint import digest
 from generator.interactive.bundle import bundle_bytes
-from generator.usercache import user_cache
+from generator.usercache import repaired, user_cache
 
 try:
     import fcntl  # POSIX: elsewhere each build makes its own snapshot, as without a cache
@@ -63,6 +65,7 @@ class BootFiles:
     snapshot: bytes
     stdlib: bytes
     loaded: tuple[str, ...] = ()  # the stdlib files the snapshot holds (for the tests and the curious)
+    repaired: str = ""  # the build's note when the cached entry was damaged and made again
     # their names in the runtime's folder, by content (hashed once: every page with a widget names them)
     snapshot_name: str = field(init=False)
     stdlib_name: str = field(init=False)
@@ -84,15 +87,19 @@ def boot_files(pyodide: Path, runtime: dict[str, bytes]) -> BootFiles:
     version = (pyodide / "package.json").read_bytes()
     key = digest(FORMAT, version, SCRIPT.read_bytes(),
                  *(part for name in sorted(runtime) for part in (name, runtime[name])))
+    note = ""
     if cache is None:
         snapshot, modules = _make(node, pyodide, runtime)
     else:
         with _only_one_maker(cache, key):  # builds started together (a test run, two sites) make it once
-            snapshot, modules = _cached(cache, key)
+            snapshot, modules, damage = _cached(cache, key)
             if snapshot is None:
                 snapshot, modules = _make(node, pyodide, runtime)
-                _store(cache, key, {".gz": snapshot, ".json": json.dumps(modules).encode("utf-8")})
-    return BootFiles(snapshot=snapshot, stdlib=EMPTY_ZIP, loaded=tuple(modules["loaded"]))
+                entry = {"loaded": modules["loaded"], "sha256": _entry_digest(key, snapshot)}
+                _store(cache, key, {".gz": snapshot, ".json": json.dumps(entry).encode("utf-8")})
+            if damage:
+                note = repaired(f"the \"Try it\" snapshot {cache / key}.gz ({damage})")
+    return BootFiles(snapshot=snapshot, stdlib=EMPTY_ZIP, loaded=tuple(modules["loaded"]), repaired=note)
 
 
 @contextmanager
@@ -114,11 +121,46 @@ def _only_one_maker(cache: Path, key: str):
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _cached(cache: Path, key: str) -> tuple[bytes | None, dict | None]:
+def _entry_digest(key: str, snapshot: bytes) -> str:
+    """What the entry's .json vouches for: these bytes, under this key (not another entry's)."""
+    return hashlib.sha256(key.encode("ascii") + b"\0" + snapshot).hexdigest()
+
+
+def _cached(cache: Path, key: str) -> tuple[bytes | None, dict | None, str]:
+    """The entry's snapshot and modules if both files are whole, else (None, None, what is wrong:
+    "" when there is no entry). A damaged entry is removed: it is made again."""
+    gz, listing = cache / f"{key}.gz", cache / f"{key}.json"
+    if not gz.exists() and not listing.exists():
+        return None, None, ""
     try:
-        return (cache / f"{key}.gz").read_bytes(), json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None, None
+        snapshot, text = gz.read_bytes(), listing.read_bytes()
+    except OSError as error:
+        damage = f"{Path(error.filename or gz).name}: {error.strerror or error}"
+    else:
+        damage = _damage(key, snapshot, text)
+        if not damage:
+            return snapshot, {"loaded": json.loads(text)["loaded"]}, ""
+    for path in (gz, listing):
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            pass  # made again and stored over it
+    return None, None, damage
+
+
+def _damage(key: str, snapshot: bytes, text: bytes) -> str:
+    """What is wrong with an entry ("" if nothing): its .json must be the JSON _store wrote, and
+    vouch for exactly these snapshot bytes."""
+    try:
+        entry = json.loads(text.decode("utf-8"))
+    except ValueError:  # UnicodeDecodeError too
+        return "its .json is not JSON"
+    if not isinstance(entry, dict) or not isinstance(entry.get("sha256"), str) or not (
+            isinstance(entry.get("loaded"), list) and all(isinstance(name, str) for name in entry["loaded"])):
+        return "its .json is not a snapshot's"
+    if entry["sha256"] != _entry_digest(key, snapshot) or not snapshot.startswith(b"\x1f\x8b"):
+        return "the snapshot is not the one its .json names: truncated or overwritten"
+    return ""
 
 
 def _store(cache: Path, key: str, files: dict[str, bytes]) -> None:

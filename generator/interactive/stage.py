@@ -91,6 +91,10 @@ class InteractiveStage(Stage):
         if self._compiler is not None:  # every game's new modules in one run of Node, not one per game
             self._compiler.compile({name: data for files in self._sources.values() for name, data in files.items()})
         self._boot, self._boot_note = self._boot_files(site, pyodide)
+        # damaged user-cache entries this build made again: said once, by this build
+        context.notes.extend(self._compiler.repaired if self._compiler is not None else [])
+        if self._boot is not None and self._boot.repaired:
+            context.notes.append(self._boot.repaired)
 
     def _boot_files(self, site: Site, pyodide) -> tuple[BootFiles | None, str]:
         """The snapshot and stdlib a cold "Try it" starts from, or why the site boots Python plainly
