@@ -2,6 +2,7 @@
 then the default theme that ships inside the package."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE_THEME = Path(__file__).resolve().parent.parent / "theme"
@@ -30,7 +31,7 @@ def make_environment(site_root: Path, bytecode_dir: Path | None = None):
     cache = None
     if bytecode_dir is not None:
         bytecode_dir.mkdir(parents=True, exist_ok=True)
-        cache = jinja2.FileSystemBytecodeCache(str(bytecode_dir))
+        cache = checked_bytecode_cache(jinja2, bytecode_dir)
     env = jinja2.Environment(
         bytecode_cache=cache,
         loader=jinja2.FileSystemLoader([str(d) for d in theme_dirs(site_root)]),
@@ -42,6 +43,45 @@ def make_environment(site_root: Path, bytecode_dir: Path | None = None):
     )
     env.filters["html_attr"] = html_attr
     return env
+
+
+def checked_bytecode_cache(jinja2, folder: Path):
+    """Jinja2's file cache of compiled templates, each entry checked before use: Jinja2's own
+    format unpickles the entry's header and raised on a damaged one (an internal error on every
+    build until the file was deleted). Here an entry is a sha256 of the rest, then the template's
+    source checksum, then its code: one that does not match is compiled again and stored over."""
+    import hashlib
+    import marshal
+
+    magic = b"rulepress-template-1\n"
+
+    class Checked(jinja2.FileSystemBytecodeCache):
+        def load_bytecode(self, bucket) -> None:
+            try:
+                with open(self._get_cache_filename(bucket), "rb") as stream:
+                    data = stream.read()
+            except OSError:
+                return
+            seal, rest = data[len(magic):len(magic) + 32], data[len(magic) + 32:]
+            source, _, code = rest.partition(b"\n")
+            if not data.startswith(magic) or seal != hashlib.sha256(rest).digest() or \
+                    source != bucket.checksum.encode("utf-8"):
+                return  # damaged, or the template changed: compiled again
+            try:
+                bucket.code = marshal.loads(code)
+            except (EOFError, ValueError, TypeError):
+                bucket.reset()
+
+        def dump_bytecode(self, bucket) -> None:
+            rest = bucket.checksum.encode("utf-8") + b"\n" + marshal.dumps(bucket.code)
+            temporary = Path(self._get_cache_filename(bucket) + f".{os.getpid()}.tmp")
+            try:
+                temporary.write_bytes(magic + hashlib.sha256(rest).digest() + rest)
+                temporary.replace(self._get_cache_filename(bucket))  # whole or absent, for a build beside this one
+            except OSError:
+                temporary.unlink(missing_ok=True)
+
+    return Checked(str(folder), "__rulepress_%s.template")
 
 
 def html_attr(value):
