@@ -102,6 +102,11 @@ GAME_SCHEMA = Schema({
     "accent": Field(str, default="#3559c7", check=colour),
     "pages": Field(list, default=lambda: ["rules"], items=str),
     "data": Field(dict, default=dict, schema=Schema({}, entry=Field(dict, schema=DATA_SCHEMA))),
+    "engine": Field(dict, default=dict, schema=Schema({
+        "files": Field(list, default=list, items=str,
+                       describe="the files of the game folder the engine reads besides its modules and [data.*] "
+                                "tables (published in the game's Play download)"),
+    })),
     "releases": Field(list, default=list, items=Field(dict, schema=RELEASE_SCHEMA),
                       describe="a list of [[releases]] tables (version, date, summary, ref)"),
 })

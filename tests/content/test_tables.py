@@ -77,6 +77,8 @@ GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a gam
     "generator/build.py": "site.toml and the npm lock file, to hash them",
     "generator/interactive/runtime.py": "the Pyodide package.json",
     "generator/interactive/bundle.py": "files it zips",
+    "generator/interactive/published.py": "the files a game declares for its Play download, to zip them",
+    "generator/play/modules.py": "the engine's modules, to follow their imports",
     "generator/interactive/bytecode.py": "the Pyodide lock (its Python version) and the bytecode it keeps",
     "generator/site/assets.py": "theme assets",
     "generator/site/theme.py": "theme assets",

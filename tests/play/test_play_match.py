@@ -217,12 +217,15 @@ def test_rules_version_defaults_to_a_hash_of_the_engine_source():
     assert len(version) == 12 and all(c in "0123456789abcdef" for c in version)
 
 
-def test_a_split_engines_rules_version_covers_every_module_of_its_game(tmp_path):
-    """A game split into modules may keep rules in board.py too: editing any module
-    beside engine.py changes the version; a one-file engine's stays the hash of engine.py."""
+def test_a_split_engines_rules_version_covers_every_module_its_engine_imports(tmp_path):
+    """A game split into modules may keep rules in board.py too: editing any module the
+    engine imports changes the version, a module it never imports (the kit's) does not (the
+    bundle ships only the imported ones, and the browser hashes what it has); a one-file
+    engine's stays the hash of engine.py."""
     folder = tmp_path / "pig-split"
     folder.mkdir()
-    (folder / "engine.py").write_bytes((TOYS / "pig" / "engine.py").read_bytes())
+    source = (TOYS / "pig" / "engine.py").read_text() + "\ntry:\n    from . import board\nexcept ImportError:\n    pass\n"
+    (folder / "engine.py").write_text(source)
     engine = load_engine(folder)
     try:
         one_file = rules_version_of(engine)
@@ -232,6 +235,8 @@ def test_a_split_engines_rules_version_covers_every_module_of_its_game(tmp_path)
         (folder / "board.py").write_text("SIDES = 8\n")
         edited = rules_version_of(engine)
         assert len({one_file, split, edited}) == 3
+        (folder / "cardart.py").write_text("INK = 1\n")
+        assert rules_version_of(engine) == edited
         assert Match(engine, 2).rules_version == edited
     finally:
         forget_game(folder)
