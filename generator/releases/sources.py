@@ -12,6 +12,7 @@ import atexit
 import io
 import os
 import shutil
+import stat
 import subprocess
 import tarfile
 import tempfile
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from generator.content.files import check_inside
 from generator.content.releases import Release
+from generator.errors import ContentError
 
 ARCHIVE = "releases"  # <site>/releases/<game>/<version>/: a copy of content/<game>/ at that release
 SCRATCH_PREFIX = "rulepress-releases-"  # the scratch folder's name starts so
@@ -137,4 +139,15 @@ def copy_inside(source: Path, into: Path, root: Path) -> None:
         target.mkdir(parents=True, exist_ok=True)
         for name in files:
             path = Path(folder) / name
-            shutil.copyfile(check_inside(path, root), target / name)
+            inside = check_inside(path, root)
+            if not os.path.isfile(inside):  # a named pipe would hang the copy, a device fill the disk
+                raise ContentError(path, None, "an archived release holds something that is not a plain file",
+                                   expected="plain files and folders (a copy of the game folder at that release)",
+                                   found=special_kind(inside))
+            shutil.copyfile(inside, target / name)
+
+
+def special_kind(path: str) -> str:
+    mode = os.stat(path).st_mode
+    return ("a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a plain file")

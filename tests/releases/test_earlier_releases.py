@@ -252,3 +252,16 @@ def test_an_earlier_releases_files_name_their_release():
     assert in_game("splut/1.0", rules_pdf("splut/1.0", "a4")) == "splut/1.0/splut-1.0-rules-a4.pdf"
     assert kit_folder("splut/1.0") == "splut/1.0/kit"
     assert changes_url("splut", "1.1") == "splut/1.1/changes.html"
+
+
+def test_a_named_pipe_in_an_archived_release_is_an_error_at_its_path_not_a_hang(tmp_path):
+    """Issue 48.8: a FIFO in releases/<game>/<version>/ gave an internal error (copying it would
+    otherwise wait for a writer forever)."""
+    import os
+
+    root = fast(archived_site(tmp_path))
+    os.mkfifo(root / "releases/pebbles/1.0/pipe")
+    run = subprocess.run([sys.executable, "-m", "generator", "check", str(root)], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 1 and "Traceback" not in run.stderr and "internal error" not in run.stderr
+    assert f"{root / 'releases/pebbles/1.0/pipe'}: " in run.stderr and "a named pipe" in run.stderr
