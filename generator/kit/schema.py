@@ -72,9 +72,17 @@ def card_size(value: str | list) -> Problem | None:
         return Problem(f"unknown card size preset '{value}'", expected=" | ".join(CARD_SIZES) + " | [width, height]",
                        found=value, hint=did_you_mean(value, CARD_SIZES))
     if len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value):
+        if min(value) < MIN_CARD_MM:  # below it no title, margin and safe area fit: say so, not a layout's sums
+            return Problem(f"a card smaller than {MIN_CARD_MM:g} mm on a side has no room for its text",
+                           expected=f"[width, height] in mm, each at least {MIN_CARD_MM:g} "
+                                    "(the smallest cards printed, 25 x 35 mm)",
+                           found=describe_value(value))
         return None
     return Problem("a custom card size is two positive numbers", expected="[width, height] in mm",
                    found=describe_value(value))
+
+
+MIN_CARD_MM = 25.0
 
 
 # -- kinds of field --------------------------------------------------------------

@@ -211,3 +211,13 @@ def test_schema_and_data_checks_report_alike_in_file_order(game):
     assert [(e.line, e.message) for e in errors] == [
         (line_of(spec, "cell = 0"), "'board[0].cell' must be more than 0"),
         (line_of(spec, "{nmae}"), "'deck[0].front.title' uses a column the data does not have")]
+
+
+def test_a_card_too_small_for_any_text_is_told_so_at_its_size_line(game):
+    """Issue 48.8: a 0.1 mm card was told "text that fits -1.5 mm at 0.0 mm type"."""
+    spec = game / "components.toml"
+    edit(spec, 'size = "poker"', "size = [0.1, 0.1]")
+    error = the_error(game)
+    assert (error.path, error.line) == (spec, line_of(spec, "size = [0.1, 0.1]"))
+    assert "no room for its text" in error.message and "25" in error.expected
+    assert "type" not in error.describe()  # nothing of a layout's sums
