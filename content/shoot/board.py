@@ -56,6 +56,7 @@ DEATH_DAMAGE = 10  # the end of the damage track
 # -- modes and players ----------------------------------------------------------------------
 MODES = ("flag", "hill", "frags", "last", "instant")
 FRAGS_TO_WIN = 3
+HIDDEN = "?"  # a Weapon or Gadget its viewer may not see (engine.view)
 LIVES = {"last": 3, "instant": 1}
 PLAYER_COLOURS = (("Red", "#c0392b"), ("Blue", "#2e6fd0"), ("Green", "#267a31"), ("Yellow", "#c99a06"))
 

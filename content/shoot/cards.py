@@ -188,7 +188,8 @@ def movement_allowance(state, player: int) -> float:
         return 0.0
     if hero.trap_turns:
         return 0.0
-    boots = sum(gadget(g).value for g in hero.gadgets if gadget(g).kind == "boots")
+    # a Gadget its viewer may not see (engine.view's "?") adds nothing that viewer knows of
+    boots = sum(gadget(g).value for g in hero.gadgets if g in GADGET_INDEX and gadget(g).kind == "boots")
     return max(0.5, card(state.action_card).move - minus_movement(hero) + boots + state.bonus_move)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from generator.draw.colour import ink_on
 from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
 
-from .board import BANDS, DEATH_DAMAGE, LOCATION_INDEX, LOCATIONS, PLAYER_COLOURS, lengths, pname
+from .board import BANDS, DEATH_DAMAGE, HIDDEN, LOCATION_INDEX, LOCATIONS, PLAYER_COLOURS, lengths, pname
 from .cards import cannot_attack, card, lost_locations, minus_movement, movement_allowance, weapon
 
 WIDTH = 184.0
@@ -257,11 +257,16 @@ def _damage_track(hero, cell: str, tx: float, ty: float, highlight, beside: floa
 def _short_lines(hero) -> list[str]:
     """Beside the body: the Weapon's name and the cards it draws at each distance, kills and
     deaths, then each wound's effect."""
-    lines = [hero.weapon, _draws(hero)] if hero.weapon else ["Weapon: none"]
+    if hero.weapon == HIDDEN:
+        lines = ["Weapon: hidden"]
+    else:
+        lines = [hero.weapon, _draws(hero)] if hero.weapon else ["Weapon: none"]
     return lines + [f"Kills {hero.kills}   Deaths {hero.deaths}"] + _wounds(hero)
 
 
 def _weapon_line(hero) -> str:
+    if hero.weapon == HIDDEN:
+        return "Weapon: hidden"
     return f"{hero.weapon}, {_draws(hero)}" if hero.weapon else "Weapon: none"
 
 
@@ -290,13 +295,15 @@ def _long_lines(hero) -> list[str]:
 
 def _jam_line(hero) -> str:
     """The Weapon's JAM boxes ("" without a Weapon)."""
-    if not hero.weapon:
+    if not hero.weapon or hero.weapon == HIDDEN:
         return ""
     jams = [box.short() for box in weapon(hero.weapon).jams]
     return "JAM " + " ".join(f"{'ABC'[i]}{' ' + j if j != 'empty' else '–'}" for i, j in enumerate(jams))
 
 
 def _gadgets_line(hero) -> str:
+    if hero.gadgets and all(name == HIDDEN for name in hero.gadgets):
+        return f"Gadgets: {len(hero.gadgets)} hidden"
     return "Gadgets: " + (", ".join(hero.gadgets) if hero.gadgets else "none")
 
 

@@ -36,7 +36,7 @@ from generator.play.api import Engine, Event, IllegalAction, Result, Turn
 
 from .board import (
     ATTACKER_COVERS, BAND_WORDS, BANDS, COVER_LETS_COUNTER, COVERS, DAMAGING_JUMPS, DEATH_DAMAGE,
-    FRAGS_TO_WIN, JUMPS, LIVES, LOCATION_INDEX, MODES, lengths, pname,
+    FRAGS_TO_WIN, HIDDEN, JUMPS, LIVES, LOCATION_INDEX, MODES, lengths, pname,
 )
 from .cards import (
     CARD_IDS, CARD_INDEX, CARD_SETS, CARDS, GADGET_INDEX, GADGET_NAMES, GADGETS, WEAPON_INDEX, WEAPON_NAMES,
@@ -1542,6 +1542,40 @@ class ShootEngine(Engine):
             raise IllegalAction("state", f"not a Splatter SHOOT state: {error}") from error
 
     # -- hidden information ---------------------------------------------------------------------
+    # "Keep your Weapon hidden from the others and reveal it only when you fire it"; a Gadget stays in
+    # the hand until played. Splattercards are drawn and discarded face up; a corpse's things lie open.
+    hidden_information = True
+
+    def _hides(self, state: ShootState, p: int, player: int | None) -> bool:
+        return player is not None and p != player and state.heroes[p].alive
+
+    def view(self, state: ShootState, player: int | None) -> ShootState:
+        """Another living HERO's unshown Weapon and every Gadget in their hand as unknowns ("?")."""
+        if player is None:
+            return state
+        heroes = tuple(
+            evolve(hero, weapon=HIDDEN if hero.weapon and not hero.weapon_shown else hero.weapon,
+                   gadgets=(HIDDEN,) * len(hero.gadgets)) if self._hides(state, p, player) else hero
+            for p, hero in enumerate(state.heroes))
+        return evolve(state, heroes=heroes)
+
+    def view_action(self, state: ShootState, action: Act, player: int | None) -> str:
+        if player is not None and action.verb in ("weapon", "gadget") and state.tasks:
+            head = state.tasks[0]
+            drawer = head.player if isinstance(head, Task) else -1
+            pop_up = (action.verb == "weapon" and weapon(action.name).special == "cannon") or \
+                     (action.verb == "gadget" and gadget(action.name).duration == "pop-up")
+            if drawer != player and not pop_up:  # a pop-up goes on the battlefield for all to see
+                return f"{pname(drawer)} draws a {action.verb.capitalize()}"
+        return self.notation(action)
+
+    def view_events(self, state: ShootState, action: Act, events, player: int | None) -> list[Event]:
+        # every event already tells a draw into a hand as "draws a Weapon"; only the cards' data names it
+        if player is None:
+            return list(events)
+        return [Event(e.kind, e.text, {k: v for k, v in e.data.items() if k != "card"})
+                if e.kind == "drew" and e.data.get("player") != player else e for e in events]
+
     def observation(self, state: ShootState, player: int) -> dict:
         """Other players' Weapons stay hidden until used (and Gadgets always); so do the Weapon
         and Gadget decks, whose contents would give hands away. Corpses lie face up."""
@@ -1565,6 +1599,9 @@ class ShootEngine(Engine):
             if hero.weapon and not hero.weapon_shown:
                 weapons.append(hero.weapon)
             gadgets.extend(hero.gadgets)
+        # sorted first: two states that differ only in what `player` cannot see re-deal alike
+        weapons.sort(key=WEAPON_INDEX.__getitem__)
+        gadgets.sort(key=GADGET_INDEX.__getitem__)
         rng.shuffle(weapons)
         rng.shuffle(gadgets)
         heroes = list(state.heroes)

@@ -278,6 +278,7 @@ def move_path(pieces: str, start: int, end: int, steps: int, side: int) -> tuple
 # -- the engine ---------------------------------------------------------------
 class SittersEngine(Engine):
     name = "SiTTeRS"
+    hidden_information = False  # perfect information: every piece is on the board and the die is rolled in the open
     min_players = 2
     max_players = 2
     option_defaults = {"turn_limit": 300}

@@ -26,6 +26,7 @@ RANK_QTY = {row["rank"]: row["qty"] for row in DECK_ROWS}
 RANK_COLOUR = {row["rank"]: row["colour"] for row in DECK_ROWS}
 RANK_MARK = {row["rank"]: row["mark"] for row in DECK_ROWS}  # what a card shows: "S!" for the SPLASH! card
 SPLASH_RANK = "S"
+HIDDEN = "?"  # a card its viewer may not see (engine.view): drawn face down
 FULL_DECK: tuple[str, ...] = tuple(r for r in RANKS for _ in range(RANK_QTY[r]))
 
 PLAYER_ROWS = {row["players"]: row for row in TABLES["players"].rows}

@@ -13,7 +13,7 @@ from dataclasses import replace
 from generator.draw.colour import readable
 from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
 
-from .board import LETTERS_TO_WIN, OVER, RANK_COLOUR, RANK_MARK, WORD, seat
+from .board import HIDDEN, LETTERS_TO_WIN, OVER, RANK_COLOUR, RANK_MARK, WORD, seat
 
 INK = "#1d2b36"
 MARK = "#e67e22"  # highlight
@@ -87,6 +87,13 @@ def _status_shapes(state) -> list:
     return [Text(WIDTH - 2, y, text, SMALL, INK, "end", bold) for y, (text, bold) in zip(baselines, lines)]
 
 
+def _card_back(x: float, y: float) -> list:
+    """A card its viewer may not see: the sea-blue back with a darker inner border."""
+    return [Rect(x, y, CARD_W, CARD_H, Style(fill=DOLPHIN, stroke=INK, stroke_width=0.5), rx=1.2, role="card-back"),
+            Rect(x + 1.5, y + 1.5, CARD_W - 3, CARD_H - 3, Style(fill=None, stroke=SEA, stroke_width=0.4), rx=0.8,
+                 role="card-back")]
+
+
 def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
     name = seat(p)
     shapes: list = []
@@ -104,6 +111,9 @@ def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
     for i, rank in enumerate(state.hands[p]):
         cell = f"{name}.{rank}"
         x = 24 + i * (CARD_W + 1.5)
+        if rank == HIDDEN:  # face down: no mark, and no place to choose (its name would tell its rank)
+            shapes += _card_back(x, y + 1.5)
+            continue
         colour = RANK_COLOUR[rank]
         shapes.append(Rect(x, y + 1.5, CARD_W, CARD_H, _highlightable(Style(fill=CARD_FACE, stroke=colour, stroke_width=0.8), cell in highlight), rx=1.2, cell=cell, role="card"))
         shapes.append(Text(x + CARD_W / 2, y + 10.5, RANK_MARK[rank], 4.6, readable(colour, CARD_FACE), "middle", True))

@@ -51,6 +51,7 @@ from .board import (
     BEAT,
     DEAL,
     DRAW,
+    HIDDEN,
     LETTERS_TO_WIN,
     OVER,
     RACE,
@@ -580,6 +581,21 @@ class SplashEngine(Engine):
         return Result((state.winner,), scores, f"{seat(state.winner)} wins.")
 
     # -- hidden information ----------------------------------------------------------
+    # Cards are dealt, passed and discarded face down (rules: Passing, C4, C13): a player sees
+    # their own hand, the card that reaches them and a hand laid down to claim a dolphin.
+    hidden_information = True
+
+    def view(self, state: SplashState, player: int | None) -> SplashState:
+        """Every hand but `player`'s (and one laid face up for the race) as face-down cards,
+        the dealer's deck and the discard pile as piles of backs."""
+        if player is None:
+            return state
+        shown = self._shown(state)
+        hands = tuple(hand if p == player or p in shown else (HIDDEN,) * len(hand)
+                      for p, hand in enumerate(state.hands))
+        return replace(state, hands=hands, deck=(HIDDEN,) * len(state.deck),
+                       discard=(HIDDEN,) * len(state.discard))
+
     def observation(self, state: SplashState, player: int) -> dict:
         """Public facts plus `player`'s own hand; other hands, the deck and the
         discard pile only as sizes (the full state with the secrets taken out)."""
@@ -589,6 +605,53 @@ class SplashEngine(Engine):
                     deck_size=len(state.deck), discard_size=len(state.discard),
                     shown={seat(p): list(state.hands[p]) for p in self._shown(state)})
         return seen
+
+    def _sees_pass(self, state: SplashState, passer: int, player: int) -> bool:
+        """Whether `player` sees the card `passer` hands on: their own, or one that reaches them
+        (a card put on the discard pile reaches nobody)."""
+        if passer == player:
+            return True
+        discarder = state.right_of(state.dealer) if state.variant == "advanced" else None
+        return passer != discarder and state.left_of(passer) == player
+
+    def view_action(self, state: SplashState, action, player: int | None) -> str:
+        if player is None:
+            return self.notation(action)
+        if isinstance(action, Deal) and state.phase == DEAL:
+            to = state.next_to_deal()
+            return f"{seat(to)} is dealt {_one(action.rank) if to == player else 'a card'}"
+        if isinstance(action, Draw) and state.phase == DRAW:
+            return f"{seat(state.dealer)} draws {_one(action.rank) if state.dealer == player else 'a card'}"
+        if isinstance(action, Joint) and state.phase == BEAT:
+            return " & ".join(self.notation(a) if not isinstance(a, Pass) or self._sees_pass(state, p, player)
+                              else ("fake" if a.feint else "pass") + " a card"
+                              for p, a in enumerate(action.actions))
+        return self.notation(action)
+
+    def view_events(self, state: SplashState, action, events, player: int | None) -> list[Event]:
+        if player is None:
+            return list(events)
+        seen = []
+        for event in events:
+            by = event.data.get("player")
+            if event.kind == "dealt" and by != player:
+                event = Event(event.kind, event.text, {"player": by})
+            elif event.kind == "passed" and not self._sees_pass(state, by, player):
+                event = Event(event.kind, f"{seat(by)} passes a card to {seat(event.data['to'])}.",
+                              {"player": by, "to": event.data["to"]})
+            elif event.kind == "discarded" and by != player:
+                event = Event(event.kind, f"{seat(by)} puts a card on the discard pile.", {"player": by})
+            elif event.kind == "drew" and by != player:
+                event = Event(event.kind, f"{seat(by)} draws a card from the dealer's deck.", {"player": by})
+            seen.append(event)
+        return seen
+
+    def place_name(self, state: SplashState, cell: str) -> str:
+        """ "P2.8" -> "the 8s in P2's hand"; "P3" -> "P3"; the piles by their names."""
+        owner, dot, rank = cell.partition(".")
+        if dot:
+            return f"the {_plural(rank) if rank != HIDDEN else 'cards'} in {owner}'s hand"
+        return {"dolphins": "the dolphins", "deck": "the deck", "discard": "the discard pile"}.get(cell, cell)
 
     def _shown(self, state: SplashState) -> tuple[int, ...]:
         """Hands laid face up: a four-of-a-kind grabber shows the set while the race is settled."""

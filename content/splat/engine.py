@@ -320,6 +320,7 @@ class _Air:
 
 class SplatEngine(Engine):
     name = "Splat"
+    hidden_information = False  # perfect information: all in the sky in view, dice rolled openly
     rules_version = "splat-1"
     min_players = 2
     max_players = 4

@@ -283,6 +283,7 @@ def _rule(section: str, clarification: str = "") -> str:
 
 class SplutEngine(Engine):
     name = "Splut!"
+    hidden_information = False  # perfect information: every piece is on the board and nothing is left to chance
     min_players = 2
     max_players = 4
     option_defaults = {"turn_limit": 300}

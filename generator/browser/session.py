@@ -34,6 +34,17 @@ position string and the result.
 Chance is always resolved at once, from the match's seed, so a link's
 (seed, actions) replays the same dice; the computer's seats move on their own.
 
+Hidden information: a session has a viewer, the one seat the reader plays (the
+Play page's), or nobody when the reader plays every seat ("Try it"). In a game
+whose engine declares `hidden_information`, until the game ends every answer
+holds only what the viewer may see: the board is drawn from `engine.view`, the
+log and the narration come from `view_action` and `view_events`, and there is no
+position string (it holds every card). At the end everything is shown. The
+engine itself runs in the reader's browser, so a reader with the developer tools
+can look inside it: the page does not pretend otherwise; it only never shows nor
+announces a secret (`think` is the exception: a developer's tool, never sent by
+the page, that answers the computer's whole choice).
+
 Standard library, generator.play and generator.draw only (runs under Pyodide).
 """
 from __future__ import annotations
@@ -70,12 +81,18 @@ class PlaySession:
     steps played since the page last asked."""
 
     def __init__(self, engine, match: Match, *, widget: str, computer=(), bot: str | None = None,
-                 layout: str = ""):
+                 layout: str = "", viewer: int | None = None):
         self.engine = engine
         self.layout = layout
         self.match = match
         self.widget = widget
         self.computer: frozenset[int] = frozenset(int(seat) for seat in computer)
+        if viewer is None:  # the reader's one seat; playing every seat, the reader sees them all
+            own = [seat for seat in range(self.seats()) if seat not in self.computer]
+            viewer = own[0] if len(own) == 1 else None
+        # fixed for the whole game: handing a seat to the computer later must not uncover a hand
+        self.viewer: int | None = viewer
+        self._history: list[tuple] = []  # see history()
         self.bot_name = bot or default_bot(engine)
         self.bot = make_bot(engine, self.bot_name)
         self.pending: dict[int, Any] = {}  # a joint turn's parts chosen so far by the reader's seats
@@ -85,6 +102,48 @@ class PlaySession:
         self._rewind_log: list[str] = []  # the log that copy was made from
 
     # -- reading ------------------------------------------------------------
+    def seer(self) -> int | None:
+        """Whose view the page shows now: the viewer's while the game hides something from them,
+        nobody's (everything) once it is over or when it hides nothing."""
+        if not getattr(self.engine, "hidden_information", False) or self.match.over:
+            return None
+        return self.viewer
+
+    def seen_state(self, state):
+        seer = self.seer()
+        return state if seer is None else self.engine.view(state, seer)
+
+    def history(self) -> list[tuple]:
+        """Each logged step as (notation, state before, action, events, state after), kept as the game grows
+        (an undo or a reopened link replays only what changed)."""
+        log, kept, engine = self.match.log, self._history, self.engine
+        same = 0
+        while same < min(len(log), len(kept)) and kept[same][0] == log[same]:
+            same += 1
+        del kept[same:]
+        state = kept[-1][4] if kept else self.match.initial_state
+        for notation in log[same:]:
+            action = parse_action(engine, state, notation)
+            after, events = engine.apply(state, action)
+            kept.append((notation, state, action, list(events), after))
+            state = after
+        return kept
+
+    def seen_log(self) -> list[str]:
+        seer = self.seer()
+        if seer is None:
+            return self.match.log
+        return [self.engine.view_action(before, action, seer) for _, before, action, _, _ in self.history()]
+
+    def seen_step(self, before, action, events, who: str, notation: str, computer: bool = False) -> dict:
+        """One step for the page, told as the viewer saw it."""
+        seer, engine = self.seer(), self.engine
+        if seer is not None:
+            notation = engine.view_action(before, action, seer)
+            events = engine.view_events(before, action, events, seer)
+        return {"who": who, "notation": notation, "cells": list(self._cells(before, action)),
+                "events": [event.text for event in events], "computer": computer}
+
     def name(self, seat: int) -> str:
         return player_name(self.engine, self.match.state, seat)
 
@@ -128,7 +187,8 @@ class PlaySession:
             prompt = "Waiting for the other players"
         else:
             prompt = "The computer is thinking"
-        fresh, self.fresh = self.fresh, []
+        fresh, self.fresh = [self.seen_step(**step) for step in self.fresh], []
+        hidden = self.seer() is not None
         return {
             "widget": self.widget,
             "game": engine.name,
@@ -138,8 +198,11 @@ class PlaySession:
             "prompt": prompt,
             "legal": self.legal(),
             "steps": fresh,
-            "log": match.log,
-            "position": match.to_position(),
+            "log": self.seen_log(),
+            # a position string holds every card: shared only once the game has shown them all
+            "position": None if hidden else match.to_position(),
+            "hidden": hidden,
+            "viewer": self.viewer,
             "result": None if result is None else {"winners": list(result.winners), "text": result.text},
             "canUndo": match.can_undo(),
             "players": [{"seat": s, "name": self.name(s), "computer": s in self.computer}
@@ -158,7 +221,7 @@ class PlaySession:
         """The board as inline SVG; empty if the engine cannot draw (play goes on by the list)."""
         label = f"{self.engine.name} board after {len(self.match.log)} actions"
         try:
-            return diagram_svg(self.engine, self.match.state, highlight,
+            return diagram_svg(self.engine, self.seen_state(self.match.state), highlight,
                                id_prefix=f"{self.widget}-live", label=label, layout=self.layout)
         except NotImplementedError:
             return ""
@@ -180,15 +243,16 @@ class PlaySession:
             before, turn = rewind.state, rewind.turn
             rewind.redo(1)
             action = parse_action(engine, before, log[step - 1])
-            entry.update(who="Chance" if turn.kind == CHANCE else " & ".join(
-                player_name(engine, before, seat) for seat in turn.players),
-                notation=log[step - 1], events=[event.text for event in rewind.last_events],
-                cells=list(self._cells(before, action)))
+            who = "Chance" if turn.kind == CHANCE else " & ".join(
+                player_name(engine, before, seat) for seat in turn.players)
+            seen = self.seen_step(before, action, rewind.last_events, who, log[step - 1])
+            entry.update(who=who, notation=seen["notation"], events=seen["events"], cells=seen["cells"])
         else:
             rewind.goto(0)
         label = f"{engine.name} board after {step} of {len(log)} actions"
         try:
-            entry["svg"] = diagram_svg(engine, rewind.state, entry["cells"], id_prefix=f"{self.widget}-replay",
+            entry["svg"] = diagram_svg(engine, self.seen_state(rewind.state), entry["cells"],
+                                       id_prefix=f"{self.widget}-replay",
                                        label=label, layout=self.layout)
         except NotImplementedError:
             entry["svg"] = ""
@@ -340,8 +404,9 @@ class PlaySession:
             who = "Chance"
         else:
             who = " & ".join(player_name(engine, before, seat) for seat in turn.players)
-        self.fresh.append({"who": who, "notation": match.log[-1], "cells": list(self.last_cells),
-                           "events": [event.text for event in events],
+        # told in words when the page asks: by then the game may have ended and shown everything
+        self.fresh.append({"before": before, "action": action, "events": list(events), "who": who,
+                           "notation": match.log[-1],
                            "computer": turn.kind != CHANCE and all(s in self.computer for s in turn.players)})
 
     def _cells(self, state, action, seat: int | None = None) -> tuple[str, ...]:
@@ -497,8 +562,12 @@ class SessionServer:
                 if isinstance(error, IllegalAction):
                     raise
                 raise SessionError(f"cannot start this game: {error}") from error
+        viewer = request.get("viewer")
+        if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool)):
+            raise SessionError(f"viewer must be a seat number, not {viewer!r}")
         session = PlaySession(engine, match, widget=widget, computer=request.get("computer") or (),
-                              bot=request.get("bot") or None, layout=str(request.get("layout") or ""))
+                              bot=request.get("bot") or None, layout=str(request.get("layout") or ""),
+                              viewer=viewer)
         session.settle()
         self.sessions[widget] = session
         return session

@@ -231,10 +231,43 @@ class Engine(ABC):
         """None while the game goes on."""
         raise NotImplementedError
 
+    # -- hidden information ---------------------------------------------------
+    # A game of perfect information (every piece on the board, nothing in a hand or a
+    # shuffled deck) keeps the defaults below. A game with secrets sets this and writes
+    # `view`, `view_action` and `view_events`: the Play page then shows the reader only
+    # what their seat may see until the game ends (boardgame.io's playerView; OpenSpiel's
+    # observation), and the computer's seats choose from what theirs may see (`determinize`).
+    hidden_information: bool = False
+
+    def view(self, state, player: int | None):
+        """`state` as `player` sees it: a state of the same kind that `render` draws, with
+        what `player` may not see (another hand, a face-down card, the deck's order)
+        replaced by unknowns the drawing shows face down. `player` None is an onlooker who
+        sees everything (the game is over, or the reader plays every seat). It is for
+        drawing and reading, never for `apply`. Default: the whole state."""
+        return state
+
+    def view_action(self, state, action, player: int | None) -> str:
+        """How `action`, taken in `state`, reads in `player`'s log: its notation, or words
+        that leave out what `player` did not see ("P3 is dealt a card" for "deal 9"). Default:
+        the notation."""
+        return self.notation(action)
+
+    def view_events(self, state, action, events: Sequence[Event], player: int | None) -> list[Event]:
+        """The narration of `action` (taken in `state`) as `player` saw it: events that
+        name a card `player` did not see are retold without it. Default: every event."""
+        return list(events)
+
+    def place_name(self, state, cell: str) -> str:
+        """A board place (a `cell` name, an engine id like "P2.8") in the rules' words, for
+        refusals, hints and announcements ("the 8s in P2's hand"). Default: the cell's name,
+        which suits coordinates the rules use themselves ("e4")."""
+        return cell
+
     def observation(self, state, player: int) -> dict:
-        """What `player` may see, as JSON. Games without hidden information
-        return the whole state."""
-        return self.state_to_json(state)
+        """What `player` may see, as JSON: `view` written out. Games without hidden
+        information return the whole state."""
+        return self.state_to_json(self.view(state, player))
 
     def determinize(self, state, player: int, rng):
         """A state the `player` cannot tell apart from `state`, with everything

@@ -46,12 +46,18 @@ class RandomBot:
 
 @dataclass(frozen=True)
 class FunctionBot:
-    """A game's own bot: a function fn(engine, state, player, rng) -> action."""
+    """A game's own bot: a function fn(engine, state, player, rng) -> action.
+
+    In a game with hidden information the function is given `engine.determinize(state,
+    player, rng)`: what its player has seen is as it is, the rest re-dealt at random. So a
+    game's bot cannot peek, even by mistake, at a hand it reads: it reads a guess."""
 
     name: str
     fn: Callable[[Engine, Any, int, random.Random], Any]
 
     def choose(self, engine: Engine, state, player: int, rng: random.Random):
+        if getattr(engine, "hidden_information", False):
+            state = engine.determinize(state, player, rng)
         return self.fn(engine, state, player, rng)
 
 
