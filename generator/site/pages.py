@@ -47,9 +47,20 @@ def root_prefix(url: str) -> str:
     return "../" * depth or "./"
 
 
-def common(context: SiteContext, url: str) -> dict:
+def social_image(context: SiteContext, game: Game | None = None) -> str:
+    """The picture a shared link shows (og:image), as a full address: the game's cover (its
+    board, else a card or token, as the index shows it; an earlier release shows its game's),
+    else, on the site's own pages, the first game's; "" when no game has one."""
+    covers = context.covers
+    slugs = [game.slug, game.release_of] if game else [g.slug for g in context.site.current_games]
+    found = next((covers[slug] for slug in slugs if covers.get(slug)), "")
+    return absolute_url(context.site.base_url, context.site.path_prefix, found) if found else ""
+
+
+def common(context: SiteContext, url: str, game: Game | None = None) -> dict:
     site = context.site
     return {
+        "social_image": social_image(context, game),
         "site": site,
         "url": url,
         "root": root_prefix(url),
@@ -104,7 +115,7 @@ def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, 
     nav = [{"title": p.title, "href": relative(url, p.url), "current": p is page} for p in order]
     prev_page = order[index - 1] if index > 0 else None
     next_page = order[index + 1] if index + 1 < len(order) else None
-    data = common(context, url)
+    data = common(context, url, game)
     release = page_release(context.site, game, url)
     # tags the page's directives asked for, and its game's feed
     data["extra_head"] = Markup("\n".join([*rendered.head, *game_feed_head(game, release)]))

@@ -1,0 +1,105 @@
+"""When each page's source last changed, for the sitemap's <lastmod>.
+
+A file git knows, unchanged since the last commit, is dated by the last commit that changed it
+(its committer date): the same sources and the same git state give the same sitemap on every
+machine and checkout, where file times would differ from one clone to the next. A file git does
+not know, or one changed since (the author's work in progress), is dated by its own mtime, as is
+every file of a site that is not in git. Dates are UTC, to the second (W3C Datetime).
+"""
+from __future__ import annotations
+
+import datetime
+import os
+import subprocess
+from pathlib import Path
+
+GIT_SECONDS = 30  # the whole log of a site's folder takes milliseconds
+
+
+def git(root: Path, *args: str) -> bytes | None:
+    """git's output in `root`, or None when git is missing, fails or `root` is not in a work tree."""
+    try:
+        done = subprocess.run(["git", "-C", str(root), "-c", "log.showSignature=false", *args],
+                              capture_output=True, timeout=GIT_SECONDS, check=False,
+                              env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"})  # a build never writes the index
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def git_state(root: Path) -> str:
+    """The commit the site's work tree is at ("" outside git): part of the no-op check, since a
+    commit changes the sitemap's dates without changing a source's bytes."""
+    head = git(root, "rev-parse", "--verify", "-q", "HEAD")
+    return head.decode("ascii", "replace").strip() if head else ""
+
+
+def w3c(seconds: float) -> str:
+    return datetime.datetime.fromtimestamp(int(seconds), datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def committed_dates(root: Path) -> dict[str, int] | None:
+    """Path (relative to `root`, "/"-separated) -> the commit time of the last commit that
+    changed it, for every file below `root` git has history of; None outside git."""
+    log = git(root, "log", "--format=%x01%ct", "--name-only", "-z", "--relative", "--", ".")
+    if log is None:
+        return None
+    dates: dict[str, int] = {}
+    when = 0
+    for token in log.decode("utf-8", "surrogateescape").split("\0"):
+        token = token.lstrip("\n")
+        if token.startswith("\x01"):
+            when = int(token[1:])
+        elif token:
+            dates.setdefault(token, when)  # newest first: the first commit seen is the last change
+    return dates
+
+
+def uncommitted(root: Path) -> set[str]:
+    """Files below `root` that differ from the last commit or that git does not track."""
+    names: set[str] = set()
+    for args in (("diff", "--name-only", "-z", "--relative", "HEAD", "--", "."),
+                 ("ls-files", "--others", "-z", "--", ".")):
+        out = git(root, *args)
+        if out:
+            names.update(name for name in out.decode("utf-8", "surrogateescape").split("\0") if name)
+    return names
+
+
+def source_dates(root: Path, paths: list[Path]) -> dict[Path, str]:
+    """Each of `paths` (files of the site folder `root`) with the W3C date of its last change;
+    a path outside `root` or missing is left out."""
+    root = Path(root)
+    dates = committed_dates(root)
+    changed = uncommitted(root) if dates is not None else set()
+    found: dict[Path, str] = {}
+    for path in paths:
+        try:
+            rel = Path(path).relative_to(root).as_posix()
+            stat = os.stat(path)
+        except (ValueError, OSError):
+            continue
+        if dates is not None and rel in dates and rel not in changed:
+            found[path] = w3c(dates[rel])
+        else:
+            found[path] = w3c(stat.st_mtime)
+    return found
+
+
+def page_dates(site) -> dict[str, str]:
+    """Each page URL of the site with its <lastmod>: a page's Markdown source; an earlier
+    release's page (its sources unpacked from git for this build) the release's date; the index,
+    the latest of every current page and site.toml."""
+    current = [page for game in site.current_games for page in game.pages]
+    sources = [site.content / "site.toml", *(page.path for page in current)]
+    dated = source_dates(site.root, sources)
+    dates: dict[str, str] = {}
+    for game in site.games:
+        for page in game.pages:
+            if page.path in dated:
+                dates[page.url] = dated[page.path]
+            elif game.release_of and game.release:
+                dates[page.url] = f"{game.release.date}"
+    if dated:
+        dates["index.html"] = max(dated.values())
+    return dates
