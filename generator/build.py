@@ -25,6 +25,7 @@ from generator import cache as build_cache
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import code_digest, digest, file_hashes, tree_file_names
 from generator.site.assets import site_assets
+from generator.site.lastmod import git_state
 from generator.site.theme import PACKAGE_THEME, template_cache, theme_dirs
 from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext
 from generator.usercache import REPAIRED, REPAIRED_USE, repaired
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # the no-op check must not pay for importing the model
     from generator.write import Output
 
 Progress = Callable[[str], None]
-SITE_PAGES = ("index.html", "404.html", "sitemap.xml")  # written beside the games' pages
+SITE_PAGES = ("index.html", "404.html", "sitemap.xml", "robots.txt")  # written beside the games' pages
 RELEASE_ARCHIVE = "releases"  # earlier releases' archived sources (generator/releases/sources.ARCHIVE)
 
 
@@ -93,6 +94,7 @@ def input_digest(root: Path, code: str, hashes: dict[str, str]) -> str:
     lock = root / "package-lock.json"
     parts.append(lock.read_bytes().hex() if lock.is_file() else "")
     parts.append(runtime_version(root))  # adding the runtime later must build again
+    parts.append(git_state(root))  # a commit moves the sitemap's dates (generator/site/lastmod.py)
     return digest(code, *parts)
 
 
@@ -433,10 +435,13 @@ class Builder:
         """The index, the 404 page and the sitemap: made again only when the
         site, the theme or a game's settings or page list changed."""
         from generator.site import pages as site_pages
-        from generator.site.sitemap import sitemap
+        from generator.site.lastmod import page_dates
+        from generator.site.sitemap import robots, sitemap
         from generator.site.theme import make_environment
 
-        key = digest(self.site_key, *(f"{slug}={key}" for slug, key in sorted(self.game_digests.items())))
+        dates = page_dates(site)
+        key = digest(self.site_key, *(f"{slug}={key}" for slug, key in sorted(self.game_digests.items())),
+                     *(f"{url}={date}" for url, date in sorted(dates.items())))
         self.manifest.site_pages = key
         old = self.previous.site_pages if self.previous else ""
         if old == key and all(self.reuse(output, rel) for rel in SITE_PAGES):
@@ -445,7 +450,8 @@ class Builder:
         output.write("index.html", site_pages.render_index(env, context))
         output.write("404.html", site_pages.render_not_found(env, context))
         output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
-                                            ["index.html", *(p.url for p in site.pages)]))
+                                            ["index.html", *(p.url for p in site.pages)], dates))
+        output.write("robots.txt", robots(site.base_url, site.path_prefix))
 
 
 def made_before(previous: build_cache.Manifest | None, stage, game) -> build_cache.GameEntry | None:
