@@ -33,7 +33,12 @@ WATCHED = ("build", "check")
 
 
 def main(argv: list[str] | None = None) -> int:
-    return execute(parser().parse_args(argv))
+    """The command `argv`; with none, the command line's own, whose WATCHED commands run in a
+    watched child (a caller passing `argv`, such as a test, gets the command in its process)."""
+    args = parser().parse_args(argv)
+    if argv is None and args.command in WATCHED:
+        return watched(args)
+    return execute(args)
 
 
 def execute(args) -> int:
@@ -112,8 +117,7 @@ def run() -> None:
     """The command line's entry point: `main`, then exit at once. A build leaves
     a large heap, and tearing it down object by object cost a big site 50 ms
     after the work was done; every file is written and closed by then."""
-    args = parser().parse_args()
-    code = watched(args) if args.command in WATCHED else execute(args)
+    code = main()
     if sys.getprofile() is not None or sys.gettrace() is not None:
         raise SystemExit(code)  # a profiler or coverage tool writes its report at exit
     sys.stdout.flush()

@@ -52,6 +52,7 @@ _interrupts_watched = False
 _real_interrupt = False  # set by the SIGINT handler: a KeyboardInterrupt the reader's Ctrl-C made
 _probed: dict[tuple[str, str], GameCodeError | None] = {}  # (module, files key) -> how its import went in a child
 _stopped: GameCodeError | None = None  # the first call stopped in this build: the build stops, no call runs again
+_caller = 0  # the thread of the call in progress
 _forks = 0  # forks made by game code in this process (counted while a call is in progress)
 _forked_by_game = False  # this process is a fork game code made: it ends when the call does
 _importing: list[tuple[str, str]] = []  # (label, file) of each game module being imported, innermost last
@@ -118,13 +119,13 @@ def limit_hint() -> str:
 def call(label: str, folder: Path | str, function, *args, **kwargs):
     """`function(*args, **kwargs)`, game code from `folder`, under the watchdog. `label`
     names it in messages ("drawing.kit_board", "ShootEngine.apply", "import of engine.py")."""
-    global _depth, _started, _folder
+    global _depth, _started, _folder, _caller
     if _depth:
         return function(*args, **kwargs)  # the outermost call's timer and checks cover it
     if _stopped is not None:  # a stopped call ends the build: others would each wait out their limit
         raise _stopped.again()
     armed = _arm()
-    _depth, _folder = 1, _resolved(folder)
+    _depth, _folder, _caller = 1, _resolved(folder), threading.get_ident()
     cwd, forks = _cwd(), _forks
     if watchdog._board is not None:
         words = _words.get((label, _code(function))) or _words_for(label, function)
@@ -199,13 +200,13 @@ def _words_for(label: str, function) -> bytes:
 
 def _before_fork() -> None:
     global _forks
-    if _depth and threading.current_thread() is _main_thread:
+    if _depth and threading.get_ident() == _caller:  # forked by the game's call, not by another thread of ours
         _forks += 1
 
 
 def _in_forked_child() -> None:
     global _forked_by_game
-    if _depth and threading.current_thread() is _main_thread:
+    if _depth and threading.get_ident() == _caller:
         _forked_by_game = True
 
 
