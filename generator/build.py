@@ -156,8 +156,7 @@ class Builder:
         self.pages_first = pages_first and use_cache
         self.deferred = False
         self.code = code_digest()
-        self.repairs: list[str] = []  # damaged cache entries found (and so not used), for the notes
-        self.previous = build_cache.load(output_dir, self.code, self.repairs) if self.use_cache else None
+        self.previous, self.repairs = build_cache.load_noting(output_dir, self.code) if use_cache else (None, [])
         self.read: dict[str, bytes] = {}  # sources read for hashing, kept for loading
         sources = file_hashes(source_files(root), self.previous.sources if self.previous else {}, self.read)
         self.hashes = {path: entry[0] for path, entry in sources.items()}
@@ -179,11 +178,10 @@ class Builder:
 
         self.say("loading content")
         site = self.load()
-        context = site_pages.SiteContext(site=site, assets={},
+        context = site_pages.SiteContext(site=site, assets={}, notes=[repaired(which) for which in self.repairs],
                                          bytecode_dir=template_cache() if self.use_cache else None)
         assets = site_assets(site)
         context.assets.update({name: target for name, (target, _data) in assets.items()})
-        context.notes.extend(repaired(which) for which in self.repairs)
         stages_context = stage_context(site, context, self.hashes, self.processes)
         directives = start_stages(self.stages, site, stages_context)
         self.game_keys = self.stage_game_keys(site)
@@ -230,8 +228,7 @@ class Builder:
 
     def save_manifest(self, output: Output, context) -> None:
         """The build cache of what this build made, for the next one."""
-        # a repair is said by the build that made it, not again by every no-op after it
-        self.manifest.notes = [note for note in context.notes if not note.startswith(REPAIRED)]
+        self.manifest.notes = notes_to_keep(context.notes)
         if self.deferred:  # the next build must not find this output up to date
             self.manifest.inputs = ""
         try:  # after --clean too (it ignores the last cache, not this one): the next build reuses this
@@ -377,9 +374,7 @@ class Builder:
         folder = None if output.staging is None else str(output.staging)  # None: a dry output
         for result in render_urls(site, todo, directives, context, self.processes, folder=folder):
             errors.extend(result.errors)
-            for note in sorted(result.uses.pop(REPAIRED_USE, ())):
-                if note not in context.notes:
-                    context.notes.append(note)
+            take_repairs(result.uses, context.notes)
             if not result.errors:
                 output.record(result.url, result.size)
             pages[result.url] = build_cache.PageEntry(pages[result.url].key, result.path, result.anchors, result.links,
@@ -452,6 +447,19 @@ class Builder:
         output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
                                             ["index.html", *(p.url for p in site.pages)], dates))
         output.write("robots.txt", robots(site.base_url, site.path_prefix))
+
+
+def notes_to_keep(notes: list[str]) -> list[str]:
+    """The notes a no-op build repeats: not a cache repair, said by the build that made it alone."""
+    return [note for note in notes if not note.startswith(REPAIRED)]
+
+
+def take_repairs(uses: dict[str, set], notes: list[str]) -> None:
+    """A page's notes of the cache entries its directives made again (from whichever process
+    rendered it) into the build's `notes`, each once, and out of `uses`: never kept in its cache entry."""
+    for note in sorted(uses.pop(REPAIRED_USE, ())):
+        if note not in notes:
+            notes.append(note)
 
 
 def made_before(previous: build_cache.Manifest | None, stage, game) -> build_cache.GameEntry | None:

@@ -181,6 +181,12 @@ def load(output: Path, code: str, problems: list[str] | None = None) -> Manifest
     return manifest if output_matches(output, manifest) else None
 
 
+def load_noting(output: Path, code: str) -> tuple[Manifest | None, list[str]]:
+    """load, and the damaged manifest it did not use (if any), for the build's notes."""
+    problems: list[str] = []
+    return load(output, code, problems), problems
+
+
 def damaged(problems: list[str] | None, path: Path, why: str) -> None:
     if problems is not None:
         problems.append(f"{path.parent.parent.name}/{path.parent.name}/{path.name} ({why})")
