@@ -13,7 +13,9 @@ from markdown_it.tree import SyntaxTreeNode
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (CondPageBreak, ListFlowable, ListItem, Paragraph,
                                 Preformatted, Spacer, Table, TableStyle)
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.flowables import Flowable, HRFlowable
+from reportlab.platypus.paragraph import cleanBlockQuotedText
 
 from generator.markdown.admonitions import KINDS
 from generator.rulebook.inline import footnote_mark, markup, plain
@@ -134,14 +136,38 @@ def table(book: Typesetter, node: SyntaxTreeNode) -> list:
     return data_table(book, rows)
 
 
+@dataclass(frozen=True)
+class Cell:
+    """A data table's cell before it is set: its words (escaped, without markup) and style, as a
+    Paragraph holds them. It becomes a Paragraph only if it needs more than a line (one_line):
+    most cells are a word or two, and parsing each cell's text as a Paragraph was half the cost
+    of a long table."""
+
+    text: str
+    style: ParagraphStyle
+
+    @classmethod
+    def of(cls, text: str, style: ParagraphStyle) -> Cell:
+        """The cell of `text` (escaped) with its spaces and line ends made one space, as in a Paragraph."""
+        return cls(cleanBlockQuotedText(text), style)
+
+
+TEXT_CELLS = (Paragraph, Cell)
+
+
 def data_table(book: Typesetter, rows: list[list], caption: str = "") -> list:
     """A table that fits the text width (columns sized by their text), its header
     row repeated on every page it spans; a wide one is set smaller, never clipped."""
     columns = max(len(row) for row in rows)
     rows = [row + [""] * (columns - len(row)) for row in rows]
     if columns > 6:  # a paragraph's size is read as it is made: make it again in the smaller size
-        rows = [[Paragraph(cell.text, cell.style.clone(cell.style.name + "-small", fontSize=WIDE_TABLE_PT, leading=8))
-                 if isinstance(cell, Paragraph) else cell for cell in row] for row in rows]
+        smaller: dict = {}  # by style: one clone for all the cells of a style
+        for row in rows:
+            for column, cell in enumerate(row):
+                if isinstance(cell, TEXT_CELLS):
+                    style = smaller.get(cell.style.name) or smaller.setdefault(cell.style.name, cell.style.clone(
+                        cell.style.name + "-small", fontSize=WIDE_TABLE_PT, leading=8))
+                    row[column] = type(cell)(cell.text, style)
     out = [Paragraph(f"<i>{escape(caption)}</i>", book.styles.table_caption)] if caption else []
     if not words_fit(rows, book.width):  # a grid would break its words mid-way ("Car d")
         return [*out, *records(rows, book.styles.cell), Spacer(1, 7)]
@@ -259,7 +285,7 @@ def records(rows: list[list], style) -> list:
     headings = [words_of(cell) for cell in rows[0]]
     made = []
     for row in rows[1:]:
-        cells = [cell.text if isinstance(cell, Paragraph) else escape(str(cell)) for cell in row]
+        cells = [cell.text if isinstance(cell, TEXT_CELLS) else escape(str(cell)) for cell in row]
         rest = " · ".join(f"<i>{escape(heading)}</i> {value}" for heading, value in zip(headings[1:], cells[1:])
                           if value.strip())
         made.append(Paragraph(f"<b>{cells[0]}</b>" + (f" — {rest}" if rest else ""),
@@ -270,17 +296,19 @@ def records(rows: list[list], style) -> list:
 def one_line(cell, width: float):
     """A cell of plain words that fits its column on one line, as plain text: a
     Paragraph would be measured and broken again on every pass (most of a big
-    table's cost); anything else stays a Paragraph."""
-    if not isinstance(cell, Paragraph) or "<" in cell.text:
+    table's cost); anything else a Paragraph."""
+    if not isinstance(cell, TEXT_CELLS) or "<" in cell.text:
         return cell
     text = unescape(cell.text)
     style = cell.style
-    return text if stringWidth(text, style.fontName, style.fontSize) <= width - 6.5 else cell
+    if stringWidth(text, style.fontName, style.fontSize) <= width - 6.5:
+        return text
+    return Paragraph(cell.text, style) if isinstance(cell, Cell) else cell
 
 
 def cell_font(row: list):
     """Table commands giving plain-text cells the font of the row's paragraphs."""
-    style = next((cell.style for cell in row if isinstance(cell, Paragraph)), None)
+    style = next((cell.style for cell in row if isinstance(cell, TEXT_CELLS)), None)
 
     def commands(start, end):
         if style is None:
@@ -307,11 +335,11 @@ def column_widths(rows: list[list], width: float) -> list[float]:
 
 
 def words_of(cell) -> str:
-    return re.sub(r"<[^>]+>", "", cell.text) if isinstance(cell, Paragraph) else ""
+    return re.sub(r"<[^>]+>", "", cell.text) if isinstance(cell, TEXT_CELLS) else ""
 
 
 def longest_word(cell) -> float:
-    if not isinstance(cell, Paragraph):
+    if not isinstance(cell, TEXT_CELLS):
         return 0.0
     style = cell.style
     return max((stringWidth(word, style.fontName, style.fontSize) for word in words_of(cell).split()), default=0.0)

@@ -15,7 +15,7 @@ from generator.errors import ContentError
 from generator.markdown.directives import DirectiveContext, parse_options
 from generator.markdown.tables import table_directive, table_view
 from generator.replays import Replays
-from generator.rulebook.blocks import Typesetter, data_table
+from generator.rulebook.blocks import Cell, Typesetter, data_table
 from generator.rulebook.figures import (StripLayout, position_figure, position_width, sheet_picture, strip_layout,
                                         walkthrough_strip)
 from generator.rulebook.preflight import PlacedFigure
@@ -73,8 +73,8 @@ class PaperDirectives:
     def table(self, options: dict, book: Typesetter, key: tuple) -> list:
         table_directive(options, self.block(key[0]))  # the page's checks: a ContentError as the page has it
         view = table_view(options, self.game)
-        rows = [[Paragraph(escape(h), book.styles.head_cell) for h in view.headers]]
-        rows += [[Paragraph(escape(cell), book.styles.cell) for cell in row] for row in view.rows]
+        rows = [[Cell.of(escape(h), book.styles.head_cell) for h in view.headers]]
+        rows += [[Cell.of(escape(cell), book.styles.cell) for cell in row] for row in view.rows]
         return data_table(book, rows, view.caption)
 
     def cards(self, options: dict, book: Typesetter, key: tuple) -> list:
