@@ -301,7 +301,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="10,100,1000,5000", help="corpus sizes in pages (comma-separated)")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
-    parser.add_argument("--only", default="catalogue,corpus,page,kit,rulebook,exports,play,browser,serve,watchdog",
+    parser.add_argument("--only", default="catalogue,corpus,page,table,kit,rulebook,exports,play,browser,serve,watchdog",
                         help="sections to run")
     args = parser.parse_args()
     only = set(args.only.split(","))
@@ -313,6 +313,11 @@ def main() -> None:
             corpus_section([int(s) for s in args.sizes.split(",")], args.runs, out)
         if "page" in only:
             page_section(args.runs, out)
+        if "table" in only:  # issue 48.5: data tables' and a long page's cost against their size
+            from scripts.benchlib.tables import table_section
+
+            table_section(args.runs, out, report, long_page_site, lambda site, runs, cpu: median_time(
+                rulepress(site), runs, ROOT, wipe(site / "output", site / ".rulepress-cache"), cpu=cpu))
         if "kit" in only:
             script_section("Print-and-play kits", "bench_kit.py")
         if "rulebook" in only:
