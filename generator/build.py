@@ -374,11 +374,10 @@ class Builder:
         folder = None if output.staging is None else str(output.staging)  # None: a dry output
         for result in render_urls(site, todo, directives, context, self.processes, folder=folder):
             errors.extend(result.errors)
-            take_repairs(result.uses, context.notes)
             if not result.errors:
                 output.record(result.url, result.size)
             pages[result.url] = build_cache.PageEntry(pages[result.url].key, result.path, result.anchors, result.links,
-                                                      {k: sorted(v) for k, v in result.uses.items()}, result.digest)
+                                                      page_uses(result.uses, context.notes), result.digest)
         if errors:
             raise ContentErrors(errors)
         self.rendered = len(todo)
@@ -454,12 +453,14 @@ def notes_to_keep(notes: list[str]) -> list[str]:
     return [note for note in notes if not note.startswith(REPAIRED)]
 
 
-def take_repairs(uses: dict[str, set], notes: list[str]) -> None:
-    """A page's notes of the cache entries its directives made again (from whichever process
-    rendered it) into the build's `notes`, each once, and out of `uses`: never kept in its cache entry."""
+def page_uses(uses: dict[str, set], notes: list[str]) -> dict[str, list[str]]:
+    """A page's `uses` for its cache entry. Its notes of the cache entries its directives made
+    again (in whichever process rendered it) go into the build's `notes` instead, each once:
+    kept in the entry, they would be said again by every build that reuses the page."""
     for note in sorted(uses.pop(REPAIRED_USE, ())):
         if note not in notes:
             notes.append(note)
+    return {kind: sorted(values) for kind, values in uses.items()}
 
 
 def made_before(previous: build_cache.Manifest | None, stage, game) -> build_cache.GameEntry | None:
