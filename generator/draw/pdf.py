@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import math
+from hashlib import sha256
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,8 +28,8 @@ from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.rl_accel import escapePDF
 from reportlab.lib.units import mm as MM
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
 from reportlab.pdfgen.canvas import Canvas
 
 import reportlab
@@ -63,12 +64,62 @@ def font_files() -> FontFiles:
     return FontFiles(bundled / "Vera.ttf", bundled / "VeraBd.ttf", "Bitstream Vera Sans")
 
 
+def subset_tag(face: bytes, glyphs: Sequence[int], taken: set[str]) -> str:
+    """Six capitals for a font subset's name ("QXBRNM+DejaVuSans"), made from the face and the
+    characters the subset holds, so that two subsets of a file, or of two files merged later,
+    share a tag only when they are the same subset; another draw if the file has it already."""
+    seed = face + b"\0" + ",".join(map(str, glyphs)).encode("ascii")
+    attempt = 0
+    while True:
+        digest = sha256(seed + b"\0" + str(attempt).encode("ascii")).digest()
+        tag = "".join(chr(ord("A") + byte % 26) for byte in digest[:6])
+        if tag not in taken:
+            taken.add(tag)
+            return tag
+        attempt += 1
+
+
+class TaggedTTFont(TTFont):
+    """A TrueType font embedded as reportlab embeds it, but for its subsets' tags: reportlab
+    numbers them AAAAAA+, AAAAAB+, ... in every file, so the regular and bold faces (and any
+    two files' subsets) all start AAAAAA+, which tools that merge or read PDFs take for one font."""
+
+    def addObjects(self, doc):
+        # reportlab's TTFont.addObjects (5.x), but for the tag
+        try:
+            state = self.state[doc]
+        except KeyError:
+            state = self.state[doc] = TTFont.State(self._asciiReadable)
+        state.frozen = 1
+        taken = doc.__dict__.setdefault("rulepress_subset_tags", set())
+        for index, subset in enumerate(state.subsets):
+            internal_name = self.getSubsetInternalName(index, doc)[1:]
+            face_name = self.face.name + self.face.subfontNameX
+            base_name = subset_tag(face_name, subset, taken) + "+" + face_name.decode("pdfdoc")
+            font = pdfdoc.PDFTrueTypeFont()
+            font.__Comment__ = f"Font {self.fontName} subset {index}"
+            font.Name = internal_name
+            font.BaseFont = base_name
+            font.FirstChar = 0
+            font.LastChar = len(subset) - 1
+            font.Widths = pdfdoc.PDFArray(list(map(self.face.getCharWidth, subset)))
+            cmap = pdfdoc.PDFStream()
+            cmap.content = makeToUnicodeCMap(base_name, subset)
+            if doc.compression:
+                cmap.filters = [pdfdoc.PDFZCompress]
+            font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + base_name)
+            font.FontDescriptor = self.face.addSubsetObjects(doc, base_name, subset)
+            doc.Reference(font, internal_name)
+            doc.idToObject["BasicFonts"].dict[internal_name] = font
+        del self.state[doc]
+
+
 @lru_cache(maxsize=1)
 def register_fonts() -> tuple[str, str]:
     """Register the regular and bold fonts with reportlab (once per process)."""
     files = font_files()
-    pdfmetrics.registerFont(TTFont(REGULAR, str(files.regular)))
-    pdfmetrics.registerFont(TTFont(BOLD, str(files.bold)))
+    pdfmetrics.registerFont(TaggedTTFont(REGULAR, str(files.regular)))
+    pdfmetrics.registerFont(TaggedTTFont(BOLD, str(files.bold)))
     return REGULAR, BOLD
 
 
@@ -143,9 +194,7 @@ class Painter:
         ops = self.ops
         fill, stroke = style.fill, style.stroke
         if style.opacity != 1.0:
-            self.flush()
-            self.c.setFillAlpha(style.opacity)
-            self.c.setStrokeAlpha(style.opacity)
+            ops.append(self.alpha(style.opacity))
         if fill:
             ops.append(colour_op(fill, "rg"))
         if stroke:
@@ -160,6 +209,23 @@ class Painter:
         if stroke:
             return "S"
         return None
+
+    def alpha(self, opacity: float) -> str:
+        """The operators that set fill and stroke opacity, inside the shape's q ... Q.
+
+        Not reportlab's setFillAlpha: it writes `gs` only when the value differs from the one
+        it last set, not knowing our Q undid it (a second translucent shape came out opaque),
+        and it keeps a form's states out of the form's resources (Ghostscript: "Couldn't find
+        named resource"). The states are still named in the canvas's own table of the page or
+        form being written, which reportlab puts in that page's resources, and `form` in a form's."""
+        names = self.c._extgstate._c  # (key, value) -> name, for the stream being written
+        ops = []
+        for key in ("ca", "CA"):
+            state = (key, opacity)
+            if state not in names:
+                names[state] = f"gRLs{len(names)}"
+            ops.append(f"/{names[state]} gs")
+        return " ".join(ops)
 
     def begin_tag(self, shape) -> bool:
         role = getattr(shape, "role", "")
@@ -324,11 +390,28 @@ class Painter:
             self.draw(shapes)
             self.flush()
             self.c.endForm()
+            give_form_states(self.c, name)
             self.ops = saved
         return self.forms[key]
 
 
 FORM_EXTENT = 5000  # a form's bounding box (mm, in its own space): never the thing that clips
+
+
+def give_form_states(canvas: Canvas, name: str) -> None:
+    """The form's resources as reportlab would write them (its fonts, procsets, the forms and
+    images it draws), with its transparency states, which reportlab records (form.ExtGState)
+    but leaves out."""
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    if not form.ExtGState:
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()  # reportlab's forms have images (hasImages)
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 def reused_shapes(pages: Sequence["PdfPage"]) -> frozenset:

@@ -8,9 +8,8 @@ from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.draw.pdf import FONT_DIRS, register_fonts
+from generator.draw.pdf import FONT_DIRS, TaggedTTFont, register_fonts  # tags unique to each subset
 
 SERIF, SANS, MONO = "RulebookSerif", "RulebookSans", "RulebookMono"
 FILES = {
@@ -39,6 +38,6 @@ def register_book_fonts() -> None:
     for family, files in FILES.items():
         names = [family, family + "-Bold", family + "-Italic", family + "-BoldItalic"]
         for name, file in zip(names, files):
-            pdfmetrics.registerFont(TTFont(name, str(font_path(file))))
+            pdfmetrics.registerFont(TaggedTTFont(name, str(font_path(file))))
         for bold, italic, name in ((0, 0, names[0]), (1, 0, names[1]), (0, 1, names[2]), (1, 1, names[3])):
             addMapping(family, bold, italic, name)
