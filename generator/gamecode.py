@@ -383,19 +383,19 @@ def syntax_error_in(error: SyntaxError, content: Path) -> ContentError | None:
     """A SyntaxError raised without its file (source parsed from text) found in the game's
     modules below `content`: the file and line it is at, or None."""
     if error.filename and os.path.isfile(error.filename):
-        return _syntax_error(error, error.filename)
+        return syntax_error(error, error.filename)
     for path in sorted(Path(content).glob("*/**/*.py")):
         try:
             compile(path.read_bytes(), str(path), "exec", dont_inherit=True)
         except SyntaxError as found:
             if found.lineno == error.lineno and found.msg == error.msg:
-                return _syntax_error(found, str(path))
+                return syntax_error(found, str(path))
         except (OSError, ValueError):
             continue
     return None
 
 
-def _syntax_error(error: SyntaxError, path: str) -> ContentError:
+def syntax_error(error: SyntaxError, path: str) -> ContentError:
     return ContentError(path, error.lineno, f"the game's module {Path(path).name} is not valid Python: {error.msg}",
                         column=error.offset, expected="Python source that compiles",
                         found=(error.text or "").strip() or None)

@@ -67,6 +67,10 @@ class Replays:
         engine = self._engines[folder]
         if isinstance(engine, ContentError):  # an author's error with its own file and line: said once, there
             raise engine
+        if isinstance(engine, SyntaxError) and engine.filename and engine.lineno:  # in one of the game's modules
+            from generator.gamecode import syntax_error
+
+            raise syntax_error(engine, engine.filename)
         if isinstance(engine, Exception):  # the engine's own bug: say where, not a traceback
             raise context.error(f"the engine of {game.title} failed to load: {type(engine).__name__}: {engine}",
                                 found=str(game.folder / "engine.py"))

@@ -98,7 +98,11 @@ def runtime_closure(sources: dict[str, Path]) -> dict[str, Path]:
     while queue:
         name, path = queue.pop()
         module = name[:-3].replace("/", ".").removesuffix(".__init__")
-        for imported in sorted(imported_modules(path.read_text(encoding="utf-8"), module)):
+        try:
+            imports = imported_modules(path.read_text(encoding="utf-8", errors="replace"), module)
+        except (SyntaxError, ValueError):  # a game module that does not parse: its import says where
+            continue
+        for imported in sorted(imports):
             target = module_file(imported)
             while target is not None:  # the module, then each package around it
                 zip_name = f"generator/{target.relative_to(GENERATOR).as_posix()}"

@@ -202,7 +202,7 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
         "content__pebbles__reference.md": "---\ntitle: Aid\nsumary: Short.\n---\n\n## Summary\n"})
     assert problems(capsys, "check", site) == (
         "content/pebbles/game.toml:8: unknown key 'playtime' (did you mean play_time?)\n"
-        "    expected: one of: accent, ages, credit, data, designers, licence, pages, play_time, players, releases, source, "
+        "    expected: one of: accent, ages, credit, data, designers, engine, licence, pages, play_time, players, releases, source, "
         "source_url, summary, title, year\n"
         "    found:    playtime\n"
         "content/pebbles/reference.md:3: unknown key 'sumary' (did you mean summary?)\n"
