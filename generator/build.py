@@ -512,7 +512,7 @@ def start_output(output_dir: Path, dry: bool):
 
 def stage_context(site: Site, context, hashes: dict[str, str], processes: int | None) -> StageContext:
     """What the stages get from this build: its assets, source hashes, templates and cores."""
-    from generator.pagework import worker_count
+    from generator.children import worker_count
 
     return StageContext(assets=context.assets, hashes=hashes, render=template_renderer(site.root, context.bytecode_dir),
                         workers=processes or worker_count(), notes=context.notes)

@@ -92,3 +92,11 @@ def answer_of(process, reader, doing: str) -> tuple:
         reader.close()
     process.join()
     return outcome
+
+
+def worker_count() -> int:
+    """How many children work at once: one per core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)

@@ -12,6 +12,7 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 
+from generator.children import worker_count
 from generator.content.model import Site
 from generator.errors import ContentError
 
@@ -101,13 +102,6 @@ def _start_worker(renderer: PageRenderer) -> None:
 
 def _render_in_worker(url: str) -> PageResult:
     return _renderer.render(url)
-
-
-def worker_count() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def render_urls(site: Site, urls: list[str], directives: dict, context, processes: int | None = None,

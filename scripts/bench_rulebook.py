@@ -25,7 +25,7 @@ from generator.build import directive_registry  # noqa: E402
 from generator.content.load import load_site  # noqa: E402
 from generator.rulebook.booklet import impose  # noqa: E402
 from generator.rulebook.make import GameBook, typeset_all  # noqa: E402
-from generator.pagework import worker_count  # noqa: E402
+from generator.children import worker_count  # noqa: E402
 from scripts.benchlib.targets import done_when  # noqa: E402
 
 

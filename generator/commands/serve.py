@@ -157,7 +157,7 @@ class RequestReader(io.RawIOBase):
 def make_handler(output: Path, reloader: Reloader, timeout: float = IDLE_TIMEOUT):
     import http.server
 
-    from generator.site.pages import CSP
+    from generator.policy import CSP
 
     seconds = timeout
 

@@ -471,7 +471,7 @@ def load_pages(folder: Path, listing: dict, values: dict, root: Path, known: Kno
 def check_pyodide_url(values, source: Source) -> None:
     """pyodide_url must be a place the pages' CSP lets them load Pyodide from (see content/pyodide_url.py)."""
     from generator.content.pyodide_url import EXPECTED, pyodide_url_problem
-    from generator.site.pages import CSP
+    from generator.policy import CSP
 
     problem = pyodide_url_problem(values["pyodide_url"], values["base_url"], CSP)
     if problem:

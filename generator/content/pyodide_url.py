@@ -1,6 +1,6 @@
 """site.toml's `pyodide_url`: where the pages load Pyodide from, when not from the site itself.
 
-The pages' Content-Security-Policy (generator.site.pages.CSP) lets them load scripts
+The pages' Content-Security-Policy (generator.policy.CSP) lets them load scripts
 (script-src: pyodide.mjs) and fetch files (connect-src: the .wasm, the standard library,
 the lock file) only from the origins it names: 'self', the site's own. A URL elsewhere
 builds, then Play never starts in any browser; a `javascript:` or relative value is not

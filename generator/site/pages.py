@@ -12,17 +12,13 @@ from markupsafe import Markup
 from generator.content.model import Game, Site
 from generator.markdown.links import relative
 from generator.markdown.render import RenderedPage
+from generator.policy import CSP
 from generator.site.sitemap import absolute_url
 from generator.site.stamp import game_feed_head, page_release, site_feed_head
 
 # An id attribute as the renderer, the templates and the SVG writer write it; text and
 # attribute values have their quotes escaped, so ` id="` cannot appear inside them.
 ID_ATTRIBUTE = re.compile(r'\sid="([^"]*)"')
-
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-       "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
-       "object-src 'none'; base-uri 'none'; form-action 'none'")
-
 
 @dataclass
 class SiteContext:

@@ -93,7 +93,7 @@ def index_shards(shards: list[Shard], site: Path, folder: Path, language: str, p
     `processes` of them, each driven by a thread that writes its files as they come."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from generator.pagework import worker_count
+    from generator.children import worker_count
 
     config = {"force_language": language.split("-")[0].lower(), "keep_index_url": True,
               "exclude_selectors": list(NOT_TEXT)}

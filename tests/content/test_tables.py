@@ -79,6 +79,8 @@ GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a gam
     "generator/interactive/bundle.py": "files it zips",
     "generator/interactive/published.py": "the files a game declares for its Play download, to zip them",
     "generator/play/modules.py": "the engine's modules, to follow their imports",
+    "generator/watchdog.py": "a watched process's /proc entry, to tell whether it still runs",
+    "generator/usercache.py": "the key that seals the site cache",
     "generator/interactive/bytecode.py": "the Pyodide lock (its Python version) and the bytecode it keeps",
     "generator/site/assets.py": "theme assets",
     "generator/site/theme.py": "theme assets",
