@@ -71,13 +71,6 @@ def forget_game(folder: Path) -> None:
         del sys.modules[module]
 
 
-def fresh_engine(folder: Path):
-    """The game's ENGINE, imported again if its folder changed since it was imported
-    in this process (`serve` and repeated builds edit engines between builds)."""
-    fresh_game_package(folder)
-    return load_engine(folder)
-
-
 def load_engine(path: str | Path):
     """Import a game's engine.py (and, if there is one, the bots.py beside it)
     and return its `ENGINE` object."""
