@@ -1550,14 +1550,23 @@ class ShootEngine(Engine):
         return player is not None and p != player and state.heroes[p].alive
 
     def view(self, state: ShootState, player: int | None) -> ShootState:
-        """Another living HERO's unshown Weapon and every Gadget in their hand as unknowns ("?")."""
+        """Another living HERO's unshown Weapon and every Gadget in their hand as unknowns ("?"). The
+        Weapon and Gadget decks count every card `player` has not seen, in a deck or in a hand: the
+        decks' own counts would give the hands away."""
         if player is None:
             return state
-        heroes = tuple(
-            evolve(hero, weapon=HIDDEN if hero.weapon and not hero.weapon_shown else hero.weapon,
-                   gadgets=(HIDDEN,) * len(hero.gadgets)) if self._hides(state, p, player) else hero
-            for p, hero in enumerate(state.heroes))
-        return evolve(state, heroes=heroes)
+        weapon_deck, gadget_deck = list(state.weapon_deck), list(state.gadget_deck)
+        heroes = []
+        for p, hero in enumerate(state.heroes):
+            if self._hides(state, p, player):
+                if hero.weapon and not hero.weapon_shown:
+                    weapon_deck[WEAPON_INDEX[hero.weapon]] += 1
+                    hero = evolve(hero, weapon=HIDDEN)
+                for name in hero.gadgets:
+                    gadget_deck[GADGET_INDEX[name]] += 1
+                hero = evolve(hero, gadgets=(HIDDEN,) * len(hero.gadgets))
+            heroes.append(hero)
+        return evolve(state, heroes=tuple(heroes), weapon_deck=tuple(weapon_deck), gadget_deck=tuple(gadget_deck))
 
     def view_action(self, state: ShootState, action: Act, player: int | None) -> str:
         if player is not None and action.verb in ("weapon", "gadget") and state.tasks:
@@ -1570,11 +1579,19 @@ class ShootEngine(Engine):
         return self.notation(action)
 
     def view_events(self, state: ShootState, action: Act, events, player: int | None) -> list[Event]:
-        # every event already tells a draw into a hand as "draws a Weapon"; only the cards' data names it
+        # a draw into a hand is told as "draws a Weapon" already: only the cards' data names it
         if player is None:
             return list(events)
-        return [Event(e.kind, e.text, {k: v for k, v in e.data.items() if k != "card"})
-                if e.kind == "drew" and e.data.get("player") != player else e for e in events]
+        seen = []
+        for e in events:
+            who = e.data.get("player", -1)
+            if e.kind == "drew" and who != player:
+                e = Event(e.kind, e.text, {k: v for k, v in e.data.items() if k != "card"})
+            elif e.kind == "no-counter" and self._hides(state, who, player) and not state.heroes[who].weapon_shown:
+                # out of reach says what the Weapon cannot do, as a player at the table would; not its name
+                e = Event(e.kind, e.text.replace(f"the {state.heroes[who].weapon} ", "their Weapon "), dict(e.data))
+            seen.append(e)
+        return seen
 
     def observation(self, state: ShootState, player: int) -> dict:
         """Other players' Weapons stay hidden until used (and Gadgets always); so do the Weapon
@@ -1621,6 +1638,16 @@ class ShootEngine(Engine):
                 gadget_deck[GADGET_INDEX[name]] -= 1
             heroes[p] = evolve(hero, gadgets=new_gadgets)
         return evolve(state, heroes=tuple(heroes), weapon_deck=tuple(weapon_deck), gadget_deck=tuple(gadget_deck))
+
+    def place_name(self, state: ShootState, cell: str) -> str:
+        """ "P2" is P2's HERO; "P2.head" P2's head on the Medical Record; "P2.damage" the damage track."""
+        owner, dot, part = cell.partition(".")
+        if not dot:
+            return f"{owner}'s HERO" if re.fullmatch(r"P\d", owner) else cell
+        if part == "damage":
+            return f"{owner}'s damage track"
+        location = LOCATION_INDEX.get(part)
+        return f"{owner}'s {location.label.lower()}" if location else cell
 
     # -- diagrams -----------------------------------------------------------------------------
     def cells(self, state: ShootState, a: Act) -> tuple[str, ...]:

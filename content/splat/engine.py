@@ -665,6 +665,12 @@ class SplatEngine(Engine):
         return state
 
     # -- interaction
+    def place_name(self, state, cell: str) -> str:
+        """The plane's spots by what they are ("b0" is the plane over column b); sky cells as the rules write them."""
+        if cell[1:] == "0":
+            return f"the plane over column {cell[0]}"
+        return cell
+
     def cells(self, state, action):
         if isinstance(action, Move) and state.phase == MOVE:
             cell = state.skydivers[state.seat]

@@ -62,6 +62,7 @@ from generator.play.bots import bot_names, make_bot
 from generator.play.levels import game_levels
 from generator.play.match import Match, PositionError, draw_outcome, parse_action, turn_json
 
+CELL = re.compile(r'data-cell="([^"]*)"')
 MAX_AUTOMATIC_STEPS = 400  # chance and computer moves played in one request, at most
 
 
@@ -189,10 +190,13 @@ class PlaySession:
             prompt = "The computer is thinking"
         fresh, self.fresh = [self.seen_step(**step) for step in self.fresh], []
         hidden = self.seer() is not None
+        svg = self.svg(self.last_cells)
         return {
             "widget": self.widget,
             "game": engine.name,
-            "svg": self.svg(self.last_cells),
+            "svg": svg,
+            # each place on the board in the rules' words, for hints and announcements
+            "names": self.place_names(svg),
             "turn": turn_json(turn),
             "seat": seat,
             "prompt": prompt,
@@ -216,6 +220,15 @@ class PlaySession:
             "levels": [level.to_json() for level in game_levels(engine)],
             "level": self.bot_name if any(level.name == self.bot_name for level in game_levels(engine)) else None,
         }
+
+    def place_name(self, cell: str) -> str:
+        try:
+            return str(self.engine.place_name(self.seen_state(self.match.state), cell))
+        except Exception:  # a naming hook must never stop play
+            return cell
+
+    def place_names(self, svg: str) -> dict[str, str]:
+        return {cell: self.place_name(cell) for cell in dict.fromkeys(CELL.findall(svg))}
 
     def svg(self, highlight=()) -> str:
         """The board as inline SVG; empty if the engine cannot draw (play goes on by the list)."""
@@ -310,7 +323,7 @@ class PlaySession:
         reason = self._why_not(frm, to)
         if reason is not None:
             raise reason
-        where = f"from {frm} to {to}" if frm else f"on {to}"
+        where = f"from {self.place_name(frm)} to {self.place_name(to)}" if frm else f"on {self.place_name(to)}"
         rule = getattr(engine, "moves_rule", "") or "legal moves"
         raise IllegalAction(rule, f"no legal move for {self.name(seat)} goes {where}")
 

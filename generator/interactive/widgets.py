@@ -116,7 +116,9 @@ def play_data(engine, slug: str, bundle: str, widget_id: str, *, title: str, sta
             "title": title, "engine_name": engine.name, "rules": rules,
             "tables": ",".join(str(n) for n in (tables or [players])),
             "choices_json": json.dumps(list(choices), sort_keys=True),
-            **static_boards(engine, state, widget_id, f"{engine.name}: the starting position")}
+            # the starting board as the reader's first seat sees it (a setup may deal hands before play)
+            **static_boards(engine, engine.view(state, seats[0]) if getattr(engine, "hidden_information", False)
+                            and seats else state, widget_id, f"{engine.name}: the starting position")}
 
 
 def static_boards(engine, state, widget_id: str, label: str) -> dict:

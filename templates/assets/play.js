@@ -68,6 +68,10 @@
     crypto.getRandomValues(buffer);
     return buffer[0] % 2147483647;
   }
+  // ?seed=N fixes a Play page's chance (the deal, the dice): its first game from seed N, each new
+  // game after it from the next, so a test (or a reader reporting a bug) meets the same games again
+  const pageSeed = /^\d{1,9}$/.test(new URLSearchParams(location.search).get("seed") || "")
+    ? Number(new URLSearchParams(location.search).get("seed")) : null;
 
   // -- the runtime: one worker for the page, started on demand -------------------
   const runtime = {
@@ -636,8 +640,16 @@
       this.mark(cell, "rp-mark rp-mark-piece");
       targets.forEach((target) => this.mark(target, "rp-mark rp-mark-target"));
       const here = this.view.legal.filter((a) => a.c.length === 1 && a.c[0] === cell).length;
-      this.say(`${cell}: it can go to ${Array.from(targets).join(", ")}. Choose one, or choose ${cell} again ` +
+      const name = this.placeName(cell);
+      this.say(`${name}: it can go to ${Array.from(targets, (target) => this.placeName(target)).join(", ")}. ` +
+        `Choose one, or choose ${name} again ` +
         (here ? `for the ${here} ${here === 1 ? "move" : "moves"} made where it stands.` : "to let go."));
+    }
+
+    // A place in the rules' words (the engine's place_name), not its id: "the 8s in P2's hand", not "P2.8"
+    placeName(cell) {
+      const names = (this.view && this.view.names) || {};
+      return Object.prototype.hasOwnProperty.call(names, cell) ? names[cell] : cell;
     }
 
     places() {
@@ -701,8 +713,9 @@
     describePlace(cell) {
       const legal = this.view && this.view.seat !== null ? this.view.legal : [];
       const from = legal.filter((a) => a.c[0] === cell).length;
-      if (this.selected && legal.some((a) => a.c[0] === this.selected && a.c[a.c.length - 1] === cell)) return `${cell}: a target`;
-      return from ? `${cell}: ${from} ${from === 1 ? "move" : "moves"} from here` : cell;
+      const name = this.placeName(cell);
+      if (this.selected && legal.some((a) => a.c[0] === this.selected && a.c[a.c.length - 1] === cell)) return `${name}: a target`;
+      return from ? `${name}: ${from} ${from === 1 ? "move" : "moves"} from here` : name;
     }
 
     // -- several moves fit one choice: a small chooser beside the place ---------
@@ -793,6 +806,10 @@
 
     copyLink() {
       if (!this.view) return;
+      if (!this.view.position) {  // session.py: a position string would hold every hidden card
+        this.say("A link to this game can be shared once it ends: before then it would show every hidden card.");
+        return;
+      }
       const params = new URLSearchParams();
       params.set("rp-widget", this.widget);
       params.set("rp-pos", this.view.position);
@@ -925,6 +942,7 @@
       const names = JSON.parse(section.getAttribute("data-names") || "[]");
       const seats = (section.getAttribute("data-seats") || "0").split(",").map(Number);
       this.players = Number(section.getAttribute("data-players"));
+      this.games = 0;  // games started on this page: with ?seed=N, the next one deals from N + games
       this.seatChoice = el("select", { id: `${id}-seat` }, seats.map((seat) => el("option", { value: String(seat), text: names[seat] || `Player ${seat + 1}` })));
       this.startButton = button("New game", "rp-primary", () => this.start());
       const seat = el("span", { className: "rp-field" }, [el("label", { for: `${id}-seat`, text: "You play" }), this.seatChoice]);
@@ -985,7 +1003,7 @@
         players,
         setup: section.getAttribute("data-setup") || null,
         options,
-        seed: randomSeed(),
+        seed: pageSeed === null ? randomSeed() : pageSeed + (this.games++),
         computer,
         bot: level || section.getAttribute("data-bot"),
       };
