@@ -22,7 +22,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from generator.content.load import load_site
-    from generator.exports.tts import local_save, save_name, site_root_url
+    from generator.exports.tts import UNPUBLISHED_ROOT, local_save, save_name, site_root_url, unpublished_name
     from generator.urls import export_file
 
     site = load_site(args.site.resolve())
@@ -31,10 +31,13 @@ def run(args) -> int:
     written = []
     for game in site.current_games:
         published = output / game.slug / export_file(save_name(game.slug))
-        if published.is_file():
-            local = published.with_name(Path(save_name(game.slug, local=True)).name)
-            local.write_text(local_save(published.read_text(encoding="utf-8"), site_url, output), encoding="utf-8")
-            written.append(local)
+        unpublished = output / game.slug / export_file(unpublished_name(game.slug))  # a placeholder base_url's
+        for source, root in ((published, site_url), (unpublished, UNPUBLISHED_ROOT)):
+            if source.is_file():
+                local = source.with_name(Path(save_name(game.slug, local=True)).name)
+                local.write_text(local_save(source.read_text(encoding="utf-8"), root, output), encoding="utf-8")
+                written.append(local)
+                break
     if not written:
         raise ContentErrors([ContentError(output, None, "no Tabletop Simulator saves in the output",
                                           expected=f"a built site with exports on (`{command('build', args.site)}`)",

@@ -72,6 +72,10 @@ class Exporter:
     def sections(self, site, game, components) -> dict:
         return {}
 
+    def note(self, site) -> str:
+        """What the build should tell its user once about this exporter's files ("": nothing)."""
+        return ""
+
     def write(self, job: ExportJob) -> None:
         return None
 

@@ -67,6 +67,11 @@ class ExportStage(Stage):
         super().start(site, context)
         self.abandon()
         self.timings = {}
+        if exports_on(site) and any(self.kit.has_kit(game) for game in site.current_games):
+            for exporter in self.exporters:  # once for the site, not per game
+                note = exporter.note(site)
+                if note and note not in context.notes:
+                    context.notes.append(note)
 
     # -- what the kit's downloads offer ------------------------------------------------------
     def formats_key(self, site) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
+from urllib.parse import urlsplit
 
 from generator.exports.formats import Download, Exporter, ExportJob
 from generator.exports.tts_objects import (CARD_MM_AT_SCALE_1, CardEntry, Place, Sheet, board_object, deck_object,
@@ -37,8 +38,32 @@ SPARE_WIDTH = 160.0  # mm: the least width of the spare tokens' rows behind the 
 TOKEN_GAP = 4.0
 
 
+# Hosts reserved for examples and tests (RFC 2606, RFC 6761) and their subdomains: a site whose
+# base_url is one of them is not published yet, so no address of a save would load.
+PLACEHOLDER_HOSTS = ("example", "example.org", "example.com", "example.net", "localhost")
+UNPUBLISHED_ROOT = "./"  # an unpublished save's images: site paths, made files by `rulepress tts-local`
+
+
 def save_name(slug: str, local: bool = False) -> str:
     return f"{FOLDER}/{slug}{'-local' if local else ''}.json"
+
+
+def unpublished_name(slug: str) -> str:
+    """The save of a site with a placeholder base_url: its images named by site path ("./<game>/..."),
+    never offered; the input of `rulepress tts-local`, not a save Tabletop Simulator can load."""
+    return f"{FOLDER}/{slug}-unpublished.json"
+
+
+def placeholder(base_url: str) -> bool:
+    host = (urlsplit(base_url).hostname or "").rstrip(".").lower()
+    return any(host == name or host.endswith("." + name) for name in PLACEHOLDER_HOSTS)
+
+
+def unpublished_note(site) -> str:
+    """The build's note, said once for the site, when its saves cannot be published."""
+    return (f"no Tabletop Simulator save published: base_url {site.base_url} is a placeholder, so the saves' "
+            "pictures would not load; set base_url in content/site.toml to the published site's address, "
+            "or run `rulepress tts-local` to write saves that load this machine's output")
 
 
 # -- what the save holds, planned from the components (names known before drawing) --------------
@@ -59,7 +84,7 @@ class PlannedSheet:
 
 
 def planned_sheets(deck) -> list[PlannedSheet]:
-    """A deck's sheets: its distinct cards (data rows) 69 to a sheet; one shared back image
+    """A deck's sheets: its distinct cards (data rows) 70 to a sheet; one shared back image
     unless the cards' backs differ (then a back sheet beside each face sheet)."""
     from generator.exports.tts_images import split_faces
 
@@ -112,8 +137,9 @@ def planned_files(components) -> list[str]:
 
 # -- where the images are -----------------------------------------------------------------------
 def local_save(published: str, site_url: str, output_root: Path) -> str:
-    """The published save's text with its images as this machine's files: each address that
-    starts with the site's root (a JSON string's start) names the same path in `output_root`."""
+    """The published (or unpublished) save's text with its images as this machine's files: each
+    address that starts with the site's root, `site_url` (a JSON string's start), names the same
+    path in `output_root`."""
     return published.replace(f'"{site_url}', f'"{Path(output_root).resolve().as_uri()}/')
 
 
@@ -214,15 +240,12 @@ def write_sheets(deck, faces: list[tuple], first_key: int, write: Callable[[str,
     for key, planned in enumerate(sheets, start=first_key):
         chunk = faces[start:start + planned.faces]
         grid = images.grid_for(len(chunk), *trim)
-        hidden = chunk[0][1]  # a hidden card shows its back
-        write(planned.face_file, images.png(images.face_sheet([face[0] for face in chunk], hidden, grid, trim,
-                                                              deck.bleed)))
+        write(planned.face_file, images.png(images.face_sheet([face[0] for face in chunk], grid, trim, deck.bleed)))
         if planned.unique_back:
-            write(planned.back_file, images.png(images.face_sheet([face[1] for face in chunk], hidden, grid, trim,
-                                                                  deck.bleed)))
+            write(planned.back_file, images.png(images.face_sheet([face[1] for face in chunk], grid, trim, deck.bleed)))
         elif planned.number == 1:
             size = images.cell_px(grid, *trim)
-            write(planned.back_file, images.png(images.card_image(hidden, size, trim, deck.bleed)))
+            write(planned.back_file, images.png(images.card_image(chunk[0][1], size, trim, deck.bleed)))
         back = planned.back_file if planned.unique_back else sheets[0].back_file
         entries += [(key, slot, planned.face_file, back, grid, planned.unique_back) for slot in range(len(chunk))]
         start += planned.faces
@@ -386,12 +409,18 @@ class TabletopSimulator(Exporter):
     name = "Tabletop Simulator"
 
     def downloads(self, site, game, components) -> list[Download]:
+        if placeholder(site.base_url):
+            return []  # the rules page's section says how to get one
         return [Download(save_name(game.slug), "Tabletop Simulator saved object (JSON)",
                          "the whole game on a virtual table: put it in Tabletop Simulator's Saved Objects folder "
                          "(how: “Tabletop Simulator” below)")]
 
     def files(self, site, game, components) -> list[str]:
-        return [save_name(game.slug)] + planned_files(components)
+        save = unpublished_name(game.slug) if placeholder(site.base_url) else save_name(game.slug)
+        return [save] + planned_files(components)
+
+    def note(self, site) -> str:
+        return unpublished_note(site) if placeholder(site.base_url) else ""
 
     def sections(self, site, game, components) -> dict[str, list[Section]]:
         """The how-to the game's rules page shows (the stage adds it to its GameOutput)."""
@@ -402,16 +431,19 @@ class TabletopSimulator(Exporter):
         rulebook = f"{game.slug}/{rules_pdf(game.slug, 'a4')}" if site.rulebooks else ""
         table = build_table(components, job.artwork, slug=game.slug, title=game.title, rulebook=rulebook,
                             setup=start_position(components, game.folder), write=job.write)
-        site_url = site_root_url(site.base_url, site.path_prefix)
-        job.write(save_name(game.slug), saved_object(game.title, table.objects(lambda path: site_url + path))
-                  .encode("utf-8"))
+        if placeholder(site.base_url):
+            name, site_url = unpublished_name(game.slug), UNPUBLISHED_ROOT
+        else:
+            name, site_url = save_name(game.slug), site_root_url(site.base_url, site.path_prefix)
+        job.write(name, saved_object(game.title, table.objects(lambda path: site_url + path)).encode("utf-8"))
 
 
 # -- the how-to on the game's rules page -------------------------------------------------------
 def how_to_section(site, game, components) -> dict[str, list[Section]]:
     """The "Tabletop Simulator" section of the game's rules page (template tts-section.html): how
     to load the save, and what it puts on the table. Named from the components, nothing drawn."""
-    data = {"save": export_file(save_name(game.slug)), "contents": table_contents(site, components),
+    data = {"save": export_file(save_name(game.slug)), "published": not placeholder(site.base_url),
+            "contents": table_contents(site, components),
             "cards": bool(components.decks), "board": bool(components.boards)}
     return {game.page("rules").url: [Section(SECTION_ID, "Tabletop Simulator", "tts-section.html", data)]}
 

@@ -1,9 +1,11 @@
 """The pictures a Tabletop Simulator save loads: face sheets, board tiles and token images,
 each rasterised from the kit's own drawing (generator/exports/raster.py).
 
-TTS cuts a face sheet into NumWidth x NumHeight equal cells (at most 10 x 7) and shows the last
-cell for a card it hides (BackIsHidden); it loads images up to 4096 x 4096 px. So a sheet holds
-at most 69 faces, every cell is a whole number of pixels, and the sheet never passes 4096 px.
+TTS cuts a face sheet into NumWidth x NumHeight equal cells (at most 10 x 7); it loads images up
+to 4096 x 4096 px. Without BackIsHidden it would show a sheet's last cell for a card it hides;
+the saves set it, so a hidden card shows its back image and every cell holds a card (Tabletop
+Simulator Knowledge Base, custom-deck.md). So a sheet holds at most 70 faces, every cell is a
+whole number of pixels, and the sheet never passes 4096 px.
 """
 from __future__ import annotations
 
@@ -36,23 +38,23 @@ class Grid:
 
     @property
     def faces(self) -> int:
-        """Faces it holds: every cell but the last, which is the hidden card's."""
-        return self.columns * self.rows - 1
+        """Faces it holds: every cell (a hidden card shows the back image, BackIsHidden)."""
+        return self.columns * self.rows
 
 
 def grid_for(faces: int, card_w: float, card_h: float) -> Grid:
-    """The smallest grid (2 x 2 to 10 x 7) holding `faces` faces and the hidden one; among grids
-    of one size, the one whose sheet is nearest square (its cards drawn largest in 4096 px)."""
-    if not 1 <= faces <= MAX_COLUMNS * MAX_ROWS - 1:
-        raise ValueError(f"a sheet holds 1 to {MAX_COLUMNS * MAX_ROWS - 1} faces, not {faces}")
-    options = [Grid(c, r) for c in range(2, MAX_COLUMNS + 1) for r in range(2, MAX_ROWS + 1) if c * r > faces]
+    """The smallest grid (2 x 2 to 10 x 7) holding `faces` faces; among grids of one size, the
+    one whose sheet is nearest square (its cards drawn largest in 4096 px)."""
+    if not 1 <= faces <= MAX_COLUMNS * MAX_ROWS:
+        raise ValueError(f"a sheet holds 1 to {MAX_COLUMNS * MAX_ROWS} faces, not {faces}")
+    options = [Grid(c, r) for c in range(2, MAX_COLUMNS + 1) for r in range(2, MAX_ROWS + 1) if c * r >= faces]
     return min(options, key=lambda g: (g.columns * g.rows,
                                        abs(math.log(g.columns * card_w / (g.rows * card_h))), g.columns))
 
 
 def split_faces(count: int) -> list[int]:
-    """How many faces each sheet of a deck of `count` distinct faces holds (69 a sheet, then the rest)."""
-    full = MAX_COLUMNS * MAX_ROWS - 1
+    """How many faces each sheet of a deck of `count` distinct faces holds (70 a sheet, then the rest)."""
+    full = MAX_COLUMNS * MAX_ROWS
     return [full] * (count // full) + ([count % full] if count % full else [])
 
 
@@ -72,13 +74,12 @@ def card_image(drawing: Drawing, size: tuple[int, int], trim: tuple[float, float
     return raster.render_at(drawing, card_target(size, trim), trim, bleed)
 
 
-def face_sheet(drawings: list[Drawing], hidden: Drawing, grid: Grid, trim: tuple[float, float],
-               bleed: float) -> PILImage.Image:
-    """The sheet: `drawings` row by row from the top left, `hidden` in the last cell. A face
+def face_sheet(drawings: list[Drawing], grid: Grid, trim: tuple[float, float], bleed: float) -> PILImage.Image:
+    """The sheet: `drawings` row by row from the top left, the cells left over white. A face
     repeated on the sheet is drawn once; all are drawn as one PDF."""
     width, height = cell_px(grid, *trim)
     sheet = PILImage.new("RGB", (grid.columns * width, grid.rows * height), (255, 255, 255))
-    cells = list(drawings) + [None] * (grid.faces - len(drawings)) + [hidden]
+    cells = list(drawings)
     distinct = list({id(d): d for d in cells if d is not None}.values())
     made = dict(zip((id(d) for d in distinct),
                     raster.render_many(distinct, card_target((width, height), trim), trim, bleed)))

@@ -40,10 +40,11 @@ class Place:
     scale_z: float = 1.0
 
     def transform(self) -> dict:
-        # scaleY follows x: a token's thickness grows with its size as TTS's own scaling does
+        # scaleY stays 1: a board's, token's or tile's thickness is its own Thickness, not
+        # stretched with its width (a 30 mm token at scaleY = scaleX was 6 mm thick)
         return {"posX": tidy(self.x), "posY": tidy(self.lift), "posZ": tidy(self.z),
                 "rotX": 0.0, "rotY": tidy(self.turn), "rotZ": FACE_DOWN if self.face_down else 0.0,
-                "scaleX": tidy(self.scale_x, 5), "scaleY": tidy(self.scale_x, 5), "scaleZ": tidy(self.scale_z, 5)}
+                "scaleX": tidy(self.scale_x, 5), "scaleY": 1.0, "scaleZ": tidy(self.scale_z, 5)}
 
 
 def tidy(value: float, digits: int = 4) -> float:
@@ -88,7 +89,8 @@ class Sheet:
             raise ValueError(f"not a TTS face sheet: {self!r}")
 
     def custom_deck(self) -> dict:
-        # BackIsHidden: a card in another player's hand shows the sheet's last slot (its back)
+        # BackIsHidden: a hidden card (face down, in another player's hand) shows BackURL, not the
+        # sheet's last cell, which therefore holds a card like the others
         return {str(self.key): {"FaceURL": self.face_url, "BackURL": self.back_url, "NumWidth": self.columns,
                                 "NumHeight": self.rows, "BackIsHidden": True, "UniqueBack": self.unique_back,
                                 "Type": 0}}
