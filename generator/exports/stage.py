@@ -20,10 +20,11 @@ from functools import partial
 from generator.children import answer_of, answer_parent
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
-from generator.stages import GameOutput, Stage, StageContext, folder_key
+from generator.keys import folder_key
+from generator.stages import GameOutput, Stage, StageContext
 from generator.urls import export_file, exports_folder
 
-STAGE_VERSION = "exports-1"  # bump when what the exporters make changes without its sources changing
+STAGE_VERSION = "exports-2"  # bump when what the exporters make changes without its sources changing
 
 
 def default_exporters() -> list:

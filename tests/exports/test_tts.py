@@ -26,6 +26,8 @@ from generator.kit.stage import KitStage
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("shoot", "sitters", "splash", "splat", "splut")
+PLACEHOLDER = "https://rulepress.example/"
+PUBLISHED = "https://tables.rulepress.net/"
 
 
 def tts_stages() -> list:
@@ -39,6 +41,8 @@ def tts_stages() -> list:
 def built(tmp_path_factory):
     root = tmp_path_factory.mktemp("launch")
     shutil.copytree(ROOT / "content", root / "content")
+    toml = root / "content/site.toml"  # a published site's address: the catalogue's own is a placeholder
+    toml.write_text(toml.read_text().replace(f'base_url = "{PLACEHOLDER}"', f'base_url = "{PUBLISHED}"'))
     build(root, stages=tts_stages(), processes=2)
     assert main(["tts-local", str(root)]) == 0  # the local saves, beside the published ones
     site = load_site(root)
@@ -103,7 +107,7 @@ def test_every_card_id_is_its_deck_key_times_100_plus_a_drawn_slot(built, slug):
         for card in cards_of(deck):
             key, slot = divmod(card["CardID"], 100)
             sheet = card["CustomDeck"][str(key)]
-            assert slot < sheet["NumWidth"] * sheet["NumHeight"] - 1  # the last slot is the hidden face's
+            assert slot < sheet["NumWidth"] * sheet["NumHeight"]  # every cell a card: BackIsHidden shows BackURL
             with Image.open(local_file(sheet["FaceURL"])) as face:
                 w, h = face.width // sheet["NumWidth"], face.height // sheet["NumHeight"]
                 x, y = slot % sheet["NumWidth"] * w, slot // sheet["NumWidth"] * h
@@ -201,15 +205,16 @@ def test_a_board_too_large_for_one_image_lies_in_tiles_edge_to_edge(built):
     assert gap == pytest.approx(width, abs=0.01)
 
 
-def test_a_grid_holds_its_faces_and_the_hidden_one_within_10_by_7():
-    for faces in range(1, 70):
+def test_a_grid_holds_its_faces_within_10_by_7_the_last_cell_too():
+    for faces in range(1, 71):
         grid = tts_images.grid_for(faces, 63.5, 88.9)
         assert grid.faces >= faces and grid.columns <= 10 and grid.rows <= 7
         width, height = tts_images.cell_px(grid, 63.5, 88.9)
         assert grid.columns * width <= 4096 and grid.rows * height <= 4096
     with pytest.raises(ValueError):
-        tts_images.grid_for(70, 63.5, 88.9)
-    assert tts_images.split_faces(150) == [69, 69, 12]
+        tts_images.grid_for(71, 63.5, 88.9)
+    assert tts_images.grid_for(70, 63.5, 88.9) == tts_images.Grid(10, 7)
+    assert tts_images.split_faces(150) == [70, 70, 10]
 
 
 def test_a_board_is_cut_in_tiles_of_at_most_4096_px_where_its_size_is_known():
@@ -257,7 +262,7 @@ BIG_DECK = {
 }
 
 
-def test_a_deck_of_more_than_69_cards_takes_a_second_sheet_with_its_own_deck_key(tmp_path):
+def test_a_deck_of_more_than_70_cards_takes_a_second_sheet_with_its_own_deck_key(tmp_path):
     from generator.exports.tts import build_table, planned_files
     from generator.kit.build import Artwork
 
@@ -272,10 +277,10 @@ def test_a_deck_of_more_than_69_cards_takes_a_second_sheet_with_its_own_deck_key
     assert sorted(written) == sorted(planned_files(components))
     [deck] = table.objects(lambda path: path)
     assert sorted(deck["CustomDeck"]) == ["1", "2"]
-    assert [(s["NumWidth"], s["NumHeight"]) for s in deck["CustomDeck"].values()] == [(10, 7), (4, 2)]
+    assert [(s["NumWidth"], s["NumHeight"]) for s in deck["CustomDeck"].values()] == [(10, 7), (3, 2)]
     ids = Counter(deck["DeckIDs"])
     assert len(ids) == 75 and sum(ids.values()) == sum(1 + i % 2 for i in range(75))
-    assert set(ids) == {100 + slot for slot in range(69)} | {200 + slot for slot in range(6)}
+    assert set(ids) == {100 + slot for slot in range(70)} | {200 + slot for slot in range(5)}
 
 
 def test_a_card_that_not_every_edition_plays_says_which_do(built):
