@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Callable, Container
 
 from generator import cache as build_cache
 from generator.errors import ContentError, ContentErrors
-from generator.fingerprint import code_digest, digest, file_hashes, tree_file_names
+from generator.fingerprint import code_digest, digest, file_hashes
+from generator.keys import folder_key, game_digests, input_digest, source_files
 from generator.site.assets import site_assets
-from generator.site.lastmod import git_state
-from generator.site.theme import PACKAGE_THEME, template_cache, theme_dirs
+from generator.site.theme import template_cache, theme_dirs
 from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext
 from generator.usercache import REPAIRED, REPAIRED_USE, repaired
 
@@ -36,7 +36,6 @@ if TYPE_CHECKING:  # the no-op check must not pay for importing the model
 
 Progress = Callable[[str], None]
 SITE_PAGES = ("index.html", "404.html", "sitemap.xml", "robots.txt")  # written beside the games' pages
-RELEASE_ARCHIVE = "releases"  # earlier releases' archived sources (generator/releases/sources.ARCHIVE)
 
 
 @dataclass
@@ -73,55 +72,6 @@ def default_stages() -> list[Stage]:
     from generator.feeds.stage import FeedStage  # the releases' Atom feeds
 
     return [kit, RulebookStage(), InteractiveStage(), exports, ReleasesStage(), FeedStage()]
-
-
-def source_files(root: Path) -> list[str]:
-    """Every file the build reads but the Pyodide lock: content and theme. The site's own
-    folders are walked with their links checked: no file outside the site is read."""
-    return [name for folder in (root / "content", root / RELEASE_ARCHIVE, *theme_dirs(root))
-            for name in tree_file_names(folder, inside=None if folder == PACKAGE_THEME else root)]
-
-
-def folder_digest(hashes: dict[str, str], folder: Path) -> str:
-    """The files below `folder` (of those in `hashes`), by name and content."""
-    prefix = str(folder) + os.sep
-    return digest(*sorted(f"{path[len(prefix):]}\0{sha}" for path, sha in hashes.items() if path.startswith(prefix)))
-
-
-def input_digest(root: Path, code: str, hashes: dict[str, str]) -> str:
-    """Every file the build reads, for the no-op check (content, theme, Pyodide lock)."""
-    parts = [folder_digest(hashes, folder) for folder in (root / "content", root / RELEASE_ARCHIVE, *theme_dirs(root))]
-    lock = root / "package-lock.json"
-    parts.append(lock.read_bytes().hex() if lock.is_file() else "")
-    parts.append(runtime_version(root))  # adding the runtime later must build again
-    parts.append(git_state(root))  # a commit moves the sitemap's dates (generator/site/lastmod.py)
-    return digest(code, *parts)
-
-
-def runtime_version(root: Path) -> str:
-    from generator.interactive.runtime import RuntimeMissing, find_pyodide, pyodide_version
-
-    try:
-        return pyodide_version(find_pyodide(root))
-    except (RuntimeMissing, OSError, ValueError, KeyError):
-        return "missing"
-
-
-def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
-    """Per game, its inputs other than its pages' text (game.toml, data, engine,
-    images), its pages' titles and its glossary."""
-    content = str(site.content) + os.sep
-    files: dict[str, list[str]] = {}  # slug -> "name\0hash" of its files
-    for path, sha in sorted(hashes.items()):
-        if path.startswith(content) and not path.endswith(".md"):
-            slug, _, name = path[len(content):].partition(os.sep)
-            files.setdefault(slug, []).append(f"{name}\0{sha}")
-    digests = {}
-    for game in site.games:
-        glossary = next((p for p in game.pages if p.glossary), None)
-        titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
-        digests[game.slug] = digest(*files.get(game.slug, []), titles, glossary.source_hash if glossary else "")
-    return digests
 
 
 def check_links(pages: dict[str, build_cache.PageEntry], files: Container[str]) -> list[ContentError]:
@@ -281,6 +231,13 @@ class Builder:
         prefix = f"{stage.name}/"
         return all(entry in self.previous.games for entry in self.game_keys if entry.startswith(prefix))
 
+    def kept(self, output: Output, old, key: str) -> bool:
+        """Whether the previous build's entry `old` (its key and files) stands for this build's
+        `key`: the files are reused when the key is unchanged, or kept for now, pages first."""
+        if old and old.key == key and all(self.reuse(output, rel) for rel in old.files):
+            return True
+        return self.kept_for_now(output, old)
+
     def kept_for_now(self, output: Output, old) -> bool:
         """Pages first: keep an out-of-date entry's files (and its old key, so that the full
         build that follows makes them again)."""
@@ -352,7 +309,7 @@ class Builder:
     def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
         from generator.pagework import render_urls
 
-        theme = digest(*(folder_digest(self.hashes, folder) for folder in theme_dirs(site.root)))
+        theme = digest(*(folder_key(self.hashes, folder) for folder in theme_dirs(site.root)))
         site_toml = (site.content / "site.toml").read_bytes()
         assets = "\n".join(f"{name}={target}" for name, target in sorted(context.assets.items()))
         site_key = digest(self.code, theme, site_toml, assets)  # pages link to hashed asset names
@@ -388,42 +345,10 @@ class Builder:
         return pages, uses
 
     def write_search(self, site: Site, output: Output, pages: dict[str, build_cache.PageEntry]) -> None:
-        """The search index in shards (see generator/site/search.py), each
-        made again only when one of its pages' HTML changed (not merely re-rendered: a
-        whitespace edit keeps it), so an edit re-indexes its shard, not the site."""
-        from generator.site.search import FOLDER, LIST, index_shards, plan_shards, shard_list
-        from generator.write import files_below
+        from generator.site.search import write_index
 
-        if output.dry:  # Pagefind reads written pages; its files are no link's target
-            return
-        shards = plan_shards([[page.url for page in game.pages] for game in site.current_games]) if site.search else []
         old = self.previous.search if self.previous else {}
-        todo = []
-        for shard in shards:
-            key = digest(self.code, site.language, str(shard.first),
-                         *(f"{url}\0{pages[url].html}" for url in shard.urls))
-            before = old.get(shard.name)
-            if before and before.key == key and all(self.reuse(output, rel) for rel in before.files):
-                self.manifest.search[shard.name] = before
-            elif self.kept_for_now(output, before):
-                self.manifest.search[shard.name] = before
-            else:
-                self.manifest.search[shard.name] = build_cache.GameEntry(key, [], {})
-                todo.append(shard)
-        if todo:
-            self.say(f"indexing pages for search ({sum(len(shard.urls) for shard in todo)} pages)")
-        for shard in todo:
-            for url in shard.urls:
-                output.materialize(url)  # Pagefind reads the finished pages where they stand
-        index_shards(todo, output.staging, output.staging / FOLDER, site.language, self.processes)
-        for shard in todo:
-            folder = f"{FOLDER}/{shard.name}"
-            files = [f"{folder}/{name}" for name in sorted(files_below(output.staging / folder))]
-            for rel in files:
-                output.record(rel)
-            self.manifest.search[shard.name].files = files
-        if shards:
-            output.write(LIST, shard_list(shards))
+        self.manifest.search = write_index(site, output, pages, old, self.code, self.processes, self.say, self.kept)
 
     def write_site_pages(self, site: Site, output: Output, context) -> None:
         """The index, the 404 page and the sitemap: made again only when the

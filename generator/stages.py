@@ -42,7 +42,6 @@ any section by putting a template of the same name in its own `templates/`.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
@@ -147,16 +146,6 @@ class StageContext:
     # walkthroughs and positions replayed once per build, for the page and the rulebook alike
     replays: Replays = field(default_factory=Replays)
     directives: dict[str, Directive] = field(default_factory=dict)  # every directive of the build, by name
-
-
-def folder_key(hashes: dict[str, str], folder, skip: tuple[str, ...] = ()) -> str:
-    """The files below `folder` by name and content, from the Builder's `hashes` (StageContext):
-    no file is read again. Names ending in one of `skip` are left out."""
-    from generator.fingerprint import digest
-
-    prefix = str(folder) + os.sep
-    return digest(*sorted(f"{path[len(prefix):]}\0{sha}" for path, sha in hashes.items()
-                          if path.startswith(prefix) and not path.endswith(skip)))
 
 
 def no_templates(name: str, data: dict) -> str:

@@ -11,7 +11,8 @@ from pathlib import Path
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
-from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext, folder_key
+from generator.keys import folder_key
+from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext
 from generator.urls import RULEBOOK_PAPERS, in_game, kit_file, kit_folder, preview_file, rules_pdf
 
 SECTION_ID = "print-and-play"

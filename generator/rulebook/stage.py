@@ -8,7 +8,8 @@ from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
 from generator.rulebook.selection import aid_pages
-from generator.stages import GameOutput, Section, Stage, StageContext, folder_key
+from generator.keys import folder_key
+from generator.stages import GameOutput, Section, Stage, StageContext
 from generator.urls import (RULEBOOK_PAPERS, RULES_PAGE, in_game, player_aid_pdf, relative, rules_booklet_pdf,
                             rules_pdf)
 

@@ -5,6 +5,10 @@ A file git knows, unchanged since the last commit, is dated by the last commit t
 machine and checkout, where file times would differ from one clone to the next. A file git does
 not know, or one changed since (the author's work in progress), is dated by its own mtime, as is
 every file of a site that is not in git. Dates are UTC, to the second (W3C Datetime).
+
+File times are not sources: two copies of the same sources have other ones. Where a build must
+give the same bytes from any copy, SOURCE_DATE_EPOCH (the reproducible-builds convention)
+clamps them: a file time after it counts as it.
 """
 from __future__ import annotations
 
@@ -72,6 +76,7 @@ def source_dates(root: Path, paths: list[Path]) -> dict[Path, str]:
     root = Path(root)
     dates = committed_dates(root)
     changed = uncommitted(root) if dates is not None else set()
+    clamp = source_date_epoch()
     found: dict[Path, str] = {}
     for path in paths:
         try:
@@ -82,8 +87,14 @@ def source_dates(root: Path, paths: list[Path]) -> dict[Path, str]:
         if dates is not None and rel in dates and rel not in changed:
             found[path] = w3c(dates[rel])
         else:
-            found[path] = w3c(stat.st_mtime)
+            found[path] = w3c(min(stat.st_mtime, clamp) if clamp is not None else stat.st_mtime)
     return found
+
+
+def source_date_epoch() -> int | None:
+    """SOURCE_DATE_EPOCH (seconds), when set to a whole number (reproducible-builds.org)."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    return int(value) if value.isdigit() else None
 
 
 def page_dates(site) -> dict[str, str]:

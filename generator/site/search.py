@@ -213,3 +213,41 @@ class Pagefind:
         if payload.get("type") == "Error":
             raise SearchIndexFailed(f"Pagefind failed: {payload.get('message')}")
         return message.get("message_id"), payload
+
+
+def write_index(site, output, pages: dict, old: dict, code: str, processes: int | None, say, kept) -> dict:
+    """The search index in shards, each made again only when one of its pages' HTML changed
+    (not merely re-rendered: a whitespace edit keeps it), so an edit re-indexes its shard, not
+    the site. `old`: the last build's entries by shard name; `kept(output, entry, key)`: the
+    Builder's reuse decision. Returns this build's entries."""
+    from generator.cache import GameEntry
+    from generator.fingerprint import digest
+    from generator.write import files_below
+
+    if output.dry:  # Pagefind reads written pages; its files are no link's target
+        return {}
+    shards = plan_shards([[page.url for page in game.pages] for game in site.current_games]) if site.search else []
+    entries, todo = {}, []
+    for shard in shards:
+        key = digest(code, site.language, str(shard.first), *(f"{url}\0{pages[url].html}" for url in shard.urls))
+        before = old.get(shard.name)
+        if kept(output, before, key):
+            entries[shard.name] = before
+        else:
+            entries[shard.name] = GameEntry(key, [], {})
+            todo.append(shard)
+    if todo:
+        say(f"indexing pages for search ({sum(len(shard.urls) for shard in todo)} pages)")
+    for shard in todo:
+        for url in shard.urls:
+            output.materialize(url)  # Pagefind reads the finished pages where they stand
+    index_shards(todo, output.staging, output.staging / FOLDER, site.language, processes)
+    for shard in todo:
+        folder = f"{FOLDER}/{shard.name}"
+        files = [f"{folder}/{name}" for name in sorted(files_below(output.staging / folder))]
+        for rel in files:
+            output.record(rel)
+        entries[shard.name].files = files
+    if shards:
+        output.write(LIST, shard_list(shards))
+    return entries

@@ -128,3 +128,18 @@ def test_the_same_sources_and_commits_give_the_same_sitemap_in_another_clone(tmp
     subprocess.run(["git", "clone", "-q", str(site), str(clone)], check=True, capture_output=True)
     build(clone, stages=[])
     assert (clone / "output/sitemap.xml").read_bytes() == (site / "output/sitemap.xml").read_bytes()
+
+
+def test_source_date_epoch_clamps_file_times_so_copies_give_the_same_sitemap(tmp_path, monkeypatch):
+    """File times are no source: two copies of a site made apart build the same sitemap when
+    SOURCE_DATE_EPOCH is set (the reproducible-builds convention), and a file older keeps its own."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(TOUCHED + 3600))
+    first, second = kit_site(tmp_path / "first"), kit_site(tmp_path / "second")
+    os.utime(second / "content/pebbles/rules.md", (TOUCHED + 7200, TOUCHED + 7200))
+    os.utime(first / "content/pebbles/reference.md", (TOUCHED, TOUCHED))
+    os.utime(second / "content/pebbles/reference.md", (TOUCHED, TOUCHED))
+    for site in (first, second):
+        build(site, stages=[])
+    assert (first / "output/sitemap.xml").read_bytes() == (second / "output/sitemap.xml").read_bytes()
+    assert lastmods(first)[BASE + "pebbles/"] == w3c(TOUCHED + 3600)
+    assert lastmods(first)[BASE + "pebbles/reference.html"] == w3c(TOUCHED)

@@ -1,0 +1,73 @@
+"""The build's keys: what each product depends on, as a digest of the inputs' hashes (the
+Builder hashes every source once: generator.fingerprint.file_hashes). One place, so a key
+is written once and every stage and the Builder agree on what "changed" means:
+
+    input_digest   everything the build reads: the no-op check
+    game_digests   per game, what its pages depend on beyond their own text
+    folder_key     the files below a folder, by name and content: a stage's game key starts there
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.fingerprint import digest, tree_file_names
+from generator.site.lastmod import git_state
+from generator.site.theme import PACKAGE_THEME, theme_dirs
+
+if TYPE_CHECKING:
+    from generator.content.model import Site
+
+RELEASE_ARCHIVE = "releases"  # earlier releases' archived sources (generator/releases/sources.ARCHIVE)
+
+
+def folder_key(hashes: dict[str, str], folder, skip: tuple[str, ...] = ()) -> str:
+    """The files below `folder` by name and content, from the Builder's `hashes` (StageContext):
+    no file is read again. Names ending in one of `skip` are left out."""
+    prefix = str(folder) + os.sep
+    return digest(*sorted(f"{path[len(prefix):]}\0{sha}" for path, sha in hashes.items()
+                          if path.startswith(prefix) and not path.endswith(skip)))
+
+
+def source_files(root: Path) -> list[str]:
+    """Every file the build reads but the Pyodide lock: content and theme. The site's own
+    folders are walked with their links checked: no file outside the site is read."""
+    return [name for folder in (root / "content", root / RELEASE_ARCHIVE, *theme_dirs(root))
+            for name in tree_file_names(folder, inside=None if folder == PACKAGE_THEME else root)]
+
+
+def input_digest(root: Path, code: str, hashes: dict[str, str]) -> str:
+    """Every file the build reads, for the no-op check (content, theme, Pyodide lock)."""
+    parts = [folder_key(hashes, folder) for folder in (root / "content", root / RELEASE_ARCHIVE, *theme_dirs(root))]
+    lock = root / "package-lock.json"
+    parts.append(lock.read_bytes().hex() if lock.is_file() else "")
+    parts.append(runtime_version(root))  # adding the runtime later must build again
+    parts.append(git_state(root))  # a commit moves the sitemap's dates (generator/site/lastmod.py)
+    return digest(code, *parts)
+
+
+def runtime_version(root: Path) -> str:
+    from generator.interactive.runtime import RuntimeMissing, find_pyodide, pyodide_version
+
+    try:
+        return pyodide_version(find_pyodide(root))
+    except (RuntimeMissing, OSError, ValueError, KeyError):
+        return "missing"
+
+
+def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
+    """Per game, its inputs other than its pages' text (game.toml, data, engine,
+    images), its pages' titles and its glossary."""
+    content = str(site.content) + os.sep
+    files: dict[str, list[str]] = {}  # slug -> "name\0hash" of its files
+    for path, sha in sorted(hashes.items()):
+        if path.startswith(content) and not path.endswith(".md"):
+            slug, _, name = path[len(content):].partition(os.sep)
+            files.setdefault(slug, []).append(f"{name}\0{sha}")
+    digests = {}
+    for game in site.games:
+        glossary = next((p for p in game.pages if p.glossary), None)
+        titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
+        digests[game.slug] = digest(*files.get(game.slug, []), titles, glossary.source_hash if glossary else "")
+    return digests
