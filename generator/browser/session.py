@@ -77,40 +77,22 @@ def default_bot(engine) -> str:
     return own[0] if own else "random"
 
 
-class PlaySession:
-    """One widget's game: the match, which seats the computer plays, and the
-    steps played since the page last asked."""
+class Seen:
+    """What one reader may see of a match: the viewer's view while the game hides something
+    from them (engine.view and its kin), everything once it is over or when it hides nothing.
+    Fixed for the whole game: handing a seat to the computer later must not uncover a hand."""
 
-    def __init__(self, engine, match: Match, *, widget: str, computer=(), bot: str | None = None,
-                 layout: str = "", viewer: int | None = None):
-        self.engine = engine
-        self.layout = layout
-        self.match = match
-        self.widget = widget
-        self.computer: frozenset[int] = frozenset(int(seat) for seat in computer)
-        if viewer is None:  # the reader's one seat; playing every seat, the reader sees them all
-            own = [seat for seat in range(self.seats()) if seat not in self.computer]
-            viewer = own[0] if len(own) == 1 else None
-        # fixed for the whole game: handing a seat to the computer later must not uncover a hand
-        self.viewer: int | None = viewer
+    def __init__(self, engine, match: Match, viewer: int | None):
+        self.engine, self.match, self.viewer = engine, match, viewer
         self._history: list[tuple] = []  # see history()
-        self.bot_name = bot or default_bot(engine)
-        self.bot = make_bot(engine, self.bot_name)
-        self.pending: dict[int, Any] = {}  # a joint turn's parts chosen so far by the reader's seats
-        self.last_cells: tuple[str, ...] = ()
-        self.fresh: list[dict] = []  # steps played since the last view
-        self._rewind: Match | None = None  # a copy of the match for stepping through its log
-        self._rewind_log: list[str] = []  # the log that copy was made from
 
-    # -- reading ------------------------------------------------------------
     def seer(self) -> int | None:
-        """Whose view the page shows now: the viewer's while the game hides something from them,
-        nobody's (everything) once it is over or when it hides nothing."""
+        """Whose view the page shows now (None: everything)."""
         if not getattr(self.engine, "hidden_information", False) or self.match.over:
             return None
         return self.viewer
 
-    def seen_state(self, state):
+    def state(self, state):
         seer = self.seer()
         return state if seer is None else self.engine.view(state, seer)
 
@@ -130,21 +112,58 @@ class PlaySession:
             state = after
         return kept
 
-    def seen_log(self) -> list[str]:
+    def log(self) -> list[str]:
         seer = self.seer()
         if seer is None:
             return self.match.log
         return [self.engine.view_action(before, action, seer) for _, before, action, _, _ in self.history()]
 
-    def seen_step(self, before, action, events, who: str, notation: str, computer: bool = False) -> dict:
+    def step(self, before, action, events, who: str, notation: str, computer: bool = False) -> dict:
         """One step for the page, told as the viewer saw it."""
         seer, engine = self.seer(), self.engine
+        cells = action_cells(engine, before, action)
         if seer is not None:
             notation = engine.view_action(before, action, seer)
             events = engine.view_events(before, action, events, seer)
-        return {"who": who, "notation": notation, "cells": list(self._cells(before, action)),
+        return {"who": who, "notation": notation, "cells": list(cells),
                 "events": [event.text for event in events], "computer": computer}
 
+    def place_name(self, cell: str) -> str:
+        try:
+            return str(self.engine.place_name(self.state(self.match.state), cell))
+        except Exception:  # a naming hook must never stop play
+            return cell
+
+    def place_names(self, svg: str) -> dict[str, str]:
+        return {cell: self.place_name(cell) for cell in dict.fromkeys(CELL.findall(svg))}
+
+
+class PlaySession:
+    """One widget's game: the match, which seats the computer plays, and the
+    steps played since the page last asked."""
+
+    def __init__(self, engine, match: Match, *, widget: str, computer=(), bot: str | None = None,
+                 layout: str = "", viewer: int | None = None):
+        self.engine = engine
+        self.layout = layout
+        self.match = match
+        self.widget = widget
+        self.computer: frozenset[int] = frozenset(int(seat) for seat in computer)
+        if viewer is None:  # the reader's one seat; playing every seat, the reader sees them all
+            own = [seat for seat in range(self.seats()) if seat not in self.computer]
+            viewer = own[0] if len(own) == 1 else None
+        # fixed for the whole game: handing a seat to the computer later must not uncover a hand
+        self.viewer: int | None = viewer
+        self.seen = Seen(engine, match, viewer)
+        self.bot_name = bot or default_bot(engine)
+        self.bot = make_bot(engine, self.bot_name)
+        self.pending: dict[int, Any] = {}  # a joint turn's parts chosen so far by the reader's seats
+        self.last_cells: tuple[str, ...] = ()
+        self.fresh: list[dict] = []  # steps played since the last view
+        self._rewind: Match | None = None  # a copy of the match for stepping through its log
+        self._rewind_log: list[str] = []  # the log that copy was made from
+
+    # -- reading ------------------------------------------------------------
     def name(self, seat: int) -> str:
         return player_name(self.engine, self.match.state, seat)
 
@@ -172,7 +191,7 @@ class PlaySession:
         if seat is None:
             return []
         engine, state = self.engine, self.match.state
-        return [{"n": engine.notation(action), "c": list(self._cells(state, action, seat))}
+        return [{"n": engine.notation(action), "c": list(action_cells(engine, state, action, seat))}
                 for action in engine.legal_actions(state, seat)]
 
     def view(self) -> dict:
@@ -188,21 +207,21 @@ class PlaySession:
             prompt = "Waiting for the other players"
         else:
             prompt = "The computer is thinking"
-        fresh, self.fresh = [self.seen_step(**step) for step in self.fresh], []
-        hidden = self.seer() is not None
+        fresh, self.fresh = [self.seen.step(**step) for step in self.fresh], []
+        hidden = self.seen.seer() is not None
         svg = self.svg(self.last_cells)
         return {
             "widget": self.widget,
             "game": engine.name,
             "svg": svg,
             # each place on the board in the rules' words, for hints and announcements
-            "names": self.place_names(svg),
+            "names": self.seen.place_names(svg),
             "turn": turn_json(turn),
             "seat": seat,
             "prompt": prompt,
             "legal": self.legal(),
             "steps": fresh,
-            "log": self.seen_log(),
+            "log": self.seen.log(),
             # a position string holds every card: shared only once the game has shown them all
             "position": None if hidden else match.to_position(),
             "hidden": hidden,
@@ -221,20 +240,11 @@ class PlaySession:
             "level": self.bot_name if any(level.name == self.bot_name for level in game_levels(engine)) else None,
         }
 
-    def place_name(self, cell: str) -> str:
-        try:
-            return str(self.engine.place_name(self.seen_state(self.match.state), cell))
-        except Exception:  # a naming hook must never stop play
-            return cell
-
-    def place_names(self, svg: str) -> dict[str, str]:
-        return {cell: self.place_name(cell) for cell in dict.fromkeys(CELL.findall(svg))}
-
     def svg(self, highlight=()) -> str:
         """The board as inline SVG; empty if the engine cannot draw (play goes on by the list)."""
         label = f"{self.engine.name} board after {len(self.match.log)} actions"
         try:
-            return diagram_svg(self.engine, self.seen_state(self.match.state), highlight,
+            return diagram_svg(self.engine, self.seen.state(self.match.state), highlight,
                                id_prefix=f"{self.widget}-live", label=label, layout=self.layout)
         except NotImplementedError:
             return ""
@@ -258,13 +268,13 @@ class PlaySession:
             action = parse_action(engine, before, log[step - 1])
             who = "Chance" if turn.kind == CHANCE else " & ".join(
                 player_name(engine, before, seat) for seat in turn.players)
-            seen = self.seen_step(before, action, rewind.last_events, who, log[step - 1])
+            seen = self.seen.step(before, action, rewind.last_events, who, log[step - 1])
             entry.update(who=who, notation=seen["notation"], events=seen["events"], cells=seen["cells"])
         else:
             rewind.goto(0)
         label = f"{engine.name} board after {step} of {len(log)} actions"
         try:
-            entry["svg"] = diagram_svg(engine, self.seen_state(rewind.state), entry["cells"],
+            entry["svg"] = diagram_svg(engine, self.seen.state(rewind.state), entry["cells"],
                                        id_prefix=f"{self.widget}-replay",
                                        label=label, layout=self.layout)
         except NotImplementedError:
@@ -274,7 +284,7 @@ class PlaySession:
     # -- acting ---------------------------------------------------------------
     def act(self, text: str) -> None:
         """Play the reader's action (a notation); IllegalAction if the rules refuse it."""
-        match, engine = self.match, self.engine
+        match = self.match
         turn = match.turn
         if turn.kind == OVER:
             raise IllegalAction("game over", "the game is over; start a new one or undo")
@@ -310,7 +320,7 @@ class PlaySession:
         None: ask the engine why, by writing the nearest legal action of that
         piece with `to` in place of its target and letting the engine refuse it.
         """
-        state, engine = self.match.state, self.engine
+        engine = self.engine
         options = [entry for entry in self.legal() if _fits(entry["c"], frm, to)]
         if len(options) == 1:
             self.act(options[0]["n"])
@@ -323,7 +333,8 @@ class PlaySession:
         reason = self._why_not(frm, to)
         if reason is not None:
             raise reason
-        where = f"from {self.place_name(frm)} to {self.place_name(to)}" if frm else f"on {self.place_name(to)}"
+        name = self.seen.place_name
+        where = f"from {name(frm)} to {name(to)}" if frm else f"on {name(to)}"
         rule = getattr(engine, "moves_rule", "") or "legal moves"
         raise IllegalAction(rule, f"no legal move for {self.name(seat)} goes {where}")
 
@@ -412,7 +423,7 @@ class PlaySession:
         before, turn = match.state, match.turn
         action = parse_action(engine, before, action_or_text) if isinstance(action_or_text, str) else action_or_text
         events = match.apply(action)
-        self.last_cells = self._cells(before, action)
+        self.last_cells = action_cells(self.engine, before, action)
         if turn.kind == CHANCE:
             who = "Chance"
         else:
@@ -422,20 +433,21 @@ class PlaySession:
                            "notation": match.log[-1],
                            "computer": turn.kind != CHANCE and all(s in self.computer for s in turn.players)})
 
-    def _cells(self, state, action, seat: int | None = None) -> tuple[str, ...]:
-        if isinstance(action, Joint):
-            return ()
-        engine = self.engine
-        try:
-            if seat is not None and hasattr(engine, "player_cells"):  # whose it is, for a part of a joint turn
-                return tuple(engine.player_cells(state, seat, action))
-            return tuple(engine.cells(state, action))
-        except Exception:  # a diagram hint must never stop play
-            return ()
-
     def _reader_turn(self) -> bool:
         turn = self.match.turn
         return turn.kind in (PLAYER, JOINT) and any(s not in self.computer for s in turn.players)
+
+
+def action_cells(engine, state, action, seat: int | None = None) -> tuple[str, ...]:
+    """The board cells an action moves through, for the diagram's marks (none for a joint turn)."""
+    if isinstance(action, Joint):
+        return ()
+    try:
+        if seat is not None and hasattr(engine, "player_cells"):  # whose it is, for a part of a joint turn
+            return tuple(engine.player_cells(state, seat, action))
+        return tuple(engine.cells(state, action))
+    except Exception:  # a diagram hint must never stop play
+        return ()
 
 
 def think(session: PlaySession) -> dict:
