@@ -112,14 +112,10 @@ def render_urls(site: Site, urls: list[str], directives: dict, context, processe
     renderer = PageRenderer(site, directives, context, folder)
     if processes == 1 or len(urls) < PARALLEL_FROM:
         return [renderer.render(url) for url in urls]
-    import multiprocessing  # only now: a one-page edit never needs a pool
-    from concurrent.futures import ProcessPoolExecutor
+    from generator import jobs  # only now: a one-page edit never needs a pool
 
-    if "fork" not in multiprocessing.get_all_start_methods():
+    if not jobs.can_fork():
         return [renderer.render(url) for url in urls]
-    # fork: workers inherit the loaded site, stages, engines and compiled templates without pickling them
-    pool = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_start_worker, initargs=(renderer,))
-    with pool:
+    with jobs.pool(processes, _start_worker, (renderer,)) as pool:
         chunk = max(1, min(32, len(urls) // (processes * 4)))
         return list(pool.map(_render_in_worker, urls, chunksize=chunk))

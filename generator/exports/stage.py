@@ -13,16 +13,16 @@ the stage starts first (`starts_first`), so they work while the other stages do.
 """
 from __future__ import annotations
 
-import multiprocessing
 import time
 from functools import partial
 
-from generator.children import answer_of, answer_parent
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
 from generator.keys import folder_key
 from generator.stages import GameOutput, Stage, StageContext
 from generator.urls import export_file, exports_folder
+
+WAITING_PER_WORKER = 8  # more children than this per worker: the build waits for the oldest
 
 STAGE_VERSION = "exports-2"  # bump when what the exporters make changes without its sources changing
 
@@ -53,7 +53,7 @@ class ExportStage(Stage):
         # another): its has_kit, and full_colour, its components and drawings read once a build
         self.kit = kit
         self._exporters = exporters
-        self.running = Children()
+        self.running = None  # the exporters' children (generator/jobs.py), made with the first
         self.written: list[str] = []
         self.timings: dict[str, dict[str, float]] = {}  # slug -> exporter -> seconds (of the last build)
 
@@ -132,9 +132,17 @@ class ExportStage(Stage):
             job = export_job(site, game, components, artwork, paths, output.target)
             for exporter, names in planned:  # each exporter a child of its own: a big game's exports side by side
                 if names:
-                    self.running.start(game.slug, self.timings, partial(run_exporter, exporter, job),
-                                       max(1, context.workers))
+                    self.in_child(game.slug, partial(run_exporter, exporter, job), context.workers)
         return GameOutput(sections=self.sections(site, game, components), files=tuple(files))
+
+    def in_child(self, slug: str, work, workers: int) -> None:
+        """An exporter's work in a child, taking turns with the others (a big game's exports side
+        by side); what it timed is kept for the bench."""
+        from generator.jobs import Jobs
+
+        if self.running is None:
+            self.running = Jobs(max(1, workers), WAITING_PER_WORKER)
+        self.running.start(f"exporting {slug}", work, lambda timed: self.timings.setdefault(slug, {}).update(timed))
 
     def sections(self, site, game, components) -> dict:
         """What the exporters add to the game's pages, by page URL, in the exporters' order."""
@@ -145,13 +153,15 @@ class ExportStage(Stage):
         return found
 
     def finish(self, site, output) -> None:
-        self.running.finish(self.timings)
+        if self.running is not None:
+            self.running.finish()
         for rel in self.written:
             output.record(rel)
         self.written = []
 
     def abandon(self) -> None:
-        self.running.abandon()
+        if self.running is not None:
+            self.running.abandon()
         self.written = []
 
 
@@ -186,52 +196,3 @@ def export_game(site, game, components, artwork, exporters, paths: dict, output_
         timings.update(run_exporter(exporter, job))
     return timings
 
-
-class Children:
-    """Games' exports made in child processes, one per game and exporter. They are started at
-    once, so the build never waits for them before `finish`, and take turns: a shared
-    semaphore lets `workers` of them work at a time, the others sleep until a turn is free.
-    A child dies with the build (PR_SET_PDEATHSIG). Where there is no fork, the work is done
-    here and now."""
-
-    WAITING_PER_WORKER = 8  # more children than this per worker: the build waits for the oldest
-
-    def __init__(self):
-        self.running: list[tuple[str, object, object]] = []  # (slug, process, pipe end to read)
-        self.turns = None  # the semaphore of this build's children
-
-    def start(self, slug: str, timings: dict, work, workers: int) -> None:
-        if "fork" not in multiprocessing.get_all_start_methods():
-            timings.setdefault(slug, {}).update(work())
-            return
-        context = multiprocessing.get_context("fork")
-        if self.turns is None:
-            self.turns = context.BoundedSemaphore(workers)
-        while len(self.running) >= workers * self.WAITING_PER_WORKER:
-            self.wait_one(timings)
-        reader, writer = context.Pipe(duplex=False)
-        process = context.Process(target=answer_parent, args=(work, writer, self.turns), daemon=True)
-        process.start()
-        writer.close()
-        self.running.append((slug, process, reader))
-
-    def wait_one(self, timings: dict) -> None:
-        slug, process, reader = self.running.pop(0)
-        outcome = answer_of(process, reader, f"exporting {slug}")
-        if outcome[0] != "ok":
-            self.abandon()
-            raise outcome[1]
-        timings.setdefault(slug, {}).update(outcome[1])
-
-    def finish(self, timings: dict) -> None:
-        while self.running:
-            self.wait_one(timings)
-        self.turns = None
-
-    def abandon(self) -> None:
-        for _slug, process, reader in self.running:
-            process.kill()
-            process.join()
-            reader.close()
-        self.running = []
-        self.turns = None  # a killed child may have held a turn: the next build makes new ones

@@ -11,23 +11,16 @@ byte. The child dies with the build (PR_SET_PDEATHSIG) and is killed if the buil
 """
 from __future__ import annotations
 
-import multiprocessing
-
 from generator.children import die_with_parent, send_failure
+from generator.jobs import child
 
 
 class KitsAhead:
     """One child making `making` (games) after checking `checking`, for a KitStage (`stage`)."""
 
     def __init__(self, stage, site, output, context, checking: list, making: list):
-        context_of_fork = multiprocessing.get_context("fork")
-        self.reader, writer = context_of_fork.Pipe(duplex=False)
         self.slugs = {game.slug for game in making}
-        self.process = context_of_fork.Process(target=_make_in_child,
-                                               args=(stage, site, output, context, checking, making, writer),
-                                               daemon=True)
-        self.process.start()
-        writer.close()
+        self.process, self.reader = child(_make_in_child, stage, site, output, context, checking, making)
         self.checked: list | None = None  # the check's errors, once read
         self.made: dict | None = None  # slug -> (GameOutput, {file: size}), once read
 

@@ -47,11 +47,11 @@ class KitStage(Stage):
         """Check `checking` and make `making` (games) in a child process (kit/ahead.py), which
         `check` and `write_game` then read. Not where the exports draw the same kits in this
         process (the child would draw them again) or where there is no fork."""
-        import multiprocessing
+        from generator.jobs import can_fork
 
         checking, making = [g for g in checking if has_kit(g)], [g for g in making if has_kit(g)]
         exports_draw_here = self.other_formats is not None and site.exports
-        if output.dry or exports_draw_here or not making or "fork" not in multiprocessing.get_all_start_methods():
+        if output.dry or exports_draw_here or not making or not can_fork():
             return
         from generator.kit.ahead import KitsAhead
 

@@ -1,15 +1,12 @@
 """Parsing a game's pages for paper once, and typesetting them for each paper size."""
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-
 from markdown_it.tree import SyntaxTreeNode
 
+from generator import jobs
 from generator.content.model import Game, Site
 from generator.markdown.render import make_markdown
 from generator.replays import Replays
-from generator.children import answer_of, answer_parent, die_with_parent
 from generator.rulebook.blocks import Typesetter, fence_line, fence_name
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.document import Chapter, PlannedBook, chapter_width, column_width, plan_book, print_scale
@@ -85,12 +82,11 @@ def typeset_all(book: GameBook, jobs: list[tuple[str, str]], workers: int = 1) -
     # the first here: fonts registered and diagrams drawn once, before the workers fork
     made = {first: getattr(book, first[0])(first[1])}
     workers = min(len(rest), workers)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2 or not jobs.can_fork():
         return {**made, **{job: getattr(book, job[0])(job[1]) for job in rest}}
     _book = book
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=die_with_parent) as pool:
+        with jobs.pool(workers) as pool:
             return {**made, **dict(zip(rest, pool.map(_typeset_in_worker, rest)))}
     finally:
         _book = None
@@ -99,64 +95,13 @@ def typeset_all(book: GameBook, jobs: list[tuple[str, str]], workers: int = 1) -
 CHILDREN_PER_CORE = 4  # games' children forked ahead of their turn, per core (each holds a copy-on-write build)
 
 
-class Typesetting:
-    """Games' rulebooks typeset in child processes while the build goes on (kits, bundles,
-    pages), at most one per core at a time: a game's child typesets its books one after
-    another (sharing their diagrams) and writes the PDFs where it is told. A child dies
-    with the build (PR_SET_PDEATHSIG), so a killed build leaves none behind.
+def typesetting(workers: int):
+    """The games' rulebooks typeset in child processes while the build goes on (kits, bundles,
+    pages), one game a child (its books one after another, sharing their diagrams): a core's
+    worth fewer while the build itself works (generator/jobs.py)."""
+    return jobs.Jobs(workers, CHILDREN_PER_CORE, turns_while_building=workers - 1)
 
-    Each game's child is forked at once (up to CHILDREN_PER_CORE a core ahead) and waits for
-    a slot (a semaphore they share: `workers` - 1 of them while the build works, `workers`
-    once it waits in `finish`): the build does not wait for a slot itself, and goes on
-    checking and making kits, bundles and pages meanwhile."""
 
-    def __init__(self, workers: int = 1):
-        self.workers = max(1, workers)  # games typeset at once (the Builder's count of cores)
-        self.running: list[tuple[str, object, object]] = []  # (game, process, pipe end to read)
-        self.slots = None  # the children's semaphore, made with the first child
-
-    def start(self, book: GameBook, jobs: list[tuple[str, str]], write) -> None:
-        """Typeset `jobs` of `book` (a game's pages and diagrams, the child inherits them) in
-        a child, which calls `write(made)` with the PDFs."""
-        if "fork" not in multiprocessing.get_all_start_methods():
-            write(typeset_all(book, jobs, self.workers))
-            return
-        while len(self.running) >= CHILDREN_PER_CORE * self.workers:  # a site of many games: a bounded queue
-            self.wait_one()
-        context = multiprocessing.get_context("fork")
-        if self.slots is None:
-            # one core fewer than the build has while the build itself works (kits, pages): three
-            # busy processes on two cores would slow the build's own path by a third; `finish`,
-            # where the build only waits, gives the children that core too
-            self.slots = context.Semaphore(max(1, self.workers - 1))
-            load_for_children()
-        reader, writer = context.Pipe(duplex=False)
-        process = context.Process(target=answer_parent, args=(lambda: write(typeset_all(book, jobs)), writer, self.slots),
-                                  daemon=True)
-        process.start()
-        writer.close()
-        self.running.append((book.game.title, process, reader))
-
-    def wait_one(self) -> None:
-        title, process, reader = self.running.pop(0)
-        outcome = answer_of(process, reader, f"typesetting the rulebooks of {title}")
-        if outcome[0] != "ok":
-            self.abandon()
-            raise outcome[1]
-
-    def finish(self) -> None:
-        """Wait for every child; the first failure is raised as it would be in this process."""
-        if self.slots is not None and self.workers > 1:
-            self.slots.release()  # this process only waits from here on: its core is the children's
-        while self.running:
-            self.wait_one()
-
-    def abandon(self) -> None:
-        for _title, process, reader in self.running:
-            process.kill()
-            process.join()
-            reader.close()
-        self.running = []
 
 
 def load_for_children() -> None:

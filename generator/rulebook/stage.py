@@ -117,12 +117,14 @@ class RulebookStage(Stage):
     def typeset(self, site: Site, game: Game, paths: dict) -> None:
         """Start typesetting the game's books in a child process, to be written at `paths`:
         the book preflight drew (its `check`), else one made here for the child to inherit."""
-        from generator.rulebook.make import GameBook, Typesetting
+        from generator.rulebook.make import GameBook, load_for_children, typeset_all, typesetting
 
         book = self._checked.get(game.slug) or GameBook(site, game, self.context.directives, self.context.replays)
         if self.typesetting is None:
-            self.typesetting = Typesetting(self.context.workers)
-        self.typesetting.start(book, book_jobs(game), lambda made: write_books(game, made, paths))
+            self.typesetting = typesetting(self.context.workers)
+        jobs = book_jobs(game)
+        self.typesetting.start(f"typesetting the rulebooks of {game.title}",
+                               lambda: write_books(game, typeset_all(book, jobs), paths), before_first=load_for_children)
 
     def finish(self, site: Site, output) -> None:
         if self.typesetting is not None:

@@ -16,6 +16,7 @@ tests/content/test_tables.py."""
 from __future__ import annotations
 
 import ast
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -214,6 +215,24 @@ def test_a_package_cycle_made_through_an_import_inside_a_function_is_found():
                "generator.content.model": ""}
     graph = {name: imports_in(source, name, set(modules)) for name, source in modules.items()}
     assert cycles(package_graph(graph)) == [["generator.content", "generator.site"]]
+
+
+# Issue 41.1: the stages hand their work to the jobs module; what else starts a process or a
+# thread, and why it is not a stage's work.
+STARTS_PROCESSES = {
+    "generator/jobs.py": "the build's children: pools, a child, the stages' jobs",
+    "generator/site/search.py": "Pagefind's client: one service per core, and a thread writing to each",
+    "generator/watchdog.py": "the command line's watcher: the build runs in its child",
+    "generator/gamecode.py": "the import probe, when the build runs as a library with no watcher",
+    "generator/commands/serve.py": "the dev server's threads and its background build",
+}
+STARTING = re.compile(r"\bos\.fork\(|\bProcess\(|\bPool\(|Executor\(|\bThread\(|get_context\(")
+
+
+def test_processes_and_threads_are_started_only_by_the_jobs_module_and_the_named_few():
+    found = sorted(str(path.relative_to(ROOT)) for path in python_files()
+                   if STARTING.search(path.read_text(encoding="utf-8")))
+    assert [path for path in found if path not in STARTS_PROCESSES] == []
 
 
 def test_the_stages_are_the_packages_with_a_stage_module():

@@ -1,0 +1,108 @@
+"""Work a stage hands to child processes while the build goes on: one scheduler for every
+stage that leaves work running (the rulebooks' typesetting, the exports).
+
+Each job is a forked child, started at once so the build never waits for it before `finish`,
+that waits for a turn (a semaphore the build's children share: so many work at a time),
+runs its work and sends its answer down a pipe (children.answer_parent). A child dies with
+the build (PR_SET_PDEATHSIG) and drops the build's lock (children.py). The build collects the
+answers oldest first: each "ok" result is handed to the job's `done`, and the first failure is
+raised as the build's own after every other child is killed (one failure path); `abandon` kills
+them all (one cancellation path). Where there is no fork, a job runs here and now.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from typing import Any, Callable
+
+from generator.children import answer_of, answer_parent, die_with_parent
+
+
+def can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def pool(workers: int, initializer: Callable = die_with_parent, initargs: tuple = ()):
+    """A pool of `workers` forked processes (a ProcessPoolExecutor): they inherit what the build
+    has loaded (the site, stages, engines, templates) instead of pickling it. `initializer`
+    must call children.die_with_parent first (the default does)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=initializer, initargs=initargs)
+
+
+def child(target: Callable, *args):
+    """One forked process running `target(*args, pipe)`, which sends its messages down `pipe`:
+    (the process, the pipe's end to read them from)."""
+    context = multiprocessing.get_context("fork")
+    reader, writer = context.Pipe(duplex=False)
+    process = context.Process(target=target, args=(*args, writer), daemon=True)
+    process.start()
+    writer.close()
+    return process, reader
+
+
+class Jobs:
+    """A stage's children: at most `turns` working at once, at most `turns * waiting` started.
+
+    `turns_while_building`: how many of them work while the build itself still works (checking,
+    making kits, rendering pages); the rest of the turns are given once the build only waits,
+    in `finish`. Three busy processes on two cores slow the build's own path by a third."""
+
+    def __init__(self, turns: int, waiting: int, turns_while_building: int | None = None):
+        self.turns, self.waiting = max(1, turns), max(1, waiting)
+        self.turns_while_building = self.turns if turns_while_building is None else max(1, turns_while_building)
+        self.running: list[tuple[str, Any, Any, Callable | None]] = []  # (what it does, process, pipe end, done)
+        self.semaphore = None  # made with the first child
+        self.held = 0  # turns kept back while the build works
+
+    def start(self, doing: str, work: Callable[[], Any], done: Callable[[Any], None] | None = None,
+              before_first: Callable[[], None] | None = None) -> None:
+        """Run `work()` in a child; `done(result)` here when it is collected. `doing` names it in
+        a failure ("typesetting the rulebooks of Splat"). `before_first`: what every child would
+        otherwise load for itself, loaded once here before the first fork."""
+        if not can_fork():
+            result = work()
+            if done is not None:
+                done(result)
+            return
+        while len(self.running) >= self.turns * self.waiting:  # many games: a bounded queue
+            self.wait_one()
+        context = multiprocessing.get_context("fork")
+        if self.semaphore is None:
+            self.semaphore = context.Semaphore(self.turns_while_building)
+            self.held = self.turns - self.turns_while_building
+            if before_first is not None:
+                before_first()
+        reader, writer = context.Pipe(duplex=False)
+        process = context.Process(target=answer_parent, args=(work, writer, self.semaphore), daemon=True)
+        process.start()
+        writer.close()
+        self.running.append((doing, process, reader, done))
+
+    def wait_one(self) -> None:
+        doing, process, reader, done = self.running.pop(0)
+        outcome = answer_of(process, reader, doing)
+        if outcome[0] != "ok":
+            self.abandon()
+            raise outcome[1]
+        if done is not None:
+            done(outcome[1])
+
+    def finish(self) -> None:
+        """Wait for every child, giving them the turns held back: the build only waits now."""
+        if self.semaphore is not None:
+            for _ in range(self.held):
+                self.semaphore.release()
+            self.held = 0
+        while self.running:
+            self.wait_one()
+        self.semaphore = None
+
+    def abandon(self) -> None:
+        for _doing, process, reader, _done in self.running:
+            process.kill()
+            process.join()
+            reader.close()
+        self.running = []
+        self.semaphore = None  # a killed child may have held a turn: the next build makes new ones
