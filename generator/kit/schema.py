@@ -284,7 +284,7 @@ DECK = keys(
     name=name("board"),
     title=text(None),
     size=Field((str, list), default="poker", check=card_size,
-               describe="a preset (" + ", ".join(CARD_SIZES) + ") or [width, height] in mm"),
+               describe="a preset (" + ", ".join(CARD_SIZES) + ") or [width, height] in mm, each at least 25"),
     bleed=millimetres(3.0, zero=True),
     safe=millimetres(3.0, zero=True),
     data=text(None, DATA_FILE, required=True),
