@@ -96,3 +96,8 @@ def make_site(root: Path, **overrides: str) -> Path:
     for key, text in overrides.items():
         files[key.replace("__", "/")] = text
     return write(root, files)
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file below `folder` with its bytes: two builds compared whole."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}

@@ -4,28 +4,13 @@ unpickled a damaged header and raised), and the pages are what a build without i
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
 from generator.build import build
-from tests.sitefactory import make_site
+from tests.sitefactory import make_site, tree
 
 
-SOURCE_TIME = 1_700_000_000 * 10 ** 9
-
-
-def same_times(site: Path) -> Path:
-    """Every source file of `site` at one time: the sitemap's <lastmod> is a page's file time, and
-    two copies of the same sources must build the same bytes."""
-    for path in (site / "content").rglob("*"):
-        if path.is_file():
-            os.utime(path, ns=(SOURCE_TIME, SOURCE_TIME))
-    return site
-
-
-def tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 DAMAGE = {
@@ -39,14 +24,14 @@ DAMAGE = {
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
 def test_a_damaged_compiled_template_is_compiled_again(tmp_path, monkeypatch, damage):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
-    first = same_times(make_site(tmp_path / "first"))
+    first = make_site(tmp_path / "first")
     build(first)
     entries = sorted((tmp_path / "user-cache/rulepress/templates").iterdir())
     assert entries
     whole = {entry: entry.read_bytes() for entry in entries}
     for entry, data in whole.items():
         entry.write_bytes(DAMAGE[damage](data))
-    second = same_times(make_site(tmp_path / "second"))
+    second = make_site(tmp_path / "second")
     build(second)
     assert tree(second / "output") == tree(first / "output")
     assert all(entry.read_bytes() == data for entry, data in whole.items()), "each stored whole again"

@@ -24,6 +24,7 @@ from generator.interactive import balance, snapshot
 from generator.interactive.bundle import bundle_key
 from generator.usercache import REPAIRED
 from tests.interactive.helpers import copy_fixture
+from tests.sitefactory import tree
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js makes the snapshot and the bytecode")
 
@@ -46,23 +47,9 @@ def hop_site(folder: Path) -> Path:
         "content/site.toml": ('language = "en"', 'language = "en"\nbalance_notes = true'),
     })
     (site / "content/hop/balance.md").write_text(BALANCE_PAGE, encoding="utf-8")
-    return same_times(site)
-
-
-SOURCE_TIME = 1_700_000_000 * 10 ** 9
-
-
-def same_times(site: Path) -> Path:
-    """Every source file of `site` at one time: the sitemap's <lastmod> is a page's file time, and
-    two copies of the same sources must build the same bytes."""
-    for path in (site / "content").rglob("*"):
-        if path.is_file():
-            os.utime(path, ns=(SOURCE_TIME, SOURCE_TIME))
     return site
 
 
-def tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="module")

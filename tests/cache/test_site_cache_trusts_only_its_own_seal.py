@@ -14,7 +14,7 @@ import pytest
 from generator import cache
 from generator.build import build
 from generator.usercache import REPAIRED
-from tests.sitefactory import make_site
+from tests.sitefactory import make_site, tree
 
 
 @pytest.fixture(autouse=True)
@@ -23,20 +23,6 @@ def own_user_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
 
 
-SOURCE_TIME = 1_700_000_000 * 10 ** 9
-
-
-def same_times(site: Path) -> Path:
-    """Every source file of `site` at one time: the sitemap's <lastmod> is a page's file time, and
-    two copies of the same sources must build the same bytes."""
-    for path in (site / "content").rglob("*"):
-        if path.is_file():
-            os.utime(path, ns=(SOURCE_TIME, SOURCE_TIME))
-    return site
-
-
-def tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def manifest_path(site: Path) -> Path:
@@ -58,11 +44,10 @@ def retitled(site: Path, seal) -> None:
 def edit_rules(site: Path) -> None:
     rules = site / "content/pebbles/rules.md"
     rules.write_text(rules.read_text() + "\nOne more sentence.\n")
-    same_times(site)
 
 
 def clean_build_of_the_same_sources(tmp_path: Path) -> dict[str, bytes]:
-    fresh = same_times(make_site(tmp_path / "fresh"))
+    fresh = make_site(tmp_path / "fresh")
     edit_rules(fresh)
     build(fresh, use_cache=False)
     return tree(fresh / "output")
@@ -82,7 +67,7 @@ RESEALS = {
 
 @pytest.mark.parametrize("reseal", sorted(RESEALS))
 def test_a_cache_entry_edited_and_resealed_by_hand_publishes_none_of_its_titles(tmp_path, reseal):
-    site = same_times(make_site(tmp_path / "site"))
+    site = make_site(tmp_path / "site")
     build(site)
     retitled(site, RESEALS[reseal])
     edit_rules(site)  # an edit: the next build reads the cache
@@ -97,7 +82,7 @@ def test_a_cache_entry_edited_and_resealed_by_hand_publishes_none_of_its_titles(
 def test_a_cache_sealed_by_another_user_is_not_used(tmp_path, monkeypatch):
     """A cache that came with the site's folder (copied, committed, restored in CI) was sealed
     with someone else's key."""
-    site = same_times(make_site(tmp_path / "site"))
+    site = make_site(tmp_path / "site")
     build(site)
     retitled(site, cache.checksum)  # sealed properly, by the user who made it
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-user"))
@@ -118,7 +103,7 @@ DAMAGE = {
 
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
 def test_a_damaged_manifest_means_a_clean_build_said_once(tmp_path, damage):
-    site = same_times(make_site(tmp_path / "site"))
+    site = make_site(tmp_path / "site")
     build(site)
     path = manifest_path(site)
     path.write_bytes(DAMAGE[damage](path.read_bytes()))
@@ -131,7 +116,7 @@ def test_a_damaged_manifest_means_a_clean_build_said_once(tmp_path, damage):
 
 
 def test_a_first_build_and_an_older_cache_are_no_damage(tmp_path):
-    site = same_times(make_site(tmp_path / "site"))
+    site = make_site(tmp_path / "site")
     assert repair_notes(build(site)) == []
     path = manifest_path(site)
     body = path.read_text().partition("\n")[2]
