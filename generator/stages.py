@@ -50,6 +50,7 @@ from generator.replays import Replays
 if TYPE_CHECKING:
     from generator.content.model import Game, Site
     from generator.errors import ContentError
+    from generator.write import OutputFolder
 
 
 PAPER = "generator.rulebook.directives:PaperDirectives."  # the rulebook's paper renderings live here
@@ -185,18 +186,19 @@ class Stage:
     def game_key(self, site: Site, game: Game) -> str | None:
         return None
 
-    def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
+    def write_game(self, site: Site, game: Game, output: OutputFolder, context: StageContext) -> GameOutput:
         return GameOutput()
 
-    def start_ahead(self, site: Site, output, context: StageContext, checking: list, making: list) -> None:
+    def start_ahead(self, site: Site, output: OutputFolder, context: StageContext, checking: list,
+                    making: list) -> None:
         return None
 
-    def finish(self, site: Site, output) -> None:
+    def finish(self, site: Site, output: OutputFolder) -> None:
         return None
 
     def abandon(self) -> None:
         return None
 
-    def write_site(self, site: Site, output, context: StageContext, uses: dict) -> None:
+    def write_site(self, site: Site, output: OutputFolder, context: StageContext, uses: dict) -> None:
         return None
 

@@ -22,6 +22,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import Protocol
 
 from generator.children import hold_in_parent_only, release_descriptor
 
@@ -49,6 +50,21 @@ def exchange(a: Path, b: Path) -> bool:
     if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):  # an old kernel or a filesystem without it
         return False
     raise OSError(code, os.strerror(code), str(b))
+
+
+class OutputFolder(Protocol):
+    """What a stage may do with the build's output, the same for a build (Output) and for
+    `rulepress check` (DryOutput, `dry`: it only names files)."""
+
+    dry: bool
+    target: Path  # the output folder the build makes (a dry one never touches it)
+    files: dict[str, int]  # every file of the new output -> its size
+
+    def write(self, rel: str, data: bytes | str) -> None: ...  # a new file
+    def record(self, rel: str, size: int | None = None) -> None: ...  # a file written some other way
+    def reuse(self, rel: str, known: list | None = None) -> bool: ...  # keep the previous output's file
+    def exists(self, rel: str) -> bool: ...
+    def path(self, rel: str) -> Path: ...  # where to write a file oneself (not when dry)
 
 
 class Output:
