@@ -11,11 +11,22 @@ import sys
 from generator.errors import ContentErrors, print_errors
 
 
+def installed_version() -> str:
+    """The version pip installed (pyproject.toml's), or "unknown" run from a source tree alone."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rulepress")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def parser() -> argparse.ArgumentParser:
     from generator.commands import build, check, new, runtime, serve, tts_local
 
     top = argparse.ArgumentParser(prog="rulepress", description="Build rules sites, print-and-play kits and playable walkthroughs for tabletop games.")
     top.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    top.add_argument("--version", action="version", version=f"rulepress {installed_version()}")
     sub = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (build, serve, check, new, runtime, tts_local):
         command = sub.add_parser(module.NAME, help=module.HELP, description=module.__doc__)

@@ -95,3 +95,14 @@ def test_a_busy_port_suggests_a_serve_that_works_from_where_it_ran(tmp_path, mon
     finally:
         process.kill()
         process.wait()
+
+
+def test_version_names_the_installed_release(capsys):
+    import pytest
+
+    from generator.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == "rulepress 0.1.0"
