@@ -105,4 +105,6 @@ def test_version_names_the_installed_release(capsys):
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0
-    assert capsys.readouterr().out.strip() == "rulepress 0.1.0"
+    from importlib.metadata import version
+
+    assert capsys.readouterr().out.strip() == f"rulepress {version('rulepress')}"  # pyproject.toml's, as installed
