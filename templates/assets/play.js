@@ -1111,7 +1111,20 @@
   }
 
   // For scripts/bench_browser.py and the curious: talk to the page's worker directly.
-  window.rulepressPlay = { call: (bundle, request) => runtime.call(absolute(bundle), request) };
+  // `arrowMoves(svg)`: where each arrow key leads from each place of a drawn board ({place: {key: place}}),
+  // by the same rule the focus ring follows, so a test can find a way by keys instead of guessing one.
+  window.rulepressPlay = {
+    call: (bundle, request) => runtime.call(absolute(bundle), request),
+    arrowMoves: (svg) => {
+      const shapes = cellShapes(svg);
+      const moves = {};
+      shapes.forEach((_, cell) => {
+        moves[cell] = {};
+        ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].forEach((key) => { moves[cell][key] = nextPlace(shapes, cell, key); });
+      });
+      return moves;
+    },
+  };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

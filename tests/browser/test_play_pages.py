@@ -19,17 +19,20 @@ SIZES = [(1366, 900), (390, 844)]
 SHOTS = Path("/tmp/shots-ui")
 PLAY = '[data-rp-widget="play"]:first-of-type'  # a page may hold several games (SHOOT's two modes): the first
 LIVE = f"{PLAY} .rp-live"
+SEED = 40  # every Play page here opens with ?seed=SEED: the same deals and dice on every run
 
 # every answer, without its boards (a whole game's worth of SVG would slow each look back)
 CAPTURE = """window.__answers = []; document.addEventListener('rp-answer', e => {
     const a = e.detail; if (a.view) a.view = Object.assign({}, a.view, {svg: ''}); window.__answers.push(a); });"""
 
 
-def open_play(open_page, real_site, url: str, width: int, height: int, scheme: str):
+def open_play(open_page, real_site, url: str, width: int, height: int, scheme: str, seed: int = SEED):
+    """A Play page whose games deal from `seed` (?seed=N: the first game N, each new one the next), so every
+    run meets the same positions."""
     page = open_page(width, scheme)
     page.set_viewport_size({"width": width, "height": height})
     page.add_init_script(CAPTURE)
-    page.goto(real_site.url(url))
+    page.goto(real_site.url(f"{url}?seed={seed}"))
     page.wait_for_selector(f'{LIVE}[aria-busy="false"] .rp-live-board svg', timeout=PYODIDE_TIMEOUT_MS)
     return page
 
@@ -136,27 +139,42 @@ def key_move(page) -> str:
 
 
 def walk_to(page, cell: str) -> None:
+    """Press the arrow keys along a shortest way from the focus ring's place to `cell`: a breadth-first
+    search over where each key leads from each place (the page's own rule, `rulepressPlay.arrowMoves`),
+    then each key pressed and the ring checked at every place on the way."""
     board = page.locator(f"{LIVE} .rp-live-board")
-    seen = []
-    for _ in range(80):
-        at = board.get_attribute("data-cursor")
-        seen.append(at)
-        if at == cell:
-            return
-        (x0, y0), (x1, y1) = centre(page, at), centre(page, cell)
-        dx, dy = x1 - x0, y1 - y0
-        keys = ["ArrowRight" if dx > 0 else "ArrowLeft", "ArrowDown" if dy > 0 else "ArrowUp"]
-        if abs(dy) > abs(dx):
-            keys.reverse()
-        for key in keys:
-            if abs(dx if key in ("ArrowRight", "ArrowLeft") else dy) < 2:
-                continue
-            page.keyboard.press(key)
-            if board.get_attribute("data-cursor") != at:
-                break
-        else:
-            pytest.fail(f"the arrow keys cannot reach {cell} from {at}: {seen}")
-    pytest.fail(f"the arrow keys never reached {cell}")
+    moves = page.evaluate(f"() => window.rulepressPlay.arrowMoves(document.querySelector('{LIVE} .rp-live-board svg'))")
+    start = board.get_attribute("data-cursor")
+    way = key_path(moves, start, cell)
+    assert way is not None, f"no arrow keys lead from {start} to {cell} (reached: {sorted(reachable(moves, start))})"
+    for key, then in way:
+        page.keyboard.press(key)
+        assert board.get_attribute("data-cursor") == then, f"{key} from the ring led elsewhere than {then}"
+
+
+def reachable(moves: dict, start: str) -> dict:
+    """Every place the arrow keys reach from `start`, each with the (key, place) it was first reached by."""
+    came = {start: None}
+    queue = [start]
+    for here in queue:  # breadth first: each place first reached by a shortest way
+        for key, there in sorted(moves.get(here, {}).items()):
+            if there and there not in came:
+                came[there] = (key, here)
+                queue.append(there)
+    return came
+
+
+def key_path(moves: dict, start: str, goal: str) -> list[tuple[str, str]] | None:
+    """A shortest list of (key, place it leads to) from `start` to `goal`, or None if no keys lead there."""
+    came = reachable(moves, start)
+    if goal not in came:
+        return None
+    way = []
+    while came[goal] is not None:
+        key, before = came[goal]
+        way.append((key, goal))
+        goal = before
+    return way[::-1]
 
 
 def board_box(page) -> dict:
