@@ -55,6 +55,14 @@ from .board import (
 from .drawing import draw_state
 
 
+def spoken(cell: Cell) -> str:
+    """A cell as the narration and the refusals say it: a sky cell by its coordinates ("c4", as the
+    rules write them), a spot of the plane as the plane over its column ("b0" is the rules' label on
+    the diagram, not what a player calls it)."""
+    name = cell_name(cell)
+    return f"the plane over column {name[0]}" if cell[1] == 0 else name
+
+
 # -- the dice and the state -------------------------------------------------------
 
 FALL_FACES = (1, 2, 3)  # the parachute's die
@@ -145,7 +153,7 @@ class _Air:
         if self.chute == cell:
             self.chute = None
             self.holder = seat
-            self.note("captured", f"{self.name(seat)} catches the parachute on {cell_name(cell)}.",
+            self.note("captured", f"{self.name(seat)} catches the parachute on {spoken(cell)}.",
                       player=seat, cell=cell_name(cell))
 
     def push_sideways(self, seat: int, dx: int) -> None:
@@ -153,7 +161,7 @@ class _Air:
         there the same way first (a chain); wraps at the sides (C9)."""
         start = self.cells[seat]
         target = ((start[0] + dx) % WIDTH, start[1])
-        self.note("pushed", f"{self.name(seat)} is pushed from {cell_name(start)} to {cell_name(target)}.",
+        self.note("pushed", f"{self.name(seat)} is pushed from {spoken(start)} to {spoken(target)}.",
                   player=seat, **{"from": cell_name(start), "to": cell_name(target)})
         other = self.at(target)
         if other is not None:
@@ -168,7 +176,7 @@ class _Air:
             self.reach_ground(seat)
             return
         target = (start[0], start[1] + 1)
-        self.note("pushed", f"{self.name(seat)} is pushed down from {cell_name(start)} to {cell_name(target)}.",
+        self.note("pushed", f"{self.name(seat)} is pushed down from {spoken(start)} to {spoken(target)}.",
                   player=seat, **{"from": cell_name(start), "to": cell_name(target)})
         other = self.at(target)
         if other is not None:
@@ -181,11 +189,11 @@ class _Air:
         start = self.cells[seat]
         above = (start[0], start[1] - 1)
         if start[1] <= 1 or self.at(above) is not None:
-            self.note("blocked", f"{self.name(seat)} cannot bounce up and stays on {cell_name(start)}.",
+            self.note("blocked", f"{self.name(seat)} cannot bounce up and stays on {spoken(start)}.",
                       player=seat, cell=cell_name(start))
             return
         self.put(seat, above)
-        self.note("bounced", f"{self.name(seat)} bounces up from {cell_name(start)} to {cell_name(above)}.",
+        self.note("bounced", f"{self.name(seat)} bounces up from {spoken(start)} to {spoken(above)}.",
                   player=seat, **{"from": cell_name(start), "to": cell_name(above)})
 
     def reach_ground(self, seat: int) -> None:
@@ -194,11 +202,11 @@ class _Air:
         self.cells[seat] = None
         if seat == self.holder:
             self.fates[seat] = LANDED
-            self.note("landed", f"{self.name(seat)} floats down from {cell_name(start)} and lands safely.",
+            self.note("landed", f"{self.name(seat)} floats down from {spoken(start)} and lands safely.",
                       player=seat, cell=cell_name(start))
         else:
             self.fates[seat] = SMASHED
-            self.note("smashed", f"{self.name(seat)} hits the ground below {cell_name(start)}: splat!",
+            self.note("smashed", f"{self.name(seat)} hits the ground below {spoken(start)}: splat!",
                       player=seat, cell=cell_name(start))
 
     # -- a skydiver's move
@@ -221,14 +229,14 @@ class _Air:
         if other == self.holder:  # C8: the mover tears the parachute away
             self.holder = seat
             self.note("snatched", f"{self.name(seat)} snatches the parachute from {self.name(other)} "
-                      f"on {cell_name(target)}.", player=seat, victim=other, cell=cell_name(target))
+                      f"on {spoken(target)}.", player=seat, victim=other, cell=cell_name(target))
             if letter == "D":
                 self.push_down(other)
             else:
                 self.push_sideways(other, dx)
             self.put(seat, target)
             return False
-        self.note("collided", f"{self.name(seat)} crashes into {self.name(other)} on {cell_name(target)}.",
+        self.note("collided", f"{self.name(seat)} crashes into {self.name(other)} on {spoken(target)}.",
                   player=seat, victim=other, cell=cell_name(target))
         if letter == "D":  # from above (C10)
             self.push_down(other)
@@ -248,7 +256,7 @@ class _Air:
             if row == HEIGHT:
                 self.chute = None
                 self.lost = True
-                self.note("lost", f"The parachute falls past {cell_name((col, row))} to the ground, empty.",
+                self.note("lost", f"The parachute falls past {spoken((col, row))} to the ground, empty.",
                           cell=cell_name((col, row)))
                 return
             other = self.at((col, row + 1))
@@ -256,10 +264,10 @@ class _Air:
                 self.chute = None
                 self.holder = other
                 self.note("captured", f"The parachute drops onto {self.name(other)}, who catches it on "
-                          f"{cell_name((col, row + 1))}.", player=other, cell=cell_name((col, row + 1)))
+                          f"{spoken((col, row + 1))}.", player=other, cell=cell_name((col, row + 1)))
                 return
             self.chute = (col, row + 1)
-        self.note("fell", f"The parachute falls from {cell_name(start)} to {cell_name(self.chute)}.",
+        self.note("fell", f"The parachute falls from {spoken(start)} to {spoken(self.chute)}.",
                   **{"from": cell_name(start), "to": cell_name(self.chute)})
 
     def shift(self, dx: int) -> None:
@@ -269,12 +277,12 @@ class _Air:
         target = ((start[0] + dx) % WIDTH, start[1])
         other = self.at(target)
         if other is not None:
-            self.note("collided", f"{self.name(seat)} steers into {self.name(other)} on {cell_name(target)}.",
+            self.note("collided", f"{self.name(seat)} steers into {self.name(other)} on {spoken(target)}.",
                       player=seat, victim=other, cell=cell_name(target))
             self.push_sideways(other, dx)
         self.put(seat, target)
-        self.note("shifted", f"{self.name(seat)} steers the parachute from {cell_name(start)} to "
-                  f"{cell_name(target)}.", player=seat, **{"from": cell_name(start), "to": cell_name(target)})
+        self.note("shifted", f"{self.name(seat)} steers the parachute from {spoken(start)} to "
+                  f"{spoken(target)}.", player=seat, **{"from": cell_name(start), "to": cell_name(target)})
 
     def held_fall(self, steps: int) -> None:
         """The holder drifts down with the parachute: a skydiver below is hit
@@ -289,14 +297,14 @@ class _Air:
             other = self.at((col, row + 1))
             if other is not None:
                 self.note("collided", f"{self.name(seat)} drifts onto {self.name(other)} on "
-                          f"{cell_name((col, row + 1))}.", player=seat, victim=other,
+                          f"{spoken((col, row + 1))}.", player=seat, victim=other,
                           cell=cell_name((col, row + 1)))
                 self.push_down(other)
                 self.bounce(seat)
                 return
             self.put(seat, (col, row + 1))
-        self.note("fell", f"{self.name(seat)} drifts down with the parachute from {cell_name(start)} to "
-                  f"{cell_name(self.cells[seat])}.", player=seat,
+        self.note("fell", f"{self.name(seat)} drifts down with the parachute from {spoken(start)} to "
+                  f"{spoken(self.cells[seat])}.", player=seat,
                   **{"from": cell_name(start), "to": cell_name(self.cells[seat])})
 
     # -- after the action
@@ -513,15 +521,15 @@ class SplatEngine(Engine):
                 raise IllegalAction("Rules §Moving", "steps go left, right or down, never up")
             target = neighbour(air.cells[seat], letter)
             if target in visited:
-                raise IllegalAction("Rules §Moving, C7", f"a move never enters {cell_name(target)} twice")
+                raise IllegalAction("Rules §Moving, C7", f"a move never enters {spoken(target)} twice")
             visited.add(target)
             if not air.step(seat, letter) and index < len(path) - 1:
                 raise IllegalAction("Rules §Moving", f"the move ends at step {index + 1}: "
                                     "a catch, a collision or the ground stops it")
         end = air.cells[seat]
         quiet = not any(event.kind in ("captured", "snatched", "collided", "smashed") for event in air.events)
-        text = f"{air.name(seat)} moves {' '.join(path)} from {cell_name(start)}"
-        air.events.insert(0, Event("moved", text + (f" to {cell_name(end)}." if quiet else "."), {
+        text = f"{air.name(seat)} moves {' '.join(path)} from {spoken(start)}"
+        air.events.insert(0, Event("moved", text + (f" to {spoken(end)}." if quiet else "."), {
             "player": seat, "from": cell_name(start), "to": cell_name(end) if end is not None else None,
             "path": "".join(path)}))
         return self._next(air, state.round, seat + 1)
@@ -572,7 +580,7 @@ class SplatEngine(Engine):
             if not (0 <= cell[0] < WIDTH and 0 <= cell[1] <= HEIGHT):
                 return f"seat {seat} is off the board at {cell}"
             if cell in seen:
-                return f"two skydivers share {cell_name(cell)}"
+                return f"two skydivers share {spoken(cell)}"
             seen.add(cell)
         if state.holder is not None:
             if state.chute is not None or state.chute_lost:
@@ -667,9 +675,10 @@ class SplatEngine(Engine):
     # -- interaction
     def place_name(self, state, cell: str) -> str:
         """The plane's spots by what they are ("b0" is the plane over column b); sky cells as the rules write them."""
-        if cell[1:] == "0":
-            return f"the plane over column {cell[0]}"
-        return cell
+        try:
+            return spoken(parse_cell(cell))
+        except ValueError:
+            return cell
 
     def cells(self, state, action):
         if isinstance(action, Move) and state.phase == MOVE:
