@@ -22,8 +22,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from generator.build import build
 
-    show = not args.quiet and sys.stderr.isatty()
-    with progress_bar(show) as say:
+    with progress_bar(not args.quiet, sys.stderr.isatty()) as say:  # a log's lines go with the summary, on stdout
         report = build(args.site, args.output, processes=args.jobs, use_cache=not args.clean, progress=say)
     if not args.quiet and report.up_to_date:
         print(f"Up to date: nothing changed since the last build of {report.output} ({report.seconds:.2f} s)")
@@ -46,14 +45,22 @@ def run(args) -> int:
 
 
 @contextmanager
-def progress_bar(show: bool):
-    """A progress callback for build(). The bar (and rich) is loaded on the
-    first message, which a no-op build never sends: it stays instant."""
+def progress_bar(show: bool, terminal: bool):
+    """A progress callback for build(): on a terminal a bar (rich, loaded on the first message,
+    which a no-op build never sends: it stays instant); elsewhere (a CI log, a pipe) a plain line
+    a step on stdout beside the summary (stderr keeps the errors alone), with the seconds since
+    the build began, so a long first build is never silent."""
+    import time
+
     bar = task = None
+    started = time.monotonic()
 
     def say(message: str) -> None:
         nonlocal bar, task
         if not show:
+            return
+        if not terminal:
+            print(f"{time.monotonic() - started:6.1f} s  {message}", flush=True)
             return
         if bar is None:
             from rich.console import Console
