@@ -699,6 +699,14 @@ class SplutEngine(Engine):
             names += _flight_path(state.board, frm, to, action.throw)
         return tuple(names)
 
+    def move_parts(self, state: SplutState, action: Step):
+        """A Troll who steps onto a Rock throws it: first the step (a place), then the throw (a direction,
+        shown on the square next to the Rock that way). Every other move is one part."""
+        if action.piece != "T" or action.throw < 0:
+            return None
+        beyond = NEXT[action.throw][action.to]  # on the arena: a throw off it is never legal (C7)
+        return ((square_name(action.to), "place"), (square_name(beyond), "direction"))
+
     # a phone held upright: the same arena, its words large enough to read at 345 px across
     layouts = ("narrow",)
     # a choice on the board that fits no legal move is refused under the rule for moves

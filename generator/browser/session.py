@@ -191,8 +191,7 @@ class PlaySession:
         if seat is None:
             return []
         engine, state = self.engine, self.match.state
-        return [{"n": engine.notation(action), "c": list(action_cells(engine, state, action, seat))}
-                for action in engine.legal_actions(state, seat)]
+        return [legal_entry(engine, state, action, seat) for action in engine.legal_actions(state, seat)]
 
     def view(self) -> dict:
         match, engine = self.match, self.engine
@@ -448,6 +447,27 @@ def action_cells(engine, state, action, seat: int | None = None) -> tuple[str, .
         return tuple(engine.cells(state, action))
     except Exception:  # a diagram hint must never stop play
         return ()
+
+
+def legal_entry(engine, state, action, seat: int) -> dict:
+    """A legal action for the page: its notation "n", its cells "c" and, for a move made part by part
+    on the board, its parts "p" ([[cell, kind], ...])."""
+    entry = {"n": engine.notation(action), "c": list(action_cells(engine, state, action, seat))}
+    parts = action_parts(engine, state, action)
+    if parts:
+        entry["p"] = parts
+    return entry
+
+
+def action_parts(engine, state, action) -> list[list[str]]:
+    """The parts a move is made in on the board (engine.move_parts), or [] for a move of one part."""
+    if isinstance(action, Joint):
+        return []
+    try:
+        parts = engine.move_parts(state, action) if hasattr(engine, "move_parts") else None
+        return [[str(cell), str(kind)] for cell, kind in parts or ()]
+    except Exception:  # a marking hint must never stop play
+        return []
 
 
 def think(session: PlaySession) -> dict:

@@ -198,6 +198,12 @@
     return best;
   }
 
+  // A move's parts on the board: the engine's (a step, then a throw: session.action_parts), else one part,
+  // the last place it reaches.
+  function partsOf(action) {
+    return action.p && action.p.length ? action.p : [[action.c[action.c.length - 1], "place"]];
+  }
+
   function ring(shape, className, cell) {
     const box = shape.getBBox();
     const rect = document.createElementNS(SVG_NS, "rect");
@@ -243,6 +249,7 @@
       this.options = options;
       this.view = null;
       this.selected = null;
+      this.partsDone = [];
       this.cursor = null;
       this.replaying = null;  // the step shown while stepping through the log, else null
       this.busy = false;
@@ -462,6 +469,7 @@
     render(view, op) {
       this.view = view;
       this.selected = null;
+      this.partsDone = [];
       this.replaying = null;
       this.board.innerHTML = view.svg;
       this.board.setAttribute("aria-label", `${view.game} board. ${view.prompt}.`);
@@ -608,17 +616,26 @@
       if (this.view.seat === null) { this.say("Wait for the computer to move."); return; }
       if (this.selected) {
         const from = this.selected;
-        if (cell === from) {  // the piece again: what it can do where it stands, or let go
+        const done = this.partsDone.length;
+        if (cell === from && !done) {  // the piece again: what it can do where it stands, or let go
           const here = legal.filter((a) => a.c.length === 1 && a.c[0] === from).map((a) => a.n);
           if (here.length) this.offerChoices(here, from);
           else this.select(null);
           return;
         }
-        const moves = legal.filter((a) => a.c.length > 1 && a.c[0] === from);
-        let fits = moves.filter((a) => a.c[a.c.length - 1] === cell);
-        if (!fits.length) fits = moves.filter((a) => a.c.indexOf(cell) > 0);
+        if (done && cell === this.partsDone[done - 1]) { this.select(null); return; }  // where it stands now: let go
+        const moves = this.pendingMoves();
+        let fits = moves.filter((a) => partsOf(a)[done][0] === cell);
+        // a place a one-part move passes through (a Dwarf's push); never a later part of a move made in parts
+        if (!fits.length && !done) fits = moves.filter((a) => !a.p && a.c.indexOf(cell) > 0);
+        if (fits.length && fits.every((a) => partsOf(a).length > done + 1)) {  // the next part's choices, with their own marks
+          this.partsDone.push(cell);
+          this.markParts();
+          return;
+        }
         if (fits.length === 1) { this.play(fits[0].n); return; }
         if (fits.length > 1) { this.offerChoices(fits.map((a) => a.n), cell); return; }
+        if (done) { this.say(`Not one of the marked places. ${this.partsHint()}`); return; }
         if (legal.some((a) => a.c.length > 1 && a.c[0] === cell)) { this.select(cell); return; }
         this.send({ op: "attempt", from, to: cell });
         return;
@@ -635,15 +652,82 @@
       this.clearMarks();
       this.clearChoices();
       this.selected = cell;
+      this.partsDone = [];
       if (!cell) { this.say(""); return; }
-      const targets = new Set(this.view.legal.filter((a) => a.c.length > 1 && a.c[0] === cell).map((a) => a.c[a.c.length - 1]));
-      this.mark(cell, "rp-mark rp-mark-piece");
-      targets.forEach((target) => this.mark(target, "rp-mark rp-mark-target"));
-      const here = this.view.legal.filter((a) => a.c.length === 1 && a.c[0] === cell).length;
-      const name = this.placeName(cell);
-      this.say(`${name}: it can go to ${Array.from(targets, (target) => this.placeName(target)).join(", ")}. ` +
+      this.markParts();
+    }
+
+    // The selected piece's moves that fit the parts chosen so far and have more to choose.
+    pendingMoves() {
+      const done = this.partsDone || [];
+      return (this.view ? this.view.legal : []).filter((a) => a.c.length > 1 && a.c[0] === this.selected &&
+        partsOf(a).length > done.length && done.every((cell, i) => partsOf(a)[i][0] === cell));
+    }
+
+    // The next part's places, each once: [[cell, kind], ...] ("place": a ring; "direction": an arrow).
+    nextParts() {
+      const done = this.partsDone.length;
+      const next = new Map();
+      this.pendingMoves().forEach((a) => { const [cell, kind] = partsOf(a)[done]; if (!next.has(cell)) next.set(cell, kind); });
+      return next;
+    }
+
+    // Marks for the move being made: the piece where it stands now, and only the next part's choices,
+    // each with its part's own mark (no place shows two kinds).
+    markParts() {
+      this.clearMarks();
+      const done = this.partsDone;
+      const at = done.length ? done[done.length - 1] : this.selected;
+      this.mark(at, "rp-mark rp-mark-piece");
+      this.nextParts().forEach((kind, cell) => {
+        if (kind === "direction") this.markDirection(at, cell);
+        else this.mark(cell, "rp-mark rp-mark-target");
+      });
+      this.say(this.partsHint());
+    }
+
+    partsHint() {
+      const next = this.nextParts();
+      const name = this.placeName(this.selected);
+      if (this.partsDone.length) {
+        const at = this.placeName(this.partsDone[this.partsDone.length - 1]);
+        const ways = Array.from(next, ([cell, kind]) => (kind === "direction" ? "toward " : "") + this.placeName(cell));
+        return `The piece from ${name} goes to ${at}; now choose which way: ${ways.join(", ")}. Choose ${at} again to let go.`;
+      }
+      const here = this.view.legal.filter((a) => a.c.length === 1 && a.c[0] === this.selected).length;
+      return `${name}: it can go to ${Array.from(next.keys(), (target) => this.placeName(target)).join(", ")}. ` +
         `Choose one, or choose ${name} again ` +
-        (here ? `for the ${here} ${here === 1 ? "move" : "moves"} made where it stands.` : "to let go."));
+        (here ? `for the ${here} ${here === 1 ? "move" : "moves"} made where it stands.` : "to let go.");
+    }
+
+    // An arrow on `cell` pointing away from `from`: which way the next part goes. Drawn last, over the
+    // pieces (a Rock thrown back where the Troll came from points at the Troll's own square).
+    markDirection(from, cell) {
+      const places = this.places();
+      const found = places.get(cell);
+      const origin = places.get(from);
+      if (!found || !origin) { this.mark(cell, "rp-mark rp-mark-direction"); return; }
+      const root = found.shape.ownerSVGElement;
+      const inRoot = (shape) => {  // a place's middle and half its least side, in the drawing's own units
+        const box = shape.getBBox();
+        const m = root.getScreenCTM().inverse().multiply(shape.getScreenCTM());
+        const p = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2).matrixTransform(m);
+        return { x: p.x, y: p.y, r: Math.min(box.width, box.height) / 2 * Math.hypot(m.a, m.b) };
+      };
+      const there = inRoot(found.shape);
+      const here = inRoot(origin.shape);
+      let ux = there.x - here.x;
+      let uy = there.y - here.y;
+      const length = Math.hypot(ux, uy) || 1;
+      ux /= length; uy /= length;
+      const r = there.r;
+      const point = (along, aside) => `${(there.x + ux * along - uy * aside).toFixed(2)},${(there.y + uy * along + ux * aside).toFixed(2)}`;
+      const arrow = document.createElementNS(SVG_NS, "polygon");
+      arrow.setAttribute("points", [point(0.7 * r, 0), point(-0.1 * r, 0.55 * r), point(-0.1 * r, 0.22 * r), point(-0.7 * r, 0.22 * r),
+        point(-0.7 * r, -0.22 * r), point(-0.1 * r, -0.22 * r), point(-0.1 * r, -0.55 * r)].join(" "));
+      arrow.setAttribute("class", "rp-mark rp-mark-direction");
+      arrow.setAttribute("data-mark", cell);
+      root.appendChild(arrow);
     }
 
     // A place in the rules' words (the engine's place_name), not its id: "the 8s in P2's hand", not "P2.8"
@@ -714,7 +798,8 @@
       const legal = this.view && this.view.seat !== null ? this.view.legal : [];
       const from = legal.filter((a) => a.c[0] === cell).length;
       const name = this.placeName(cell);
-      if (this.selected && legal.some((a) => a.c[0] === this.selected && a.c[a.c.length - 1] === cell)) return `${name}: a target`;
+      const next = this.selected ? this.nextParts() : new Map();
+      if (next.has(cell)) return `${name}: ${next.get(cell) === "direction" ? "a direction" : "a target"}`;
       return from ? `${name}: ${from} ${from === 1 ? "move" : "moves"} from here` : name;
     }
 
@@ -776,6 +861,7 @@
       this.replaying = shown.step === total ? null : shown.step;
       this.clearChoices();
       this.selected = null;
+      this.partsDone = [];
       this.shapes = null;
       this.board.innerHTML = this.replaying === null ? this.view.svg : shown.svg;
       this.fitBoard();
