@@ -165,8 +165,21 @@ def test_serve_rebuilds_with_a_templates_folder_made_while_it_runs(tmp_path):
         else:
             raise AssertionError("the new templates/404.html was never built")
     finally:
-        os.killpg(server.pid, signal.SIGINT)
+        stop_and_say_what_is_left(server)
+
+
+def stop_and_say_what_is_left(server: subprocess.Popen) -> None:
+    """Ctrl-C to serve; if it has not ended (and let go of its output) within 30 s, fail naming
+    every process of its session, so that a hang says where it is."""
+    os.killpg(server.pid, signal.SIGINT)
+    try:
         server.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        left = subprocess.run(["ps", "-o", "pid,ppid,pgid,stat,wchan:20,args", "-s", str(server.pid)],
+                              capture_output=True, text=True).stdout
+        os.killpg(server.pid, signal.SIGKILL)
+        server.communicate()
+        raise AssertionError(f"serve did not end within 30 s of Ctrl-C; its session held:\n{left}") from None
 
 
 # -- pyodide_url ---------------------------------------------------------------------------
