@@ -143,7 +143,8 @@ def test_a_templates_folder_made_after_the_watch_began_is_watched(tmp_path):
 def test_serve_rebuilds_with_a_templates_folder_made_while_it_runs(tmp_path):
     site = make_site(tmp_path / "site", **{"content__site.toml": QUICK + SITE_TOML})
     server = subprocess.Popen([sys.executable, "-m", "generator", "serve", str(site), "-p", "0"], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                              preexec_fn=as_from_a_terminal)
     try:
         line = ""
         while not line.startswith("Serving"):
@@ -166,6 +167,13 @@ def test_serve_rebuilds_with_a_templates_folder_made_while_it_runs(tmp_path):
             raise AssertionError("the new templates/404.html was never built")
     finally:
         stop_and_say_what_is_left(server)
+
+
+def as_from_a_terminal() -> None:
+    """Ctrl-C as a terminal delivers it: a test run started in the background of a shell script
+    (`... &`) has SIGINT ignored, which its children inherit, and Python leaves an ignored
+    SIGINT ignored: serve would then never see the Ctrl-C this test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def stop_and_say_what_is_left(server: subprocess.Popen) -> None:
