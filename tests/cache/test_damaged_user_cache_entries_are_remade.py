@@ -24,21 +24,11 @@ from generator.interactive import balance, snapshot
 from generator.interactive.bundle import bundle_key
 from generator.usercache import REPAIRED
 from tests.interactive.helpers import copy_fixture
+from tests.play.test_balance_notes import BALANCE_PAGE
 from tests.sitefactory import tree
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js makes the snapshot and the bytecode")
 
-BALANCE_PAGE = """---
-title: Balance notes
----
-
-How the seats fare.
-
-```balance
-bot: random
-games: 40
-```
-"""
 
 
 def hop_site(folder: Path) -> Path:
