@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from generator.draw.shapes import Drawing, Group
 from generator.exports.formats import Download, Exporter, ExportJob, csv_text, zip_bytes
 from generator.exports.raster import MM_PER_INCH, Target, png_bytes, render_many
+from generator.exports.shop_faces import DTC_SAFE_MM, MPC_SAFE_MM, TGC_SAFE_MM, shop_pieces
 from generator.urls import pod_cards_pdf, pod_cards_zip
 
 DPI = 300
@@ -54,6 +55,7 @@ class Shop:
     title: str
     bleed_px: float
     sizes: tuple[CardSize, ...]
+    safe_mm: float  # how far inside the trim the shop wants every word (its cut wanders that much)
 
     def target(self, size: CardSize) -> Target:
         return Target(round(size.width_in * DPI + 2 * self.bleed_px), round(size.height_in * DPI + 2 * self.bleed_px),
@@ -64,8 +66,8 @@ class Shop:
         return min(self.sizes, key=lambda size: abs(size.mm[0] - width_mm) + abs(size.mm[1] - height_mm))
 
 
-THE_GAME_CRAFTER = Shop("thegamecrafter", "The Game Crafter", DPI / 8, (POKER, BRIDGE, MINI, TAROT))
-MAKEPLAYINGCARDS = Shop("makeplayingcards", "MakePlayingCards", 36, (POKER, BRIDGE, MINI, TAROT))
+THE_GAME_CRAFTER = Shop("thegamecrafter", "The Game Crafter", DPI / 8, (POKER, BRIDGE, MINI, TAROT), TGC_SAFE_MM)
+MAKEPLAYINGCARDS = Shop("makeplayingcards", "MakePlayingCards", 36, (POKER, BRIDGE, MINI, TAROT), MPC_SAFE_MM)
 SHOPS = (THE_GAME_CRAFTER, MAKEPLAYINGCARDS)
 
 
@@ -80,15 +82,17 @@ def cover_scale(size: CardSize, width_mm: float, height_mm: float) -> float:
     return max(shop_w / width_mm, shop_h / height_mm)
 
 
-def shop_images(pieces: list, shop: Shop) -> tuple[CardSize, Target, list[bytes]]:
-    """Card pieces of one deck (raster.KitPiece, one trim) as the shop's PNGs, in order."""
-    first = pieces[0]
-    size = shop.nearest(first.width_mm, first.height_mm)
+def shop_images(artwork, deck, shop: Shop) -> tuple[CardSize, Target, list, list[bytes]]:
+    """One deck's distinct faces and backs drawn for the shop (shop_faces: to the bleed's edge,
+    words inside the shop's safe area at the shop's scale) as the shop's PNGs: the size, the
+    picture, the pieces (raster.KitPiece) and their PNGs in order."""
+    size = shop.nearest(deck.width, deck.height)
     target = shop.target(size)
-    scale = cover_scale(size, first.width_mm, first.height_mm)
+    scale = cover_scale(size, deck.width, deck.height)
+    pieces = list(shop_pieces(artwork, deck, shop.safe_mm / scale))
     trim = (size.mm[0] / scale, size.mm[1] / scale)  # the shop's trim, in the drawing's millimetres
-    images = render_many([piece.drawing for piece in pieces], target, trim, first.bleed_mm)
-    return size, target, [png_bytes(image, DPI) for image in images]
+    images = render_many([piece.drawing for piece in pieces], target, trim, deck.bleed)
+    return size, target, pieces, [png_bytes(image, DPI) for image in images]
 
 
 class PrintOnDemand(Exporter):
@@ -117,23 +121,22 @@ class PrintOnDemand(Exporter):
 
     def write(self, job: ExportJob) -> None:
         for deck in job.components.decks:
-            pieces = [p for p in job.pieces if p.group == deck.name and p.kind in ("card-front", "card-back")]
-            if not pieces:
+            if not deck.cards:
                 continue
             for shop in SHOPS:
-                job.write(pod_cards_zip(job.game.slug, deck.name, shop.key), deck_zip(pieces, shop))
+                job.write(pod_cards_zip(job.game.slug, deck.name, shop.key), deck_zip(job.artwork, deck, shop))
             job.write(pod_cards_pdf(job.game.slug, deck.name), drivethrucards_pdf(job, deck))
 
     def check(self, components, artwork) -> list:
         from generator.exports.preflight import pod_preflight
 
-        return pod_preflight(components, artwork, SHOPS, cover_scale)
+        return pod_preflight(components, artwork, SHOPS, cover_scale, DTC_SAFE_MM)
 
 
-def deck_zip(pieces: list, shop: Shop) -> bytes:
+def deck_zip(artwork, deck, shop: Shop) -> bytes:
     """One deck's cards for one shop: a PNG per distinct face and back, and the manifest."""
     members, rows = [], [["card", "side", "count", "file", "size", "width_px", "height_px"]]
-    size, target, pictures = shop_images(pieces, shop)
+    size, target, pieces, pictures = shop_images(artwork, deck, shop)
     for piece, data in zip(pieces, pictures):
         file = f"{piece.name}.png"
         members.append((file, data))
@@ -147,7 +150,7 @@ def drivethrucards_pdf(job: ExportJob, deck) -> bytes:
     1/8" bleed, drawn as the kit draws them (vector)."""
     from generator.draw.pdf import render_pdf
 
-    fronts, backs = job.artwork.cards(deck, None)
+    fronts, backs = job.artwork.shop_cards(deck, DTC_SAFE_MM)
     pages = []
     for front, back in zip(fronts, backs):
         pages += [bleed_page(back, deck), bleed_page(front, deck)]

@@ -8,20 +8,40 @@ from dataclasses import replace
 
 from generator.draw.flatten import Affine, flatten
 from generator.draw.preflight import errors_of, surface_findings
+from generator.errors import ContentError
 
 
-def pod_preflight(components, artwork, shops, cover_scale) -> list:
-    """[ContentError] for every card word a shop's size would print too small or cut;
-    `cover_scale(size, width_mm, height_mm)`: how much a deck is enlarged to the shop's size."""
-    findings = []
+def pod_preflight(components, artwork, shops, cover_scale, dtc_safe_mm: float) -> list:
+    """[ContentError] for every card word a shop's size would print too small or cut, or that
+    has no room inside a shop's safe area; `cover_scale(size, width_mm, height_mm)`: how much a
+    deck is enlarged to the shop's size; `dtc_safe_mm`: DriveThruCards' safe area (its deck as drawn)."""
+    findings, errors = [], []
     for deck in components.decks:
+        errors += shop_fit_errors(artwork, deck, dtc_safe_mm, "DriveThruCards")
         for shop in shops:
             size = shop.nearest(deck.width, deck.height)
             scale = cover_scale(size, deck.width, deck.height)
+            errors += shop_fit_errors(artwork, deck, shop.safe_mm / scale, shop.title)
             if scale == 1.0:
-                continue  # the kit's own card, checked by the kit's preflight
+                continue  # the kit's card without its white edge, words kept inside the shop's safe area
             findings += scaled_deck_findings(deck, artwork, shop, size, scale)
-    return errors_of(components.path, findings)
+    return errors + errors_of(components.path, findings)
+
+
+def shop_fit_errors(artwork, deck, safe_mm: float, shop: str) -> list:
+    """The card whose words a shop's safe area (wider than the deck's) leaves no room for, at its data row."""
+    if not deck.cards:
+        return []
+    try:
+        artwork.shop_cards(deck, safe_mm)
+    except ValueError as problem:  # kit.cards.CardTextDoesNotFit, with the card it was drawing
+        card = getattr(problem, "card", None)
+        return [ContentError(deck.data.path, card.row.line if card else None,
+                             f"the card's {getattr(problem, 'region', 'text')} does not fit inside {shop}'s safe area "
+                             f"({safe_mm:.2f} mm inside the trim)", expected=f"text that fits {getattr(problem, 'room', '')}"
+                             f"; or a deck `safe` of {safe_mm:.2f} mm, to see it in the kit too",
+                             found=getattr(problem, "text", str(problem)))]
+    return []
 
 
 def scaled_deck_findings(deck, artwork, shop, size, scale: float) -> list:

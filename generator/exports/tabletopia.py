@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from generator.exports.formats import Download, Exporter, ExportJob, csv_text, zip_bytes
 from generator.exports.raster import MM_PER_INCH, Target, cut_to_disc, png_bytes, render_many
+from generator.exports.shop_faces import TABLETOPIA_SAFE_MM, with_shop_cards
 from generator.urls import tabletopia_zip
 
 PX_PER_MM = 10
@@ -55,10 +56,13 @@ class Tabletopia(Exporter):
         if not job.pieces:
             return
         members, rows = [], [["file", "component", "kind", "title", "count", "width_px", "height_px"]]
+        # cards as a cut card looks (no white edge of the home-print sheet): the table shows them cut
+        pieces = with_shop_cards(job.pieces, job.artwork, job.components.decks, TABLETOPIA_SAFE_MM)
         backs = {}
-        for piece in job.pieces_of("card-back"):
-            backs[piece.group] = backs.get(piece.group, 0) + 1
-        for group in one_size_groups(job.pieces):
+        for piece in pieces:
+            if piece.kind == "card-back":
+                backs[piece.group] = backs.get(piece.group, 0) + 1
+        for group in one_size_groups(pieces):
             first = group[0]
             width, height, dpi = pixel_size(first.width_mm, first.height_mm)
             images = render_many([piece.drawing for piece in group], Target(width, height, dpi),

@@ -15,7 +15,7 @@ from generator.draw.shapes import Drawing, Group, Text
 from generator.errors import ContentError
 from generator.kit import text as fit
 from generator.kit.board import board_drawing
-from generator.kit.cards import back_drawing, front_drawing
+from generator.kit.cards import back_drawing, front_drawing, shop_cards
 from generator.kit.impose import (FURNITURE_BLOCK, INK, PageDraft, PrintedCard, big_pages, calibration_square,
                                   card_pages, cover_page, fold_pages)
 from generator.kit.packing import (Frame, PackSection, Placement, Plan, Skyline, balanced, draw,
@@ -84,6 +84,14 @@ class Artwork:
         made = (deck.name, edition.name if edition else "")
         if made not in self._decks:
             self._decks[made] = self._draw_cards(deck, edition)
+        return self._decks[made]
+
+    def shop_cards(self, deck: DeckSpec, safe_mm: float = 0.0) -> tuple[list[Drawing], list[Drawing]]:
+        """Every card of the deck (every edition's) as a shop that die-cuts it prints it
+        (cards.shop_cards): to the bleed's edge, text inside `safe_mm` at least; made once."""
+        made = ("shop", deck.name, safe_mm)
+        if made not in self._decks:
+            self._decks[made] = shop_cards(deck, safe_mm)
         return self._decks[made]
 
     def _draw_cards(self, deck: DeckSpec, edition: Optional[Edition]) -> tuple[list[Drawing], list[Drawing]]:

@@ -47,6 +47,7 @@ class CardTextDoesNotFit(ValueError):
     def __init__(self, region: str, problem: fit.TextDoesNotFit):
         super().__init__(f"the card's {region} {problem}")
         self.region, self.text, self.room = region, problem.text, problem.room
+        self.card: Optional[Card] = None  # set where a whole deck is drawn (shop_cards)
 
 
 @dataclass(frozen=True)
@@ -259,8 +260,7 @@ def panel_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, panel: str)
     shapes: list = []
     ink = colours.ink_on(panel)
     if layout.art and face.art is not None:
-        x, y, aw, ah = layout.art
-        shapes.append(Group(face.art.shapes, dx=x, dy=y, clip=(0, 0, aw, ah), role="card-art"))
+        shapes.append(art_group(face.art, layout.art))
     if layout.hero and (face.icon or face.value):
         shapes += hero_shapes(face, layout.hero, ink, panel)
     if layout.body and face.body:
@@ -281,6 +281,19 @@ def panel_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, panel: str)
             shapes += stat_box(stat, (start + i * (bw + 1.5), y, bw, rh), colours.mix(panel, ink, 0.06), ink,
                                f"card-stat-{i + 1}")
     return shapes
+
+
+def art_group(art: Drawing, box: Box) -> Group:
+    """The game's art in its box. The art was drawn for the deck's own layout; a face drawn for
+    a shop with a wider safe area has a box a fraction of a millimetre smaller, so the art is
+    shrunk to fit whole there rather than lose its edge to the clip."""
+    x, y, aw, ah = box
+    if art.width <= aw + 1e-6 and art.height <= ah + 1e-6:
+        return Group(art.shapes, dx=x, dy=y, clip=(0, 0, aw, ah), role="card-art")
+    scale = min(aw / art.width, ah / art.height)
+    dx, dy = x + (aw - art.width * scale) / 2, y + (ah - art.height * scale) / 2
+    return Group((Group(art.shapes, scale=round(scale, 9)),), dx=round(dx, 6), dy=round(dy, 6),
+                 clip=(0, 0, aw, ah), role="card-art")
 
 
 def hero_shapes(face: CardFace, box: Box, ink: str, panel: str) -> list:
@@ -533,6 +546,30 @@ def card_back(checks: KitChecks, back: BackTemplate, row, data: Table, table: Va
         return None
     return CardBack(background, ink or colours.ink_on(background), fill(back.title, row.text),
                     fill(back.subtitle, row.text), pattern)
+
+
+def shop_cards(deck: DeckSpec, safe_mm: float = 0.0) -> tuple[list[Drawing], list[Drawing]]:
+    """Every card of the deck in order (every edition's), fronts and backs drawn for a shop
+    that die-cuts each card: no white edge nor its rounded corners (those serve scissors on a
+    shared sheet, see with_edges; a shop would print them as an uneven white border), the
+    background and art to the bleed's edge, text inside a safe area at least `safe_mm` (the
+    shop's cut wanders by its own margin). Each distinct face drawn once, as the kit does.
+    Raises CardTextDoesNotFit where the wider safe area leaves a text no room."""
+    drawn = replace(deck, white_edges=(False, False), safe=max(deck.safe, safe_mm))
+    faces: dict = {}
+    fronts, backs = [], []
+    for card in deck.instances(None):
+        if ("front", card.front) not in faces:
+            try:
+                faces[("front", card.front)] = front_drawing(card.front, drawn)
+            except CardTextDoesNotFit as problem:
+                problem.card = card  # the row to name: the exports' preflight reports it there
+                raise
+        if ("back", card.back) not in faces:
+            faces[("back", card.back)] = back_drawing(card.back, drawn)
+        fronts.append(faces[("front", card.front)])
+        backs.append(faces[("back", card.back)])
+    return fronts, backs
 
 
 def with_edges(decks: tuple[DeckSpec, ...]) -> tuple[DeckSpec, ...]:
