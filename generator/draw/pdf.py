@@ -164,6 +164,14 @@ def colour_op(value: str, op: str) -> str:
     return f"{n(round(c.red, 4))} {n(round(c.green, 4))} {n(round(c.blue, 4))} {op}"
 
 
+CMYK_OPS = {"rg": "k", "RG": "K"}  # fill, stroke
+
+
+def cmyk_op(ink, value: str, op: str) -> str:
+    """The colour as CMYK fill or stroke operators, through `ink` (draw/cmyk.CmykInk)."""
+    return " ".join(n(round(v / 100, 4)) for v in ink.cmyk(value)) + " " + CMYK_OPS[op]
+
+
 class Painter:
     """Writes shapes as PDF content-stream operators for one page whose user space
     is mm with y down (set up by `render_pdf`).
@@ -174,8 +182,9 @@ class Painter:
     """
 
     def __init__(self, canvas: Canvas, resolve_image: Optional[Callable[[str], str]] = None,
-                 reused: frozenset = frozenset()):
+                 reused: frozenset = frozenset(), ink=None):
         self.c = canvas
+        self.ink = ink  # draw/cmyk.CmykInk: every colour written as CMYK (None: as sRGB's rg/RG)
         self.resolve_image = resolve_image
         self.ops: list[str] = []
         self.fonts = {False: pdfmetrics.getFont(REGULAR), True: pdfmetrics.getFont(BOLD)}
@@ -189,16 +198,21 @@ class Painter:
             self.ops.clear()  # the same list: callers may hold it
 
     # -- state -----------------------------------------------------------------------
+    def colour(self, value: str, op: str) -> str:
+        return colour_op(value, op) if self.ink is None else cmyk_op(self.ink, value, op)
+
     def paint_op(self, style: Style) -> Optional[str]:
         """Set colours and line style for `style`; return the painting operator (None: invisible)."""
         ops = self.ops
         fill, stroke = style.fill, style.stroke
         if style.opacity != 1.0:
+            if self.ink is not None:  # print without transparency: the caller makes drawings solid
+                raise ValueError("a translucent shape on a CMYK page: draw/opaque.solid makes it solid first")
             ops.append(self.alpha(style.opacity))
         if fill:
-            ops.append(colour_op(fill, "rg"))
+            ops.append(self.colour(fill, "rg"))
         if stroke:
-            ops.append(colour_op(stroke, "RG"))
+            ops.append(self.colour(stroke, "RG"))
             ops.append(f"{n(style.stroke_width)} w")
             if style.dash:
                 ops.append(f"[{' '.join(n(d) for d in style.dash)}] 0 d")
@@ -336,7 +350,7 @@ class Painter:
                        f"{n(shape.x)} {n(shape.y)} cm")
         else:
             ops.append(f"1 0 0 1 {n(shape.x)} {n(shape.y)} cm")
-        ops.append(colour_op(shape.fill, "rg"))
+        ops.append(self.colour(shape.fill, "rg"))
         # flip y back so glyphs stand upright; the text matrix starts at the anchor offset
         parts = [f"BT 1 0 0 -1 {n(offset)} 0 Tm"]
         doc = self.c._doc
@@ -351,7 +365,15 @@ class Painter:
         source = self.resolve_image(shape.href) if self.resolve_image else shape.href
         self.ops.append(f"q 1 0 0 -1 {n(shape.x)} {n(shape.y + shape.h)} cm")
         self.flush()
-        self.c.drawImage(source, 0, 0, shape.w, shape.h, mask="auto", preserveAspectRatio=True)
+        if self.ink is not None:  # CMYK pixels, transparency laid on paper: no mask
+            from PIL import Image as PILImage
+            from reportlab.lib.utils import ImageReader
+
+            with PILImage.open(source) as picture:
+                source, mask = ImageReader(self.ink.picture(picture)), None
+        else:
+            mask = "auto"
+        self.c.drawImage(source, 0, 0, shape.w, shape.h, mask=mask, preserveAspectRatio=True)
         self.ops.append("Q")
 
     def group(self, group: Group) -> None:
@@ -452,8 +474,9 @@ def pdf_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
 
 
 def render_pdf(pages: Sequence[PdfPage], *, title: str, author: str, subject: str = "",
-               keywords: str = "", resolve_image: Optional[Callable[[str], str]] = None) -> bytes:
-    """The pages as one PDF document, reproducible byte for byte."""
+               keywords: str = "", resolve_image: Optional[Callable[[str], str]] = None, ink=None) -> bytes:
+    """The pages as one PDF document, reproducible byte for byte; with `ink` (draw/cmyk.CmykInk)
+    every colour and picture in CMYK (draw/pdfx.py makes a PDF/X-1a file of it)."""
     register_fonts()
     out = io.BytesIO()
     canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName=REGULAR)
@@ -462,7 +485,7 @@ def render_pdf(pages: Sequence[PdfPage], *, title: str, author: str, subject: st
     canvas.setSubject(subject)
     canvas.setKeywords(keywords)
     canvas.setCreator("Rulepress")
-    painter = Painter(canvas, resolve_image, reused_shapes(pages))
+    painter = Painter(canvas, resolve_image, reused_shapes(pages), ink)
     for page in pages:
         width, height = page.drawing.width, page.drawing.height
         canvas.setPageSize((width * MM, height * MM))

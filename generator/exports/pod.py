@@ -3,7 +3,8 @@
 For each shop (The Game Crafter, MakePlayingCards) a ZIP per deck: one PNG per distinct card
 face and back, at 300 dpi with the shop's bleed, in the shop's standard size nearest the deck's
 trim, and `manifest.csv` (card, side, count, file) saying how many of each to order. And one
-PDF per deck in DriveThruCards' order (each card's back, then its front; trim plus 1/8" bleed).
+PDF/X-1a per deck in DriveThruCards' order (drivethrucards.py). Every card is drawn for a shop
+(shop_faces.py): to the bleed's edge, its words inside the shop's safe area.
 
 A deck's trim is mapped to the shop size nearest it; a deck within 1 mm of that size (every
 preset of the kit) is printed as drawn, the shop's cut a fraction of a millimetre into its
@@ -14,14 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.draw.shapes import Drawing, Group
 from generator.exports.formats import Download, Exporter, ExportJob, csv_text, zip_bytes
 from generator.exports.raster import MM_PER_INCH, Target, png_bytes, render_many
+from generator.exports.drivethrucards import drivethrucards_pdf
 from generator.exports.shop_faces import DTC_SAFE_MM, MPC_SAFE_MM, TGC_SAFE_MM, shop_pieces
 from generator.urls import pod_cards_pdf, pod_cards_zip
 
 DPI = 300
-DTC_BLEED_MM = MM_PER_INCH / 8  # DriveThruCards' bleed: 1/8 inch each side
 
 
 @dataclass(frozen=True)
@@ -115,8 +115,8 @@ class PrintOnDemand(Exporter):
                     f"{target.height_px} px at {DPI} dpi with bleed, and a manifest of how many of each"))
             found.append(Download(
                 pod_cards_pdf(game.slug, deck.name), f"{deck.title} for DriveThruCards (PDF)",
-                f"a print-ready deck for DriveThruCards and other card printers: each card's back, then its "
-                f"front, {deck.width:g} x {deck.height:g} mm plus 1/8 inch bleed"))
+                f"a print-ready deck for DriveThruCards and other card printers: PDF/X-1a in CMYK, each card's "
+                f"back, then its front, {deck.width:g} x {deck.height:g} mm plus 1/8 inch bleed"))
         return found
 
     def write(self, job: ExportJob) -> None:
@@ -143,36 +143,3 @@ def deck_zip(artwork, deck, shop: Shop) -> bytes:
         side = "front" if piece.kind == "card-front" else "back"
         rows.append([piece.title or piece.name, side, piece.count, file, size.name, target.width_px, target.height_px])
     return zip_bytes([("manifest.csv", csv_text(rows))] + members)
-
-
-def drivethrucards_pdf(job: ExportJob, deck) -> bytes:
-    """Every card of the deck in order, its back then its front, on pages of the trim plus
-    1/8" bleed, drawn as the kit draws them (vector)."""
-    from generator.draw.pdf import render_pdf
-
-    fronts, backs = job.artwork.shop_cards(deck, DTC_SAFE_MM)
-    pages = []
-    for front, back in zip(fronts, backs):
-        pages += [bleed_page(back, deck), bleed_page(front, deck)]
-    title = f"{job.game.title}: {deck.title} for DriveThruCards"
-    return render_pdf(pages, title=title, author=", ".join(job.game.designers), subject=title,
-                      keywords="print on demand, cards, Rulepress")
-
-
-def bleed_page(card: Drawing, deck):
-    """A card on a page of its trim plus 1/8" bleed, the trim box and bleed box set. Where the
-    deck's own bleed is narrower, the card's art drawn a little larger beneath it fills the
-    rest (the same drawing; its edge is the card's background)."""
-    from generator.draw.pdf import PdfPage
-
-    width, height = deck.width + 2 * DTC_BLEED_MM, deck.height + 2 * DTC_BLEED_MM
-    offset = DTC_BLEED_MM - deck.bleed
-    shapes = []
-    if offset > 0:
-        grow = max(width / card.width, height / card.height)
-        shapes.append(Group(card.shapes, dx=round((width - card.width * grow) / 2, 6),
-                            dy=round((height - card.height * grow) / 2, 6), scale=round(grow, 9)))
-    shapes.append(Group(card.shapes, dx=round(offset, 6), dy=round(offset, 6)))
-    page = Drawing(round(width, 6), round(height, 6), tuple(shapes), title=card.title)
-    return PdfPage(page, trim_box=(DTC_BLEED_MM, DTC_BLEED_MM, deck.width, deck.height),
-                   bleed_box=(0, 0, page.width, page.height))
