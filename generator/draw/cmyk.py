@@ -93,11 +93,18 @@ class CmykInk:
                 cache[pixel] = tuple(int(v * 255 / 100) for v in self.limited(tuple(v * 100 / 255 for v in pixel)))
             return cache[pixel]
 
-        if all(sum(pixel) <= limit for pixel in image.getdata()):
+        pixels = list(pixels_of(image))
+        if all(sum(pixel) <= limit for pixel in pixels):
             return image
         out = image.copy()
-        out.putdata([held(pixel) for pixel in image.getdata()])
+        out.putdata([held(pixel) for pixel in pixels])
         return out
+
+
+def pixels_of(image: PILImage.Image):
+    """Every pixel's channels, row by row (Pillow 12.1 renamed getdata)."""
+    flat = getattr(image, "get_flattened_data", None)
+    return flat() if flat is not None else image.getdata()
 
 
 def rgb_of(value: str) -> tuple[int, int, int]:

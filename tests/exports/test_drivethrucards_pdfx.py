@@ -157,3 +157,12 @@ def test_the_checks_find_the_faults_of_a_plain_rgb_pdf():
     assert any("RGB colour" in fault for fault in faults)
     assert any("alpha below 1" in fault for fault in faults)
     assert any("TrimBox" in fault for fault in faults)
+
+
+def test_the_home_print_kit_stays_rgb(built):  # noqa: F811
+    """A home printer takes sRGB: the kit's PDF has RGB colours and no print condition."""
+    _root, output = built
+    reader = PdfReader(output / "pebbles" / "kit" / "pebbles-kit-a4.pdf")
+    assert "/OutputIntents" not in reader.trailer["/Root"]
+    operators = {operator for _where, operations, _resources in streams_of(reader) for _operands, operator in operations}
+    assert b"rg" in operators and b"k" not in operators
