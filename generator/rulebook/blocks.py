@@ -51,6 +51,7 @@ class Typesetter:
     # A position diagram's widest (points), when a page gives figures more than its text: a
     # player aid sets its set-up picture across both columns, above them (0: the text's width)
     figure_width: float = 0.0
+    strip_width: float = 0.0  # how wide a walkthrough's strip may be, into the margins (0: the text's)
 
     def blocks(self, node: SyntaxTreeNode) -> list:
         out = []

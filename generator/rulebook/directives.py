@@ -16,8 +16,8 @@ from generator.markdown.directives import DirectiveContext, parse_options
 from generator.markdown.tables import table_directive, table_view
 from generator.replays import Replays
 from generator.rulebook.blocks import Cell, Typesetter, data_table
-from generator.rulebook.figures import (StripLayout, position_figure, position_width, sheet_picture, strip_layout,
-                                        walkthrough_strip)
+from generator.rulebook.figures import (StripLayout, position_figure, position_width, sheet_picture, strip_drawings,
+                                        strip_layout, walkthrough_strip)
 from generator.rulebook.preflight import PlacedFigure
 from generator.rulebook.selection import real_address
 
@@ -107,7 +107,7 @@ class PaperDirectives:
         if key not in self.figures:
             replayed = self.replays.walkthrough(options, self.block(key[0]))
             engine, walkthrough = replayed.engine, replayed.result
-            drawings = self.drawn(key[0], lambda: [engine.render(step.state, step.cells) for step in walkthrough])
+            drawings = self.drawn(key[0], lambda: strip_drawings(engine, walkthrough.steps))  # compact, if it can
             self.figures[key] = (walkthrough.title, drawings, [step.caption for step in walkthrough])
         return self.figures[key]
 
@@ -131,7 +131,7 @@ class PaperDirectives:
 
     def place_strip(self, book: Typesetter, title: str, drawings: list) -> StripLayout:
         """The strip's layout on this book's page; each step recorded as printed."""
-        layout = strip_layout(drawings, book.width, book.print_scale)
+        layout = strip_layout(drawings, book.width, book.print_scale, book.strip_width)
         for number, drawing in enumerate(drawings, start=1):
             self.place(book, drawing, layout.drawing_width, f"walkthrough “{title}”, step {number}")
         return layout

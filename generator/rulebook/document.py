@@ -34,6 +34,9 @@ SHEET_MARGINS = {"a4": (20, 18, 20, 20), "letter": (19, 18, 19, 20), "a5": (14, 
 BOOK_TYPE = {"a4": 1.1, "letter": 1.1, "a5": 1.0}  # the book's type, of make_styles' sizes (A5 prints at 94%)
 COLUMN_TYPE = 0.95  # a two-column chapter's type, of make_styles' sizes: 9.1 pt
 TWO_COLUMN_GLOSSARY = ("a4", "letter")  # on A5 a glossary's columns would hold 30 characters: one column
+# mm: how far a walkthrough's strip may reach into each side margin, to set two readable steps
+# across (a book's figures may be wider than its measure of text; the booklet's margins are narrow)
+STRIP_OUTDENT = {"a4": 15, "letter": 15, "a5": 5}
 HEADER_PT = 7.5  # the running header and the page number
 AID_GAP = 7 * MM  # between the two columns of a player aid or a glossary
 FRAME_PADDING = 6.0  # pt, inside each side of a text frame (platypus's default)
@@ -42,6 +45,11 @@ FRAME_PADDING = 6.0  # pt, inside each side of a text frame (platypus's default)
 def text_width(paper: str) -> float:
     """The width of a rulebook's text on `paper`, in points."""
     return page_width(paper, BOOK_MARGINS) - FRAME_PADDING - FRAME_PADDING
+
+
+def strip_width(paper: str) -> float:
+    """The widest a walkthrough's strip is set on `paper`, in points: the text and STRIP_OUTDENT."""
+    return text_width(paper) + 2 * STRIP_OUTDENT[paper] * MM
 
 
 def column_width(paper: str) -> float:
@@ -257,7 +265,7 @@ def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title
     placed: list = []
     widths = [chapter_width(chapter.page, paper) for chapter in chapters]
     story = book_story(site, game, chapters, text_width(paper), title, figures, styles, print_scale(paper), placed,
-                       widths)
+                       widths, strip=strip_width(paper))
     return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True, stamp=release_stamp(game))
 
 
@@ -287,10 +295,10 @@ def two_frames(paper: str, bottom: float, height: float) -> list[Frame]:
 
 def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, title: str, figures: dict,
                styles: Styles | None = None, scale: float = 1.0, placed: list | None = None,
-               widths: list[float] | None = None) -> list:
+               widths: list[float] | None = None, strip: float = 0.0) -> list:
     """Every flowable of the book, for a text frame `width` points wide, printed at `scale`;
     the diagrams set join `placed`. `widths`: each chapter's own, where it differs (a glossary
-    in two columns is set in the "columns" page template)."""
+    in two columns is set in the "columns" page template); `strip`: how wide a walkthrough may be."""
     register_book_fonts()
     styles = styles or make_styles(game.accent)
     headings: list[Heading] = []  # every chapter's, in order: the contents are made from them
@@ -298,7 +306,8 @@ def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, ti
     widths = widths or [width] * len(chapters)
     columns = column_styles(game, styles)
     stories = [chapter_story(site, game, chapter, styles if set_width == width else columns, set_width, headings,
-                             figures, scale, placed) for chapter, set_width in zip(chapters, widths)]
+                             figures, scale, placed, strip=strip if set_width == width else 0.0)
+               for chapter, set_width in zip(chapters, widths)]
     # the contents are made from the headings the chapters have set
     story = cover(game, styles, title) + [NextPageTemplate("body"), PageBreak()] + contents(styles, headings, width)
     template = "body"
@@ -383,6 +392,10 @@ class IndexTable(Table):
 
     def split(self, available_width, available_height):
         parts = super().split(available_width, available_height)
+        kept = len(self._cellvalues) - INDEX_ROWS_KEPT  # the most this page keeps, leaving enough for the next
+        if len(parts) == 2 and len(parts[1]._cellvalues) < INDEX_ROWS_KEPT <= kept:
+            # too few left for the next page: this one keeps fewer (refused, a half-empty page was left)
+            parts = super().split(available_width, sum(self._rowHeights[:kept]) + 0.5)
         if len(parts) == 2 and min(len(part._cellvalues) for part in parts) < INDEX_ROWS_KEPT:
             return []
         return parts
@@ -406,7 +419,8 @@ def index_columns(entries: list, width: float) -> list:
 
 
 def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, width: float, headings: list,
-                  figures: dict, scale: float = 1.0, placed: list | None = None, figure_width: float = 0.0) -> list:
+                  figures: dict, scale: float = 1.0, placed: list | None = None, figure_width: float = 0.0,
+                  strip: float = 0.0) -> list:
     """One page as a chapter, printed at `scale`; its headings join `headings` (keys "h0",
     "h1"... across the book) and its diagrams `placed`."""
     directives = PaperDirectives(site, game, chapter.env, figures)
@@ -415,7 +429,7 @@ def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, widt
         made = directives(name, body, book, line)
         return index_columns(made, width) if name == "clarifications" and made else made
     book = Typesetter(styles, width, directive, print_scale=scale, placed=[] if placed is None else placed,
-                      figure_width=figure_width)
+                      figure_width=figure_width, strip_width=strip)
     book.headings = headings
     title = Heading(1, chapter.page.title, f"h{len(headings)}")
     headings.append(title)

@@ -16,6 +16,7 @@ from reportlab.lib.units import mm as MM
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from generator.draw.pdf import Painter
+from generator.draw.preflight import diagram_findings
 from generator.draw.shapes import Drawing
 from generator.rulebook.preflight import readable_width
 from generator.rulebook.styles import IN_BOOK_FACE, RULE, Styles
@@ -23,6 +24,7 @@ from generator.rulebook.styles import IN_BOOK_FACE, RULE, Styles
 GUTTER = 10.0  # pt: a step's diagram is this much narrower than its cell (padding 3 + 5, and air)
 CAPTION_BESIDE = 40 * MM  # the narrowest column a step's caption is set in beside its diagram
 ONE_A_ROW = 0.5  # a diagram alone on its row is at least half the text width
+STEP_CAPTION_PT = 7.2  # a step's caption on paper: at the floor (7 pt), as a figure's labels are
 
 
 class DrawingFlowable(Flowable):
@@ -53,24 +55,62 @@ class StripLayout:
     across: int
     drawing_width: float  # points, every step alike
     caption_beside: bool = False  # one a row, the caption in a column beside the diagram
+    strip_width: float = 0.0  # the whole strip (0: the text's width); wider reaches into the margins
+    caption_pt: float = STEP_CAPTION_PT  # a step's caption as set (printed at STEP_CAPTION_PT)
 
 
-def strip_layout(drawings: list[Drawing], width: float, print_scale: float = 1.0) -> StripLayout:
+def strip_layout(drawings: list[Drawing], width: float, print_scale: float = 1.0,
+                 widest: float = 0.0) -> StripLayout:
     """Three steps to a row (two for wide boards) when each is then large enough to read,
     else fewer; one a row is at least ONE_A_ROW of `width`, its caption beside it when
     there is room, else under it. A diagram alone on its row is only as wide as its text
     needs (up to the whole width: no neighbour, no gutter): stretched wider, a tall board
-    took a page a step."""
+    took a page a step.
+
+    `widest` (points, at least `width`): how wide a strip may be, reaching into the margins.
+    Steps are set two across even when two readable diagrams are a little wider than the
+    text: one a row, with its caption beside, left 35-40% of an example page empty."""
+    widest = max(widest, width)
+    caption_pt = STEP_CAPTION_PT / print_scale
     needed = max((readable_width(drawing, print_scale) for drawing in drawings), default=0.0)
     wide = bool(drawings) and drawings[0].width > drawings[0].height * 1.25
     for across in range(2 if wide else 3, 1, -1):
         if width / across - GUTTER >= needed:
-            return StripLayout(across, width / across - GUTTER)
+            return StripLayout(across, width / across - GUTTER, caption_pt=caption_pt)
+        if widest / across - GUTTER >= needed:  # into the margins, only as far as the text needs
+            return StripLayout(across, needed, strip_width=across * (needed + GUTTER), caption_pt=caption_pt)
     usual = max(needed, width * ONE_A_ROW)
     for beside in (usual, needed):  # at its usual size, else as small as its text allows: a tall
-        if beside and width - beside - GUTTER >= CAPTION_BESIDE:  # board then takes half a page a step
-            return StripLayout(1, beside, caption_beside=True)
-    return StripLayout(1, min(width, usual))
+        room = min(widest, max(width, beside + GUTTER + CAPTION_BESIDE))  # board then takes half a page a step
+        if beside and room - beside - GUTTER >= CAPTION_BESIDE:
+            return StripLayout(1, beside, caption_beside=True, strip_width=room, caption_pt=caption_pt)
+    return StripLayout(1, min(width, usual), caption_pt=caption_pt)
+
+
+def strip_drawings(engine, steps) -> list[Drawing]:
+    """Each step's diagram, in the engine's layout (its own, or one it lists, such as "narrow")
+    that is readable at the smallest width, when every step drawn in it keeps its words clear
+    of other marks: a grid of examples needs compact diagrams, and a phone's narrow layout
+    is one (its side panel under or beside the board)."""
+    layout = print_layout(engine, steps[0].state, steps[0].cells) if steps else ""
+    if layout:
+        compact = [engine.render(step.state, step.cells, layout=layout) for step in steps]
+        if not any(diagram_findings(drawing, "", ()) for drawing in compact):
+            return compact  # else preflight would refuse a step: the engine's own layout, checked as ever
+    return [engine.render(step.state, step.cells) for step in steps]
+
+
+def print_layout(engine, state, highlight) -> str:
+    """Which of the engine's layouts ("" its own, or one it lists) draws `state` readable at
+    the smallest width; its own on a tie."""
+    layouts = ("", *getattr(engine, "layouts", ()))
+    if len(layouts) == 1:
+        return ""
+    widths = {}
+    for layout in layouts:
+        drawing = engine.render(state, highlight, layout=layout) if layout else engine.render(state, highlight)
+        widths[layout] = readable_width(drawing)
+    return min(layouts, key=lambda layout: widths[layout])
 
 
 def position_width(drawing: Drawing, width: float, print_scale: float = 1.0) -> float:
@@ -91,37 +131,51 @@ def strip_style(extra: list) -> TableStyle:
 
 def step_cells(title: str, drawings: list[Drawing], captions: list[str], width: float, styles: Styles,
                layout: StripLayout) -> Table:
-    """Numbered step diagrams with their captions, `layout.across` to a row, under the
-    walkthrough's title. The strip breaks between rows, and the title row repeats on the
+    """Numbered step diagrams with their captions under them, `layout.across` to a row, under
+    the walkthrough's title. The strip breaks between rows, and the title row repeats on the
     next page: kept whole, a long strip went to the next page and left most of this one blank."""
     if layout.caption_beside:
         return steps_beside(title, drawings, captions, width, styles, layout)
     across = layout.across
-    cell_width = width / across
+    cell_width = (layout.strip_width or width) / across
+    caption = step_caption(styles, layout)
     cells = []
-    for number, (drawing, caption) in enumerate(zip(drawings, captions), start=1):
-        cells.append([Paragraph(f"<b>{number}</b>", styles.caption),
-                      DrawingFlowable(drawing, layout.drawing_width, role="step-diagram"),
-                      Spacer(1, 2), Paragraph(escape(caption), styles.caption)])
+    for number, (drawing, words) in enumerate(zip(drawings, captions), start=1):
+        cells.append([DrawingFlowable(drawing, layout.drawing_width, role="step-diagram"), Spacer(1, 2),
+                      Paragraph(f"<b>{number}</b>\u2002{escape(words)}", caption)])
     rows = [cells[i:i + across] for i in range(0, len(cells), across)]
     rows[-1] += [""] * (across - len(rows[-1]))
     heading = [Paragraph(f"<b>Example: {escape(title)}</b>", styles.small)] + [""] * (across - 1)
-    table = Table([heading, *rows], colWidths=[cell_width] * across, hAlign="LEFT", repeatRows=1)
+    table = Table([heading, *rows], colWidths=[cell_width] * across, hAlign=strip_align(layout, width), repeatRows=1)
     alone = [("LEFTPADDING", (0, 1), (-1, -1), 0), ("RIGHTPADDING", (0, 1), (-1, -1), 0)] if across == 1 else []
     table.setStyle(strip_style(alone))  # a diagram alone on its row spans the text
     return table
+
+
+def strip_align(layout: StripLayout, width: float) -> str:
+    """A strip wider than the text reaches into both margins alike (a Table wider than its
+    frame, centred, is drawn that far left of it); any other starts at the text's left."""
+    return "CENTER" if layout.strip_width > width else "LEFT"
+
+
+def step_caption(styles: Styles, layout: StripLayout):
+    """The style of a step's caption: at the floor on paper, so a grid of steps stays compact."""
+    size = layout.caption_pt
+    return styles.caption.clone("step-caption", fontSize=size, leading=round(size * 1.22, 2))
 
 
 def steps_beside(title: str, drawings: list[Drawing], captions: list[str], width: float, styles: Styles,
                  layout: StripLayout) -> Table:
     """One step a row: the diagram, and beside it the step's number and caption."""
     diagram_column = layout.drawing_width + GUTTER
+    strip = layout.strip_width or width
+    caption = step_caption(styles, layout)
     rows = [[Paragraph(f"<b>Example: {escape(title)}</b>", styles.small), ""]]
-    for number, (drawing, caption) in enumerate(zip(drawings, captions), start=1):
+    for number, (drawing, words) in enumerate(zip(drawings, captions), start=1):
         rows.append([DrawingFlowable(drawing, layout.drawing_width, role="step-diagram"),
-                     [Paragraph(f"<b>{number}</b>", styles.caption), Spacer(1, 2),
-                      Paragraph(escape(caption), styles.caption)]])
-    table = Table(rows, colWidths=[diagram_column, width - diagram_column], hAlign="LEFT", repeatRows=1)
+                     Paragraph(f"<b>{number}</b>\u2002{escape(words)}", caption)])
+    table = Table(rows, colWidths=[diagram_column, strip - diagram_column], hAlign=strip_align(layout, width),
+                  repeatRows=1)
     table.setStyle(strip_style([("LINEBELOW", (0, 1), (-1, -2), 0.25, RULE)]))
     return table
 

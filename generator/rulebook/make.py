@@ -9,7 +9,8 @@ from generator.markdown.render import make_markdown
 from generator.replays import Replays
 from generator.rulebook.blocks import Typesetter, fence_line, fence_name
 from generator.rulebook.directives import PaperDirectives
-from generator.rulebook.document import Chapter, PlannedBook, chapter_width, column_width, plan_book, print_scale
+from generator.rulebook.document import (Chapter, PlannedBook, chapter_width, column_width, plan_book, print_scale,
+                                        strip_width, two_columns)
 from generator.rulebook.fonts import register_book_fonts
 from generator.rulebook.sheet import plan_sheet, sheet_width
 from generator.rulebook.styles import HYPHENATION, make_styles
@@ -48,6 +49,14 @@ class GameBook:
         pages = book_pages(self.game, self.site) if kind == "rules" else aid_pages(self.game)
         return [self.chapters[p.name] for p in pages]
 
+    def print_language_notes(self) -> list[str]:
+        """A warning for each word of the site's `print_words` in what the rules and the player aid print."""
+        from generator.rulebook.paper_words import paper_words
+
+        chapters = self.chapters_of("rules") + self.chapters_of("player_aid")
+        found = paper_words(chapters, self.site.print_words, self.site.content)
+        return [word.note(self.site.root) for word in found]
+
     def placed_figures(self, kind: str, paper: str) -> list:
         """The diagrams of the book `kind` on `paper` as it will print them (for preflight), quickly:
         only the figure directives are set, at the width the book gives them (its text, or a
@@ -56,9 +65,11 @@ class GameBook:
         placed: list = []
         for chapter in self.chapters_of(kind):
             width = chapter_width(chapter.page, paper) if kind == "rules" else column_width(paper)
+            strip = strip_width(paper) if kind == "rules" and not two_columns(chapter.page, paper) else 0.0
             directives = PaperDirectives(self.site, self.game, chapter.env, self.figures)
             book = Typesetter(styles, width, directives, print_scale=print_scale(paper), placed=placed,
-                              figure_width=0.0 if kind == "rules" else sheet_width(paper))
+                              figure_width=0.0 if kind == "rules" else sheet_width(paper),
+                              strip_width=strip)
             for node in chapter.tree.walk():
                 if node.type == "fence" and fence_name(node):
                     directives.place_only(fence_name(node), node.content, book, fence_line(node))
