@@ -69,6 +69,9 @@ SITE_SCHEMA = Schema({
                                describe="the seconds one call into a game's code may take (5 by default)",
                                check=lambda v: None if not isinstance(v, bool) and 0 < v <= 600
                                else "a number of seconds from more than 0 up to 600"),
+    "print_words": Field(list, default=None, items=str,
+                         describe="words that make no sense on paper, warned of in what a rulebook prints "
+                                  "(a word or phrase, or a /regular expression/)"),
     "theme": Field(dict, default=dict, schema=Schema({"accent": Field(str, default="#3559c7", check=colour)})),
 })
 
@@ -520,4 +523,5 @@ def load_site(root: Path, known: Known | None = None) -> Site:
         rulebooks=values["rulebooks"], search=values["search"],
         pyodide_url=values["pyodide_url"], accent=theme.get("accent", "#3559c7"), games=tuple(games),
         balance_notes=values["balance_notes"], exports=values["exports"],
+        print_words=None if values["print_words"] is None else tuple(values["print_words"]),
     )

@@ -119,6 +119,7 @@ class Site:
     games: tuple[Game, ...]
     balance_notes: bool = False  # play each game's `balance` pages' self-play matches (slow: off by default)
     exports: bool = True  # export each game's kit for print-on-demand shops and virtual tabletops
+    print_words: tuple[str, ...] | None = None  # what a rulebook warns of on paper (None: rulebook's default)
 
     @property
     def content(self) -> Path:

@@ -89,6 +89,7 @@ class RulebookStage(Stage):
         except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
             return problems.errors
         self._checked[game.slug] = book
+        self.context.notes.extend(note for note in book.print_language_notes() if note not in self.context.notes)
         return errors
 
     def game_key(self, site: Site, game: Game) -> str | None:
