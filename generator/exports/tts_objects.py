@@ -22,6 +22,9 @@ MM_PER_UNIT = 25.4  # one TTS unit is an inch
 CARD_MM_AT_SCALE_1 = (63.5, 88.9)  # a TTS card at scale 1 stands for a poker card
 IMAGE_UNITS_AT_SCALE_1 = 1.0  # a custom board or token at scale 1: its image's longer side, in units
 TABLE_Y = 1.0  # the table top's height (objects are dropped just above it)
+# Thickness as printed, in mm (a Thickness is in units at scaleY 1, which every flat object keeps):
+TOKEN_MM = 1.5  # a token printed on paper and glued to card, as the kit's cover says: 1.5 mm greyboard
+SHEET_MM = 0.1  # a score pad's or record's sheet: 80 g/m2 office paper
 FACE_DOWN = 180.0  # rotZ of a card or deck lying face down
 
 DIE_NAMES = {4: "Die_4", 6: "Die_6", 8: "Die_8", 10: "Die_10", 12: "Die_12", 20: "Die_20"}
@@ -139,7 +142,7 @@ def board_object(title: str, url: str, place: Place, key: tuple[str, ...]) -> di
 def token_object(title: str, url: str, place: Place, key: tuple[str, ...], description: str = "") -> dict:
     token = base_object("Custom_Token", title, place, key, description)
     token["CustomImage"] = {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
-                            "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False,
+                            "CustomToken": {"Thickness": tidy(units(TOKEN_MM), 5), "MergeDistancePixels": 15.0, "StandUp": False,
                                             "Stackable": True}}
     return token
 
@@ -148,7 +151,8 @@ def tile_object(title: str, url: str, place: Place, key: tuple[str, ...]) -> dic
     """A flat rectangular tile with one picture (a score pad, a record sheet)."""
     tile = base_object("Custom_Tile", title, place, key)
     tile["CustomImage"] = {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
-                           "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}
+                           "CustomTile": {"Type": 0, "Thickness": tidy(units(SHEET_MM), 5), "Stackable": False,
+                                          "Stretch": True}}
     return tile
 
 
