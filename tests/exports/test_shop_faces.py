@@ -125,3 +125,57 @@ def test_white_bands_finds_the_kits_white_edge(built):  # noqa: F811
     _root, output = built
     card = kit_card(output, "stones", 0, DPI)
     assert white_bands(card, 0)
+
+
+TIGHT_COMPONENTS = '''
+[kit]
+papers = ["a4"]
+variants = ["print"]
+
+[[deck]]
+name = "tight"
+title = "Tight cards"
+size = "mini"
+safe = 0
+data = "cards.csv"
+[deck.front]
+background = "#2e5f8a"
+title = "{name}"
+value = "{rank}"
+[deck.back]
+background = "#35506b"
+title = "BACK"
+'''
+
+
+def title_between(low_mm: float, high_mm: float) -> str:
+    """A title whose bold width at the title's least size (2.2 mm) lies between the two."""
+    from generator.draw.pdf import text_width
+
+    title = "W"
+    while text_width(title, 2.2, bold=True) < low_mm:
+        title += "W"
+    assert text_width(title, 2.2, bold=True) < high_mm
+    return title
+
+
+def test_preflight_names_the_card_whose_words_a_shops_safe_area_leaves_no_room_for(tmp_path):
+    """A mini card (44 mm) with no safe margin of its own: a title 40 mm long at its least size
+    fits the kit's card but not inside The Game Crafter's 1/8" (37.65 mm of room)."""
+    from generator.exports.pod import PrintOnDemand
+    from generator.kit import load_components
+    from generator.kit.build import Artwork
+    from tests.exports.test_pod_sizes import CARDS_TABLE
+    from tests.sitefactory import GAME_TOML, write
+
+    folder = tmp_path / "tight"
+    title = title_between(39.5, 43.0)
+    write(folder, {"game.toml": GAME_TOML + CARDS_TABLE, "cards.csv": f"name,rank\nFlint,1\n{title},2\n",
+                   "scores.csv": "pebbles,points\n1,2\n", "components.toml": TIGHT_COMPONENTS})
+    components = load_components(folder)
+    errors = PrintOnDemand().check(components, Artwork(components, False))
+    assert errors, "the long title has no room inside the shops' safe areas"
+    assert {error.line for error in errors} == {3}  # the long title's row, not Flint's
+    said = " ".join(str(error) for error in errors)
+    assert "inside The Game Crafter's safe area" in said and "inside DriveThruCards's safe area" in said
+    assert "title does not fit inside" in said
