@@ -25,6 +25,9 @@ PROFILE = Path(__file__).parent / "profiles" / "rulepress-cmyk-240.icc"
 def printing_condition():
     from generator.draw.pdfx import PrintingCondition
 
+    if not PROFILE.is_file():  # a package installed without its data files
+        raise RuntimeError(f"the CMYK profile the DriveThruCards PDFs need is missing: {PROFILE} "
+                           "(pyproject.toml's package-data must ship generator/exports/profiles/*.icc)")
     return PrintingCondition(PROFILE, "CGATS TR 005",
                              "SWOP Grade 5 coated paper (ANSI CGATS/SWOP TR 005-2007), total ink 240%",
                              DTC_INK_LIMIT)
