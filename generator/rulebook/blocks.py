@@ -23,7 +23,7 @@ from generator.rulebook.styles import IN_BOOK_FACE, NOTE_FILL, RULE, Styles
 
 
 CELL_PADDING = 6.5  # pt: a table cell's left and right padding, and a hair
-WIDE_TABLE_PT = 6.6  # a table of more than six columns: still over 6 pt in the booklet on US Letter (94%)
+WIDE_TABLE_PT = 7.5  # a table of more than six columns; no table is set smaller (issue 45): 7 pt in the booklet on Letter
 BULLET_PT = 9  # a list's bullets and numbers
 
 
@@ -167,7 +167,7 @@ def data_table(book: Typesetter, rows: list[list], caption: str = "") -> list:
             for column, cell in enumerate(row):
                 if isinstance(cell, TEXT_CELLS):
                     style = smaller.get(cell.style.name) or smaller.setdefault(cell.style.name, cell.style.clone(
-                        cell.style.name + "-small", fontSize=WIDE_TABLE_PT, leading=8))
+                        cell.style.name + "-small", fontSize=WIDE_TABLE_PT, leading=9))
                     row[column] = type(cell)(cell.text, style)
     out = [Paragraph(f"<i>{escape(caption)}</i>", book.styles.table_caption)] if caption else []
     if not words_fit(rows, book.width):  # a grid would break its words mid-way ("Car d")
@@ -347,16 +347,35 @@ def longest_word(cell) -> float:
 
 
 def definitions(book: Typesetter, node: SyntaxTreeNode) -> list:
+    """Terms and their definitions: a term whose definition is one paragraph runs into it, the
+    entry's lines hanging under the term (a glossary took a line more an entry, and its last
+    page was a handful of lines); any other definition is set indented under its term."""
     out = []
-    for child in node.children:
-        if child.type == "dt":
+    children = list(node.children)
+    for index, child in enumerate(children):
+        following = children[index + 1] if index + 1 < len(children) else None
+        if child.type == "dt" and run_in(following):
+            out.append(Paragraph(f"<b>{markup(child.children[0])}</b>\u2002{markup(following.children[0].children[0])}",
+                                 entry_style(book.styles)))
+        elif child.type == "dt":
             out.append(Paragraph(markup(child.children[0]), book.styles.term))
-        else:
+        elif not run_in(child) or children[index - 1].type != "dt":
             inner = Table([[book.blocks(child)]], colWidths=[book.width - 16])
             inner.setStyle(TableStyle([IN_BOOK_FACE, ("LEFTPADDING", (0, 0), (-1, -1), 16), ("TOPPADDING", (0, 0), (-1, -1), 0),
                                        ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
             out.append(inner)
     return out
+
+
+def run_in(node: SyntaxTreeNode | None) -> bool:
+    """Whether a definition is one paragraph, to be set run in after its term."""
+    return node is not None and node.type == "dd" and len(node.children) == 1 and node.children[0].type == "paragraph"
+
+
+def entry_style(styles: Styles) -> ParagraphStyle:
+    """A glossary entry: the term in bold, then its definition, the lines after the first hanging."""
+    return styles.body.clone(styles.body.name + "-entry", leftIndent=10, firstLineIndent=-10,
+                             spaceAfter=styles.term.spaceAfter + 2.5)
 
 
 def footnotes(book: Typesetter, node: SyntaxTreeNode) -> list:

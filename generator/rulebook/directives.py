@@ -16,6 +16,7 @@ from generator.markdown.directives import DirectiveContext, parse_options
 from generator.markdown.tables import table_directive, table_view
 from generator.replays import Replays
 from generator.rulebook.blocks import Cell, Typesetter, data_table
+from generator.rulebook.cards import gallery, kit_deck
 from generator.rulebook.figures import (StripLayout, position_figure, position_width, sheet_picture, strip_drawings,
                                         strip_layout, walkthrough_strip)
 from generator.rulebook.preflight import PlacedFigure
@@ -78,10 +79,11 @@ class PaperDirectives:
         return data_table(book, rows, view.caption)
 
     def cards(self, options: dict, book: Typesetter, key: tuple) -> list:
-        """A deck: on paper, its table (the cards themselves are in the print-and-play kit)."""
-        if "data" not in options:
+        """A deck: on paper, a row of its cards as the kit draws them (rulebook/cards.py)."""
+        deck = kit_deck(self.env.get("kit"), self.game, str(options.get("deck", "")))
+        if deck is None or not deck.fronts:
             return [Paragraph("<i>The cards are drawn in the print-and-play kit.</i>", book.styles.body)]
-        return self.table({name: value for name, value in options.items() if name in TABLE_KEYS}, book, key)
+        return gallery(deck, book.strip_width or book.width, book.styles, book.print_scale)
 
     def clarifications(self, options: dict, book: Typesetter, key: tuple) -> list:
         items = self.env.get("clarifications", [])
@@ -155,8 +157,6 @@ class PaperDirectives:
         line = Paragraph(f"Play against the computer at {escape(where)}", book.styles.body)
         return [line, qr_code(where), Spacer(1, 6)]
 
-
-TABLE_KEYS = ("data", "columns", "headers", "caption")  # what a cards block shares with a table
 
 QR_SIZE = 72  # points (25 mm): large enough for any phone to read from the page
 

@@ -22,14 +22,14 @@ class GameBook:
     and set on every paper size. `directives`: the build's (StageContext.directives, or
     build.directive_registry), whose paper renderings set its fenced blocks."""
 
-    def __init__(self, site: Site, game: Game, directives: dict, replays: Replays | None = None):
-        self.site, self.game = site, game
+    def __init__(self, site: Site, game: Game, directives: dict, replays: Replays | None = None, kit=None):
+        self.site, self.game = site, game  # kit: the kit stage's product, whose card drawings print (cards.py)
         md = make_markdown(site.raw_html, {})
         self.chapters = {}
         # the build's walkthroughs and positions (StageContext.replays), shared with the pages
         replays = Replays() if replays is None else replays
         for page in game.pages:
-            env = {"page": page, "game": game, "site": site, "replays": replays, "directives": directives}
+            env = {"page": page, "game": game, "site": site, "replays": replays, "directives": directives, "kit": kit}
             self.chapters[page.name] = Chapter(page, SyntaxTreeNode(md.parse(page.body, env)), env)
         self.figures: dict = {}  # (directive, options text) -> drawings, shared by every paper
 

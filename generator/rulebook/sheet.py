@@ -17,7 +17,7 @@ from generator.rulebook.fonts import register_book_fonts
 from generator.rulebook.styles import Styles, make_styles
 
 # A player aid's type, of the book's: the largest that keeps it to one sheet (plan_sheet)
-AID_SCALES = (1.1, 1.05, 1.0, 0.95, 0.9, 0.85)  # 1.1: the book's own type; at 0.85 a table's cells are 7.1 pt
+AID_SCALES = (1.1, 1.05, 1.0, 0.95, 0.9, 0.85, 0.8)  # 1.1: the book's own type; at 0.8 the body is 7.7 pt (styles keep 7)
 BAND_GAP = 10.0  # pt, under a player aid's set-up picture
 BESIDE_MIN = 150.0  # pt: the narrowest room beside a set-up picture that text flows into (about 35 characters)
 
@@ -63,15 +63,19 @@ def sheet_at(site: Site, game: Game, chapters: list[Chapter], paper: str, title:
     beside = doc.width - sum(picture.size for picture in bands[:1]) - GUTTER - FRAME_PADDING * 3
     if not bands:
         top, frames = [], []
-    elif len(bands) == 1 and beside >= BESIDE_MIN:  # the picture at the left, the opening words beside it
-        frames = picture_frames(doc, bands[0])
-        opening = opening_words(columns, beside, frames[1]._height)
-        top, columns = [*bands, FrameBreak(), *opening], columns[len(opening):]
+    elif len(bands) == 1 and beside >= BESIDE_MIN:  # the title at the top left, the picture under
+        heading = columns.pop(0)  # it and the opening words beside the picture (a title beside it
+        head = band_frame(doc, [heading], doc.leftMargin, doc.width)  # stood halfway across the sheet)
+        frames = [head, *picture_frames(doc, bands[0], below=head._height)]
+        opening = opening_words(columns, beside, frames[2]._height)
+        top, columns = [heading, FrameBreak(), *bands, FrameBreak(), *opening], columns[len(opening):]
     else:  # the title, then each picture across the sheet with its caption beside it
         top = [columns.pop(0), *(band.caption_beside(sheet_width(paper)) for band in bands)]
         frames = [band_frame(doc, top, doc.leftMargin, doc.width)]
-    under = doc.height - (frames[0]._height + BAND_GAP if frames else 0)
-    doc.addPageTemplates([page_template("body", frames + two_frames(paper, doc.bottomMargin, under), paper)])
+    under = min(frame._y1 for frame in frames) - doc.bottomMargin - BAND_GAP if frames else doc.height
+    first = page_template("body", frames + two_frames(paper, doc.bottomMargin, under), paper)
+    first.autoNextPageTemplate = "more"  # an aid that overflows (while its type is chosen) goes on in columns
+    doc.addPageTemplates([first, page_template("more", two_frames(paper, doc.bottomMargin, doc.height), paper)])
     story = [*top, FrameBreak(), *columns] if frames else columns
     curl_quotes(story)
     return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=False, pictures=bool(bands),
@@ -110,9 +114,10 @@ def sheet_story(site: Site, game: Game, chapters: list[Chapter], paper: str, fig
     return story, placed
 
 
-def picture_frames(doc: BaseDocTemplate, picture) -> list[Frame]:
-    """A frame at the top left just large enough for `picture`, and one beside it to the right margin."""
-    frame = band_frame(doc, [picture], doc.leftMargin, picture.size + GUTTER + FRAME_PADDING)
+def picture_frames(doc: BaseDocTemplate, picture, below: float = 0.0) -> list[Frame]:
+    """A frame at the left, `below` points under the top, just large enough for `picture`, and
+    one beside it to the right margin."""
+    frame = band_frame(doc, [picture], doc.leftMargin, picture.size + GUTTER + FRAME_PADDING, below)
     left = doc.leftMargin + frame._width
     return [frame, Frame(left, frame._y1, doc.leftMargin + doc.width - left, frame._height, id="beside",
                          leftPadding=FRAME_PADDING, rightPadding=FRAME_PADDING, topPadding=0, bottomPadding=0)]
@@ -123,9 +128,10 @@ def sheet_width(paper: str) -> float:
     return page_width(paper, SHEET_MARGINS) - FRAME_PADDING - FRAME_PADDING
 
 
-def band_frame(doc: BaseDocTemplate, flowables: list, left: float, width: float) -> Frame:
-    """A frame at the top of the sheet, `width` points wide from `left`, just tall enough for `flowables`."""
+def band_frame(doc: BaseDocTemplate, flowables: list, left: float, width: float, below: float = 0.0) -> Frame:
+    """A frame `below` points under the top of the sheet, `width` points wide from `left`, just
+    tall enough for `flowables`."""
     inside = width - FRAME_PADDING - FRAME_PADDING
     height = sum(f.wrap(inside, doc.height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables) + 1
-    return Frame(left, doc.bottomMargin + doc.height - height, width, height, id="band",
+    return Frame(left, doc.bottomMargin + doc.height - below - height, width, height, id="band",
                  leftPadding=FRAME_PADDING, rightPadding=FRAME_PADDING, topPadding=0, bottomPadding=0)

@@ -60,6 +60,7 @@ def preflight_book(book) -> list[ContentError]:
 class RulebookStage(Stage):
     name = "rulebooks"
     printed = True  # PDFs: `serve` may make them after the pages
+    reads = ("kit drawings",)  # a deck prints as the kit's drawings of its cards (rulebook/cards.py)
     writes_later = True  # typeset in child processes while the pages are made
     starts_first = True  # a book reads the game's pages and engine only: typesetting starts at once
 
@@ -67,6 +68,11 @@ class RulebookStage(Stage):
         self.typesetting = None  # the games' typesetting, running while the pages are made
         self.written: list[str] = []  # the PDFs it writes, recorded in the output by `finish`
         self._checked: dict = {}  # slug -> its make.GameBook that preflight drew the diagrams of, per build
+
+    @property
+    def kit(self):
+        """The kit stage's product (its decks' drawings), when the build has a kit stage."""
+        return self.context.products.get("kit drawings")
 
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
@@ -84,7 +90,7 @@ class RulebookStage(Stage):
         from generator.rulebook.make import GameBook
 
         try:
-            book = GameBook(site, game, self.context.directives, self.context.replays)  # the pages read its replays
+            book = GameBook(site, game, self.context.directives, self.context.replays, self.kit)  # the pages read its replays
             errors = preflight_book(book)
         except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
             return problems.errors
@@ -120,7 +126,7 @@ class RulebookStage(Stage):
         the book preflight drew (its `check`), else one made here for the child to inherit."""
         from generator.rulebook.make import GameBook, load_for_children, typeset_all, typesetting
 
-        book = self._checked.get(game.slug) or GameBook(site, game, self.context.directives, self.context.replays)
+        book = self._checked.get(game.slug) or GameBook(site, game, self.context.directives, self.context.replays, self.kit)
         if self.typesetting is None:
             self.typesetting = typesetting(self.context.workers)
         jobs = book_jobs(game)

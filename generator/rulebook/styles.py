@@ -37,6 +37,14 @@ class Styles:
     toc: list
 
 
+SMALLEST_PT = 7.0  # no text of a book, an aid's smallest type included, is set under this (issue 45)
+
+
+def legible(points: float) -> float:
+    """A small style's size, never under SMALLEST_PT: a player aid set at 85% had 6.6 pt captions."""
+    return max(points, SMALLEST_PT)
+
+
 def make_styles(accent: str, scale: float = 1.0) -> Styles:
     """The styles at `scale` of the book's sizes (a player aid sets its text smaller)."""
     colour = HexColor(accent)
@@ -54,14 +62,14 @@ def make_styles(accent: str, scale: float = 1.0) -> Styles:
     headings[5] = headings[6] = headings[4]
     return Styles(
         body=body,
-        small=ParagraphStyle("small", parent=body, fontSize=8.2 * scale, leading=10.6 * scale, spaceAfter=3 * scale),
-        table_caption=ParagraphStyle("table-caption", parent=body, fontSize=8.2 * scale, leading=10.6 * scale, spaceAfter=2 * scale,
+        small=ParagraphStyle("small", parent=body, fontSize=legible(8.2 * scale), leading=10.6 * scale, spaceAfter=3 * scale),
+        table_caption=ParagraphStyle("table-caption", parent=body, fontSize=legible(8.2 * scale), leading=10.6 * scale, spaceAfter=2 * scale,
                                      keepWithNext=1),
-        caption=ParagraphStyle("caption", parent=body, fontSize=7.8 * scale, leading=9.8 * scale, spaceAfter=0 * scale, textColor=INK),
-        cell=ParagraphStyle("cell", parent=body, fontSize=8.4 * scale, leading=10.4 * scale, spaceAfter=0 * scale),
-        head_cell=ParagraphStyle("head-cell", parent=body, fontName=SANS + "-Bold", fontSize=8.2 * scale, leading=10.2 * scale,
+        caption=ParagraphStyle("caption", parent=body, fontSize=legible(7.8 * scale), leading=9.8 * scale, spaceAfter=0 * scale, textColor=INK),
+        cell=ParagraphStyle("cell", parent=body, fontSize=legible(8.4 * scale), leading=10.4 * scale, spaceAfter=0 * scale),
+        head_cell=ParagraphStyle("head-cell", parent=body, fontName=SANS + "-Bold", fontSize=legible(8.2 * scale), leading=10.2 * scale,
                                  spaceAfter=0 * scale),
-        code=ParagraphStyle("code", parent=body, fontName=MONO, fontSize=8 * scale, leading=10.4 * scale),
+        code=ParagraphStyle("code", parent=body, fontName=MONO, fontSize=legible(8 * scale), leading=10.4 * scale),
         term=ParagraphStyle("term", parent=body, fontName=SERIF + "-Bold", spaceAfter=1 * scale, keepWithNext=1),
         note_title=ParagraphStyle("note-title", parent=body, fontName=SANS + "-Bold", fontSize=9 * scale, spaceAfter=3 * scale,
                                   textColor=colour, keepWithNext=1),
@@ -70,7 +78,7 @@ def make_styles(accent: str, scale: float = 1.0) -> Styles:
                              textColor=colour, spaceAfter=14 * scale),
         subtitle=ParagraphStyle("subtitle", parent=body, fontSize=12 * scale, leading=16 * scale, alignment=TA_CENTER,
                                 textColor=MUTED, spaceAfter=6 * scale),
-        toc=[ParagraphStyle("toc0", parent=body, fontName=SANS + "-Bold", fontSize=10.5 * scale, leading=15 * scale, leftIndent=0,
+        toc=[ParagraphStyle("toc0", parent=body, fontName=SANS + "-Bold", fontSize=9.6 * scale, leading=15 * scale, leftIndent=0,
                             firstLineIndent=0, spaceBefore=5 * scale),
              ParagraphStyle("toc1", parent=body, fontSize=9.6 * scale, leading=12.5 * scale, leftIndent=14, firstLineIndent=0),
              ParagraphStyle("toc2", parent=body, fontSize=8.8 * scale, leading=11.5 * scale, leftIndent=28, firstLineIndent=0,

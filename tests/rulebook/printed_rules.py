@@ -7,6 +7,7 @@ from pathlib import Path
 
 from generator.build import directive_registry
 from generator.content.load import load_site
+from generator.kit.drawings import KitDrawings
 from generator.rulebook.make import GameBook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -14,10 +15,17 @@ GAMES = ("shoot", "sitters", "splash", "splat", "splut")
 PAPERS = ("a4", "letter")
 
 
+def kit_drawings() -> KitDrawings:
+    """The kit stage's product, as a build hands it to the rulebooks: the decks print as their cards."""
+    kit = KitDrawings()
+    kit.start({})
+    return kit
+
+
 @lru_cache(maxsize=None)
 def game_book(slug: str) -> GameBook:
     site = load_site(ROOT)
-    return GameBook(site, site.game(slug), directive_registry(site))
+    return GameBook(site, site.game(slug), directive_registry(site), kit=kit_drawings())
 
 
 @lru_cache(maxsize=None)

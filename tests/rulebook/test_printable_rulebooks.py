@@ -22,6 +22,7 @@ from generator.rulebook.figures import DrawingFlowable
 from generator.rulebook.inline import plain
 from generator.rulebook.make import GameBook
 from generator.rulebook.selection import book_pages
+from tests.rulebook.printed_rules import kit_drawings
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCES = ROOT / "tests/fixtures/rulebook"
@@ -37,7 +38,7 @@ def catalogue():
 @lru_cache(maxsize=None)
 def book(slug: str) -> GameBook:
     site = catalogue()
-    return GameBook(site, site.game(slug), directive_registry(site))
+    return GameBook(site, site.game(slug), directive_registry(site), kit=kit_drawings())
 
 
 @lru_cache(maxsize=None)
