@@ -65,13 +65,10 @@ def default_stages() -> list[Stage]:
     from generator.rulebook.stage import RulebookStage  # the rules as typeset PDFs
     from generator.exports.stage import ExportStage  # print-on-demand and virtual-tabletop files, from the kit's drawings
 
-    kit = KitStage()
-    exports = ExportStage(kit)
-    kit.other_formats = exports  # the kit's downloads offer the exports
     from generator.releases.stage import ReleasesStage  # the "What changed" pages of games with releases
     from generator.feeds.stage import FeedStage  # the releases' Atom feeds
 
-    return [kit, RulebookStage(), InteractiveStage(), exports, ReleasesStage(), FeedStage()]
+    return [KitStage(), RulebookStage(), InteractiveStage(), ExportStage(), ReleasesStage(), FeedStage()]
 
 
 def check_links(pages: dict[str, build_cache.PageEntry], files: Container[str]) -> list[ContentError]:
@@ -116,6 +113,8 @@ class Builder:
         self.game_keys: dict[str, str] = {}  # "stage/slug" -> key of the stage's inputs for the game
         self.game_digests: dict[str, str] = {}  # slug -> key of the game's inputs pages depend on
         self.site_key = ""  # key of what every page depends on (code, theme, site.toml, assets)
+        self.jobs = None  # the stages' jobs (jobs.Scheduler), made by `run`
+        self.made_by_jobs: list[str] = []  # files the stages' jobs write, recorded once they are done
 
     def up_to_date(self) -> bool:
         return self.previous is not None and self.previous.inputs == self.inputs
@@ -124,6 +123,7 @@ class Builder:
         return {rel: size for rel, (size, _mtime) in sorted(self.previous.files.items())}
 
     def run(self) -> BuildReport:
+        from generator.jobs import Scheduler
         from generator.site import pages as site_pages
 
         self.say("loading content")
@@ -134,30 +134,19 @@ class Builder:
         context.assets.update({name: target for name, (target, _data) in assets.items()})
         stages_context = stage_context(site, context, self.hashes, self.processes)
         directives = start_stages(self.stages, site, stages_context)
-        self.game_keys = self.stage_game_keys(site)
-        # A stage that starts first (the rulebooks, typeset in child processes) is checked game by
-        # game, each game begun once it passes: its children work while the rest is checked.
-        early = [stage for stage in self.stages if stage.starts_first]
-        # A stage that works ahead (the kits) is started before all of them, in a child process,
-        # and checked and made after the other stages: its child works meanwhile.
-        ahead = [stage for stage in self.stages if stage.works_ahead and not self.dry and not self.pages_first]
-        later = sorted((stage for stage in self.stages if stage not in early), key=lambda stage: stage in ahead)
-        output = start_output(self.output_dir, self.dry) if early or ahead else None
+        self.game_keys = self.stage_game_keys(site, stages_context)
+        self.jobs = Scheduler(stages_context.workers)  # every job the stages return
+        output = start_output(self.output_dir, self.dry)
         try:
-            for stage in ahead:
-                self.start_ahead(site, output, stages_context, stage)
-            errors, made = self.start_first(site, output, stages_context, early) if early else ([], {})
-            raise_any(errors + self.check_stages(site, later))
-            if output is None:
-                output = start_output(self.output_dir, self.dry)
             for target, data in assets.values():
                 output.write(target, data)
-            made.update(self.make_games(site, output, stages_context, later))
+            made = self.check_and_make(site, output, stages_context)
             game_keys = add_games(self.stages, site, context, stages_context, made, self.manifest.games)
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, directives, game_keys)
-            for stage in self.stages:
-                stage.finish(site, output)
+            self.jobs.finish()
+            for rel in self.made_by_jobs:
+                output.record(rel)
             for stage in self.stages:
                 self.say(f"writing {stage.name}")
                 stage.write_site(site, output, stages_context, uses)
@@ -165,10 +154,8 @@ class Builder:
             self.write_site_pages(site, output, context)
             raise_any(check_links(pages, output.files))
         except BaseException:
-            for stage in self.stages:
-                stage.abandon()
-            if output is not None:
-                output.abort()
+            self.jobs.abandon()
+            output.abort()
             raise
         output.commit()
         if not self.dry:
@@ -201,15 +188,18 @@ class Builder:
         self.manifest.game_toml = {sha: known.games[sha] for sha in tomls if sha in known.games}
         return site
 
-    def stage_game_keys(self, site: Site) -> dict[str, str]:
-        """The content key of each stage's inputs per game ("stage/slug" -> key),
-        for games the stage has inputs in."""
+    def stage_game_keys(self, site: Site, context: StageContext) -> dict[str, str]:
+        """The content key of each stage's inputs per game ("stage/slug" -> key), for games
+        the stage has inputs in: its own key, its product's and those of the products it reads."""
+        products = {stage.product.name: stage.product for stage in self.stages if stage.product is not None}
         keys = {}
         for stage in self.stages:
+            names = ((stage.product.name,) if stage.product is not None else ()) + stage.reads
             for game in site.games:
                 key = stage.game_key(site, game)
                 if key is not None:
-                    keys[f"{stage.name}/{game.slug}"] = digest(self.code, key)
+                    read = [f"{name}={products[name].key(site, game)}" for name in names if name in products]
+                    keys[f"{stage.name}/{game.slug}"] = digest(self.code, key, *read)
         return keys
 
     def checked_before(self, stage) -> bool:
@@ -250,46 +240,32 @@ class Builder:
         """Keep the previous output's `rel`, whose stat the build cache has just checked."""
         return output.reuse(rel, self.previous.files.get(rel))
 
-    def start_ahead(self, site: Site, output: Output, stages_context: StageContext, stage) -> None:
-        """Hand a stage that works ahead the games its check would check and those it would make:
-        those new to it or whose key changed (make_games makes any other whose files are gone)."""
-        checking = [] if self.checked_before(stage) else list(site.games)
-        making = []
-        for game in site.games:
-            key = self.game_keys.get(f"{stage.name}/{game.slug}")
-            old = made_before(self.previous, stage, game)
-            if key is not None and not (old and old.key == key):
-                making.append(game)
-        stage.start_ahead(site, output, stages_context, checking, making)
-
-    def check_stages(self, site: Site, stages: list) -> list[ContentError]:
-        """The errors of `stages`' checks, each run unless the last build checked the same
-        inputs or (pages first) its files may stay as they are for now."""
-        return [error for stage in stages if not self.checked_before(stage) and not self.can_defer(stage, site)
-                for error in stage.check(site)]
-
-    def start_first(self, site: Site, output: Output, stages_context: StageContext, stages: list):
-        """The errors of `stages` (those that start first), checked game by game, and what they
-        made of each game whose check (and every check before it) passed, at once."""
+    def check_and_make(self, site: Site, output: Output, stages_context: StageContext) -> dict:
+        """Every stage's check, game by game, each stage in order; a game's files made as soon as
+        its checks (and every check before them) passed, so the jobs a stage returns work while
+        the rest is checked. Raises every error found, together."""
+        checking = [stage for stage in self.stages
+                    if not self.checked_before(stage) and not self.can_defer(stage, site)]
         errors: list[ContentError] = []
         made = {}
-        for stage in stages:
-            checking = not self.checked_before(stage) and not self.can_defer(stage, site)
-            for game in site.games:
-                if checking:
-                    errors.extend(stage.check_game(site, game))
+        for game in site.games:
+            for stage in self.stages:
+                if stage in checking:
+                    errors.extend(stage.check(site, game))
                 if not errors:
                     made.update(self.make_games(site, output, stages_context, [stage], [game]))
-        return errors, made
+        raise_any(errors)
+        return made
 
     def make_games(self, site: Site, output: Output, stages_context: StageContext, stages: list,
-                   games: list | None = None) -> dict[tuple[str, str], tuple[str, GameOutput, list[str]]]:
-        """Each of `stages`' files per game (of `games`, default all), reused when the game's key is
-        unchanged: (stage name, slug) -> (key, what the stage made, its files)."""
+                   games: list) -> dict[tuple[str, str], tuple[str, GameOutput, list[str]]]:
+        """Each of `stages`' files per game of `games`, reused when the game's key is unchanged:
+        (stage name, slug) -> (key, what the stage made, its files). The jobs a stage returns
+        go to the scheduler; the files they write are recorded once they are done."""
         made = {}
         for stage in stages:
             name = stage.name
-            for game in site.games if games is None else games:
+            for game in games:
                 key = self.game_keys.get(f"{name}/{game.slug}")
                 if key is None:
                     continue
@@ -302,7 +278,10 @@ class Builder:
                     self.say(f"writing {name}: {game.title}")
                     before = set(output.files)
                     game_output = stage.write_game(site, game, output, stages_context) or GameOutput()
-                    files = sorted(game_output.files if stage.writes_later else set(output.files) - before)
+                    for job in game_output.jobs:
+                        self.jobs.run(job)
+                    self.made_by_jobs.extend(game_output.files)
+                    files = sorted(set(game_output.files) | (set(output.files) - before))
                 made[name, game.slug] = (key, game_output, files)
         return made
 
@@ -459,10 +438,14 @@ def template_renderer(root: Path, bytecode_dir: Path | None) -> Callable[[str, d
 
 
 def start_stages(stages: list[Stage], site: Site, context: StageContext) -> dict:
-    """Start a build (or check) in every stage; the web renderings of the directives pages have.
-    Every directive, with its paper rendering too, goes into `context.directives` (the rulebook's)."""
+    """Start a build (or check) in every stage, each handed the products it reads (and only
+    those); the web renderings of the directives pages have. Every directive, with its paper
+    rendering too, goes into `context.directives` (the rulebook's)."""
+    from dataclasses import replace
+
+    products = {stage.product.name: stage.product for stage in stages if stage.product is not None}
     for stage in stages:
-        stage.start(site, context)
+        stage.start(site, replace(context, products={name: products[name] for name in stage.reads if name in products}))
     context.directives.update(directive_registry(site, stages))
     return {name: directive.web for name, directive in context.directives.items()}
 

@@ -1,5 +1,7 @@
 """Work a stage hands to child processes while the build goes on: one scheduler for every
-stage that leaves work running (the rulebooks' typesetting, the exports).
+stage that leaves work running (the rulebooks' typesetting, the exports). A stage starts no
+process: it returns its Jobs in what write_game gives the Builder (stages.GameOutput.jobs),
+and the Builder runs them here (Scheduler), waits for them after the pages, or kills them.
 
 Each job is a forked child, started at once so the build never waits for it before `finish`,
 that waits for a turn (a semaphore the build's children share: so many work at a time),
@@ -12,6 +14,7 @@ them all (one cancellation path). Where there is no fork, a job runs here and no
 from __future__ import annotations
 
 import multiprocessing
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from generator.children import answer_of, answer_parent, die_with_parent
@@ -106,3 +109,49 @@ class Jobs:
             reader.close()
         self.running = []
         self.semaphore = None  # a killed child may have held a turn: the next build makes new ones
+
+
+@dataclass(frozen=True)
+class Job:
+    """Work a stage hands the Builder (in its GameOutput): `work()` run in a child while the
+    build goes on. Jobs of one `queue` take turns together (a stage's name); `waiting`: how
+    many of them may be started per turn before the build waits for the oldest; `spare_core`:
+    one turn fewer while the build itself still works (a busy third process on two cores slows
+    the build's own path by a third). `before_first`: loaded here once, before the queue's
+    first child, for every child to inherit."""
+
+    doing: str  # names it in a failure ("typesetting the rulebooks of Splat")
+    work: Callable[[], Any]
+    queue: str
+    waiting: int = 8
+    spare_core: bool = False
+    before_first: Callable[[], None] | None = None
+
+
+class Scheduler:
+    """The Builder's one scheduler: every Job of the build, each queue a Jobs of `workers` turns."""
+
+    def __init__(self, workers: int):
+        self.workers = max(1, workers)
+        self.queues: dict[str, Jobs] = {}
+
+    def run(self, job: Job) -> None:
+        if job.queue not in self.queues:
+            self.queues[job.queue] = Jobs(self.workers, job.waiting,
+                                          self.workers - 1 if job.spare_core else None)
+        self.queues[job.queue].start(job.doing, job.work, before_first=job.before_first)
+
+    def finish(self) -> None:
+        """Wait for every job (the first failure raised as the build's own)."""
+        try:
+            for queue in self.queues.values():
+                queue.finish()
+        except BaseException:
+            self.abandon()  # one failure: the other queues' children die too
+            raise
+        self.queues = {}
+
+    def abandon(self) -> None:
+        for queue in self.queues.values():
+            queue.abandon()
+        self.queues = {}

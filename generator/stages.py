@@ -1,40 +1,40 @@
 """The build stage protocol (the stages that ship are listed in build.default_stages).
 
-A stage (in the spirit of MkDocs' BasePlugin) overrides the methods it needs;
-every method here does nothing. The build calls them in this order:
+A stage (in the spirit of MkDocs' BasePlugin) overrides the hooks it needs; each does
+nothing here. The build calls them in this order:
 
-    start(site, context)                        forget the last build's state; `context` (StageContext)
-                                                is what the Builder hands every stage for this build
-    directives(site) -> {name: Directive}       fenced-block directives: each its web rendering
-                                                and its paper one (for the printed rulebooks)
-    check(site) -> [ContentError]               validate the stage's inputs (build and `check`);
-                                                a build skips it while the stage's game keys are
-                                                those of the last build (they cover its inputs).
-                                                A stage marked `starts_first` is checked game by
-                                                game instead (check_game), each game's write_game
-                                                called once it passes, before the other stages' checks
-    game_key(site, game) -> str | None          content key of the stage's inputs for one game
-                                                (None: the stage has nothing for this game)
+    start(site, context)                        a build (or `rulepress check`) begins: forget the last
+                                                one's state; `context` (StageContext) is what the
+                                                Builder hands the stage for this build
+    directives(site) -> {name: Directive}       fenced-block directives: each its web rendering and
+                                                its paper one (for the printed rulebooks)
+    game_key(site, game) -> str | None          content key of the stage's inputs for one game (None:
+                                                nothing for this game); the Builder adds the keys of
+                                                the products the stage reads
+    check(site, game) -> [ContentError]         validate the stage's inputs for one game; skipped while
+                                                the stage's game keys are the last build's
     write_game(site, game, output, context) -> GameOutput
-                                                the game's files, and what its pages show of them
-    finish(site, output)                        after the pages: wait for what write_game left
-                                                running (in child processes) and record its files;
-                                                such a stage lists them in the GameOutput's `files`
-    abandon()                                   the build failed: stop what is still running
-    start_ahead(site, output, context, checking, making)
-                                                a stage that `works_ahead`, in a build (not `check`,
-                                                nor `serve`'s pages-first pass): called before any
-                                                other stage is checked, with the games its check
-                                                would check and those write_game would make; it may
-                                                start them in a child process that its `check` and
-                                                `write_game` then wait for (the build checks and makes
-                                                such a stage's games after the others')
-    write_site(site, output, context, uses)     site-wide files, knowing what pages use
-                                                (`uses`: kind -> set of values from directives)
+                                                the game's files, what its pages show of them, and
+                                                the Jobs (generator/jobs.py) that make the rest in
+                                                child processes: the Builder runs them while the pages
+                                                are made, and kills them if the build fails
+    write_site(site, output, context, uses)     site-wide files, knowing what pages use (`uses`:
+                                                kind -> set of values from directives)
+
+Games are checked and made one at a time, each game's stages in the stages' order; a game's
+write_game is called once its checks and every check before them passed.
+
+The one flag: `printed` (what it makes is for print): after a save, `serve` renders the pages
+with such a stage's last files, and makes them anew in the full build that follows.
+
+Products: a stage publishes one under a name (`product`, with its `key(site, game)`) and reads
+others by name (`reads`); the Builder hands a stage the products it reads, and only those, in
+`context.products`, and adds their keys to the stage's game keys. No stage holds another.
 
 `rulepress check` is this build with an output that writes nothing (`output.dry`,
 write.DryOutput): a stage gives the same GameOutput, and names every file it would write
-(`output.write` or `output.record`), but may skip making what is costly (drawing, typesetting).
+(`output.write`, `output.record`, or the GameOutput's `files`), but makes no Jobs and may skip
+making what is costly (drawing, typesetting).
 
 A stage never renders a page section itself: it names a template and hands it data
 (Section), and the Builder renders it with the site's templates, so a site overrides
@@ -43,7 +43,7 @@ any section by putting a template of the same name in its own `templates/`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from generator.replays import Replays
 
@@ -116,10 +116,12 @@ class GameOutput:
     the key of the game's pages (a change renders them again)."""
 
     sections: dict[str, list[Section]] = field(default_factory=dict)  # page url -> its sections, in order
-    files: tuple[str, ...] = ()  # paths in the output it writes (a stage that writes_later must list them)
+    files: tuple[str, ...] = ()  # paths in the output its jobs write (what write_game writes the Builder sees)
     cover: str = ""  # the game's picture on the index (a path in the output)
     bundle: str = ""  # the game's engine bundle (a path in the output)
     runtime: str = ""  # where the pages find the Python runtime
+    # work for child processes (jobs.Job), run by the Builder: not kept in the build cache
+    jobs: tuple = field(default=(), compare=False)
 
     def to_json(self) -> dict:
         return {"sections": {url: [section.to_json() for section in sections]
@@ -147,6 +149,16 @@ class StageContext:
     # walkthroughs and positions replayed once per build, for the page and the rulebook alike
     replays: Replays = field(default_factory=Replays)
     directives: dict[str, Directive] = field(default_factory=dict)  # every directive of the build, by name
+    products: dict[str, Any] = field(default_factory=dict)  # the products the stage reads, by name
+
+
+class Product(Protocol):
+    """What a stage publishes for others to read (Stage.product): named, and keyed per game
+    (the key of every stage that reads it includes this one)."""
+
+    name: str
+
+    def key(self, site: Site, game: Game) -> str: ...
 
 
 def no_templates(name: str, data: dict) -> str:
@@ -158,15 +170,8 @@ class Stage:
     # What it makes is for print (PDFs): after a save, `serve` rebuilds the pages with the
     # stage's last files and info, and makes them anew in the full build that follows.
     printed = False
-    # write_game leaves work running that `finish` completes: the game's files are the
-    # GameOutput's `files`, not what write_game itself wrote
-    writes_later = False
-    # Its check and write_game read nothing another stage makes: the build checks it and starts
-    # its games first, so that what it leaves running works while the other stages are checked
-    starts_first = False
-    # Its check and write_game read nothing another stage makes, and may be started at once in a
-    # child process (start_ahead): the build then checks and makes its games after the others'
-    works_ahead = False
+    product: Product | None = None  # what it publishes for other stages (an instance's own)
+    reads: tuple[str, ...] = ()  # the names of the products it reads
     context: StageContext = StageContext(assets={}, hashes={}, render=no_templates)  # set by `start`
 
     def start(self, site: Site, context: StageContext) -> None:
@@ -176,29 +181,14 @@ class Stage:
     def directives(self, site: Site) -> dict:
         return {}
 
-    def check(self, site: Site) -> list[ContentError]:
-        return []
-
-    def check_game(self, site: Site, game: Game) -> list[ContentError]:
-        """One game's part of `check`: what the build calls for a stage that starts first."""
-        return []
-
     def game_key(self, site: Site, game: Game) -> str | None:
         return None
+
+    def check(self, site: Site, game: Game) -> list[ContentError]:
+        return []
 
     def write_game(self, site: Site, game: Game, output: OutputFolder, context: StageContext) -> GameOutput:
         return GameOutput()
 
-    def start_ahead(self, site: Site, output: OutputFolder, context: StageContext, checking: list,
-                    making: list) -> None:
-        return None
-
-    def finish(self, site: Site, output: OutputFolder) -> None:
-        return None
-
-    def abandon(self) -> None:
-        return None
-
     def write_site(self, site: Site, output: OutputFolder, context: StageContext, uses: dict) -> None:
         return None
-

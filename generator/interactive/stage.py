@@ -113,10 +113,9 @@ class InteractiveStage(Stage):
             return None, (f"'Try it' starts Python without a memory snapshot (3 s to a live board instead of "
                           f"under 1 s): {error}")
 
-    def check(self, site: Site) -> list[ContentError]:
+    def check(self, site: Site, game: Game) -> list[ContentError]:
         """What game.toml declares for the Play download that cannot be published (published.py)."""
-        return [error for game in site.games if game.has_engine
-                for error in published_files(game.folder, inherited_files(site, game))[1]]
+        return published_files(game.folder, inherited_files(site, game))[1] if game.has_engine else []
 
     def directives(self, site: Site) -> dict[str, Directive]:
         # on paper: a walkthrough's strip of diagrams, a position's diagram, a play block's QR

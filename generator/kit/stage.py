@@ -11,56 +11,28 @@ from pathlib import Path
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
-from generator.keys import folder_key
+from generator.kit.drawings import KitDrawings, has_kit
 from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext
 from generator.urls import RULEBOOK_PAPERS, in_game, kit_file, kit_folder, preview_file, rules_pdf
 
 SECTION_ID = "print-and-play"
-
-
-def has_kit(game: Game) -> bool:
-    return (game.folder / "components.toml").is_file()
+OTHER_FORMATS = "export formats"  # the product of the stage whose files the kit's downloads offer too
 
 
 class KitStage(Stage):
     name = "print-and-play kits"
     printed = True  # PDFs: `serve` may make them after the pages
-    works_ahead = True  # a clean build's kits are made in a child while the other stages work (kit/ahead.py)
+    # the kit's downloads offer the exports' "Other formats" row: its formats(site, game, components)
+    reads = (OTHER_FORMATS,)
 
     def __init__(self):
+        self.product = KitDrawings()  # its components and drawings, for the exports
         self._galleries: dict[str, list] = {}  # slug -> its decks' galleries (names and words), per build
-        self._checked: dict[str, tuple] = {}  # slug -> (components, artwork) that check preflighted, per build
-        self._components: dict[str, object] = {}  # slug -> its components.toml read (or its errors), per build
-        # the stage offering the kit's "Other formats" row (exports.stage.ExportStage), if any:
-        # its formats(site, game, components) -> [{file, label, use}] and formats_key(site)
-        self.other_formats = None
-        self._ahead = None  # the child making this build's kits (kit/ahead.KitsAhead), if any
 
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
-        self.abandon()
+        self.product.start(context.hashes)
         self._galleries = {}
-        self._checked = {}
-        self._components = {}
-
-    def start_ahead(self, site: Site, output, context: StageContext, checking: list, making: list) -> None:
-        """Check `checking` and make `making` (games) in a child process (kit/ahead.py), which
-        `check` and `write_game` then read. Not where the exports draw the same kits in this
-        process (the child would draw them again) or where there is no fork."""
-        from generator.jobs import can_fork
-
-        checking, making = [g for g in checking if has_kit(g)], [g for g in making if has_kit(g)]
-        exports_draw_here = self.other_formats is not None and site.exports
-        if output.dry or exports_draw_here or not making or not can_fork():
-            return
-        from generator.kit.ahead import KitsAhead
-
-        self._ahead = KitsAhead(self, site, output, context, checking, making)
-
-    def abandon(self) -> None:
-        if self._ahead is not None:
-            self._ahead.stop()
-        self._ahead = None
 
     def directives(self, site: Site) -> dict[str, Directive]:
         # on paper, a deck's table (its cards are in the print-and-play kit)
@@ -87,41 +59,7 @@ class KitStage(Stage):
         return cards_html(gallery, kit_folder(game.slug), context.page.url, table)
 
     def components(self, game: Game):
-        """The game's components.toml, read and validated once per build (check, the cards
-        directive and write_game share it); its errors, raised again to each that asks."""
-        if game.slug not in self._components:
-            from generator.kit import load_components
-
-            try:
-                self._components[game.slug] = load_components(game.folder, game.data)
-            except ContentErrors as problems:
-                self._components[game.slug] = problems
-        found = self._components[game.slug]
-        if isinstance(found, ContentErrors):
-            raise found
-        return found
-
-    def drawn(self, game: Game) -> tuple:
-        """(components, {ink saver: Artwork}) of the game's kit, read and drawn once per build and
-        shared with the stages that export the same drawings (generator/exports/stage.py)."""
-        if game.slug not in self._checked:
-            from generator.kit.build import kit_artwork
-
-            components = self.components(game)
-            self._checked[game.slug] = (components, kit_artwork(components))
-        return self._checked[game.slug]
-
-    def full_colour(self, game: Game) -> tuple:
-        """(components, the full-colour Artwork) of the game's kit, drawn once per build: the
-        drawings the exports rasterise (made here if the game's kits print only in ink saver)."""
-        components, artworks = self.drawn(game)
-        if False not in artworks:
-            from generator.kit.build import Artwork
-
-            artworks[False] = Artwork(components, False)
-        return components, artworks[False]
-
-    has_kit = staticmethod(has_kit)  # for the stages handed this one (exports), which import no kit module
+        return self.product.components(game)
 
     def galleries(self, game: Game) -> list:
         if game.slug not in self._galleries:
@@ -133,55 +71,33 @@ class KitStage(Stage):
                 self._galleries[game.slug] = card_gallery(self.components(game), draw=False)
         return self._galleries[game.slug]
 
-    def check(self, site: Site) -> list[ContentError]:
-        """Validate every game's components and data, and preflight its kits, without writing anything."""
-        if self._ahead is not None:
-            return self._ahead.errors()
-        return self.check_here(site, site.games)
-
-    def check_here(self, site: Site, games: list) -> list[ContentError]:
-        """`check` of `games`, in this process."""
-        games = [game for game in games if has_kit(game)]
-        if not games:
+    def check(self, site: Site, game: Game) -> list[ContentError]:
+        """Validate the game's components and data, and preflight its kits (every page of every
+        kit, before any is written), without writing anything."""
+        if not has_kit(game):
             return []  # and reportlab is never imported
         from generator.kit.preflight import preflight_kits
 
-        errors = []
-        for game in games:
-            try:
-                # drawn once (the exports may have drawn it already): preflight now, the kits' pages later
-                components, artwork = self.drawn(game)
-            except ContentErrors as problems:
-                errors.extend(problems.errors)
-                continue
-            errors.extend(preflight_kits(components, artwork))  # every page of every kit, before any is written
-        return errors
+        try:
+            # drawn once (the exports may have drawn it already): preflight now, the kits' pages later
+            components, artwork = self.product.drawn(game)
+        except ContentErrors as problems:
+            return problems.errors
+        return preflight_kits(components, artwork)
 
     def game_key(self, site: Site, game: Game) -> str | None:
         if not has_kit(game):
             return None
-        # the spec, its data and the game's code (its drawings are the kit's boards and card art);
-        # the pages do not change a kit
-        return digest(folder_key(self.context.hashes, game.folder, skip=(".md",)), game.title,
-                      ";".join(game.designers), str(site.rulebooks),
-                      self.other_formats.formats_key(site) if self.other_formats else "")
+        # whether it names the rulebooks; the kit's inputs are its product's key, which the Builder adds
+        return digest(str(site.rulebooks))
 
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
-        if self._ahead is not None and game.slug in self._ahead.slugs:
-            made, files = self._ahead.game(game.slug)
-            for rel, size in files.items():
-                output.record(rel, size)
-            return made
-        return self.write_here(site, game, output, context)
-
-    def write_here(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
-        """`write_game`, in this process."""
         from generator.kit import render_previews, write_kits
         from generator.kit.preview import card_gallery
 
         if output.dry:  # `check`: the section and the files' names, nothing drawn
             return self.named_only(site, game, output)
-        components, artwork = self._checked.get(game.slug) or (self.components(game), None)
+        components, artwork = self.product.checked(game) or (self.components(game), None)
         folder = kit_folder(game.slug)
         previews = []
         drawn = render_previews(components)
@@ -212,7 +128,8 @@ class KitStage(Stage):
                           cover=cover(game, previews))
 
     def formats(self, site: Site, game: Game, components) -> list[dict]:
-        return self.other_formats.formats(site, game, components) if self.other_formats else []
+        other_formats = self.context.products.get(OTHER_FORMATS)
+        return other_formats.formats(site, game, components) if other_formats else []
 
     def named_only(self, site: Site, game: Game, output) -> GameOutput:
         """What write_game gives, without drawing anything (for a dry output, `check`): the

@@ -8,6 +8,7 @@ from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
 from generator.rulebook.selection import aid_pages
+from generator.jobs import Job
 from generator.keys import folder_key
 from generator.stages import GameOutput, Section, Stage, StageContext
 from generator.urls import (RULEBOOK_PAPERS, RULES_PAGE, in_game, player_aid_pdf, relative, rules_booklet_pdf,
@@ -61,12 +62,8 @@ class RulebookStage(Stage):
     name = "rulebooks"
     printed = True  # PDFs: `serve` may make them after the pages
     reads = ("kit drawings",)  # a deck prints as the kit's drawings of its cards (rulebook/cards.py)
-    writes_later = True  # typeset in child processes while the pages are made
-    starts_first = True  # a book reads the game's pages and engine only: typesetting starts at once
 
     def __init__(self):
-        self.typesetting = None  # the games' typesetting, running while the pages are made
-        self.written: list[str] = []  # the PDFs it writes, recorded in the output by `finish`
         self._checked: dict = {}  # slug -> its make.GameBook that preflight drew the diagrams of, per build
 
     @property
@@ -76,13 +73,17 @@ class RulebookStage(Stage):
 
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
-        self.abandon()
         self._checked = {}
 
-    def check(self, site: Site) -> list[ContentError]:
-        return [error for game in site.games for error in self.check_game(site, game)]
+    def game_key(self, site: Site, game: Game) -> str | None:
+        if not site.rulebooks:
+            return None
+        # pages, data, engine and drawings all live in the game folder
+        return digest(folder_key(self.context.hashes, game.folder, skip=(".pyc",)), game.title,
+                      ";".join(game.designers), game.accent,
+                      site.base_url, site.path_prefix)
 
-    def check_game(self, site: Site, game: Game) -> list[ContentError]:
+    def check(self, site: Site, game: Game) -> list[ContentError]:
         """Preflight every diagram of the game's books at the size it will be printed;
         the diagrams drawn here are the ones the books are typeset with."""
         if not site.rulebooks:
@@ -98,53 +99,29 @@ class RulebookStage(Stage):
         self.context.notes.extend(note for note in book.print_language_notes() if note not in self.context.notes)
         return errors
 
-    def game_key(self, site: Site, game: Game) -> str | None:
-        if not site.rulebooks:
-            return None
-        # pages, data, engine and drawings all live in the game folder
-        return digest(folder_key(self.context.hashes, game.folder, skip=(".pyc",)), game.title,
-                      ";".join(game.designers), game.accent,
-                      site.base_url, site.path_prefix)
-
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
-        """Starts typesetting in a child process: `finish` waits for it. The PDFs' paths are
-        in the GameOutput's `files` (a dry output, `check`: named, not typeset)."""
+        """The PDFs' paths, and the Job that typesets them (a dry output, `check`: named only)."""
         if not site.rulebooks:
             return GameOutput()
         files = [path for path, _what, _label in files_of(game)]
-        self.written.extend(files)
-        if not output.dry:
-            self.typeset(site, game, {path: output.path(path) for path in files})  # folders made here
+        jobs = () if output.dry else (self.typesetting(site, game, {path: output.path(path) for path in files}),)
         rules = game.page(RULES_PAGE)
         books = [{"file": relative(rules.url, path), "what": what, "label": label}
                  for path, what, label in files_of(game)]
         section = Section("rulebook", "Printable rules", "rulebook-section.html", {"books": books})
-        return GameOutput(sections={rules.url: [section]}, files=tuple(files))
+        return GameOutput(sections={rules.url: [section]}, files=tuple(files), jobs=jobs)
 
-    def typeset(self, site: Site, game: Game, paths: dict) -> None:
-        """Start typesetting the game's books in a child process, to be written at `paths`:
-        the book preflight drew (its `check`), else one made here for the child to inherit."""
-        from generator.rulebook.make import GameBook, load_for_children, typeset_all, typesetting
+    def typesetting(self, site: Site, game: Game, paths: dict) -> Job:
+        """Typesetting the game's books in a child process, to be written at `paths`: the book
+        preflight drew (its `check`), else one made here for the child to inherit. One game a
+        child (its books one after another, sharing their diagrams), a core's worth fewer while
+        the build itself works."""
+        from generator.rulebook.make import CHILDREN_PER_CORE, GameBook, load_for_children, typeset_all
 
         book = self._checked.get(game.slug) or GameBook(site, game, self.context.directives, self.context.replays, self.kit)
-        if self.typesetting is None:
-            self.typesetting = typesetting(self.context.workers)
         jobs = book_jobs(game)
-        self.typesetting.start(f"typesetting the rulebooks of {game.title}",
-                               lambda: write_books(game, typeset_all(book, jobs), paths), before_first=load_for_children)
-
-    def finish(self, site: Site, output) -> None:
-        if self.typesetting is not None:
-            typesetting, self.typesetting = self.typesetting, None
-            typesetting.finish()
-        for path in self.written:
-            output.record(path)
-        self.written = []
-
-    def abandon(self) -> None:
-        if self.typesetting is not None:
-            self.typesetting.abandon()
-        self.typesetting, self.written = None, []
+        return Job(f"typesetting the rulebooks of {game.title}", lambda: write_books(game, typeset_all(book, jobs), paths),
+                   self.name, CHILDREN_PER_CORE, spare_core=True, before_first=load_for_children)
 
 
 def write_books(game: Game, made: dict, paths: dict) -> None:

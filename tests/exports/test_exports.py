@@ -345,8 +345,13 @@ def test_an_earlier_release_is_neither_exported_nor_offered(built):
     site = load_site(root)
     current = site.game("pebbles")
     earlier = dataclasses.replace(current, release_of="pebbles")
-    stage = ExportStage(KitStage())
-    components = stage.kit.components(current)
+    from generator.build import start_stages
+    from generator.stages import StageContext, no_templates
+
+    kit, stage = KitStage(), ExportStage()
+    start_stages([kit, stage], site, StageContext(assets={}, hashes={}, render=no_templates))
+    components = kit.components(current)
+    assert stage.game_key(site, current) is not None
     assert stage.formats(site, current, components)  # the current game's row
     assert stage.game_key(site, earlier) is None
     assert stage.formats(site, earlier, components) == []

@@ -31,10 +31,7 @@ PUBLISHED = "https://tables.rulepress.net/"
 
 
 def tts_stages() -> list:
-    kit = KitStage()
-    exports = ExportStage(kit, [TabletopSimulator()])
-    kit.other_formats = exports
-    return [kit, InteractiveStage(), exports]
+    return [KitStage(), InteractiveStage(), ExportStage([TabletopSimulator()])]
 
 
 @pytest.fixture(scope="module")
