@@ -22,6 +22,7 @@ from generator.draw.pdf import binary_streams
 from generator.content.model import Game, Page, Site
 from generator.rulebook.blocks import Heading, Typesetter
 from generator.rulebook.directives import PaperDirectives
+from generator.rulebook.floats import floating
 from generator.rulebook.fonts import MONO, SANS, SERIF, register_book_fonts
 from generator.rulebook.styles import IN_BOOK_FACE, MUTED, RULE, Styles, curled, make_styles
 
@@ -435,6 +436,6 @@ def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, widt
     headings.append(title)
     heading = Paragraph(f'<a name="{title.key}"/>{escape(chapter.page.title)}', styles.headings[1])
     heading.rulebook_heading = title
-    body = book.blocks(chapter.tree)
+    body = floating(book.blocks(chapter.tree))
     notes = [Spacer(1, 6), Paragraph("Notes", styles.headings[4]), *book.notes] if book.notes else []
     return [heading, *body, *notes, PageBreak()]

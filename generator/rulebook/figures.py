@@ -182,7 +182,9 @@ def steps_beside(title: str, drawings: list[Drawing], captions: list[str], width
 
 def walkthrough_strip(title: str, drawings: list[Drawing], captions: list[str], width: float,
                       styles: Styles, layout: StripLayout) -> list:
-    return [step_cells(title, drawings, captions, width, styles, layout), Spacer(1, 6)]
+    strip = step_cells(title, drawings, captions, width, styles, layout)
+    strip.floats = True  # the words after it may take the room its next row leaves (floats.py)
+    return [strip, Spacer(1, 6)]
 
 
 def position_figure(drawing: Drawing, title: str, caption: str, size: float, styles: Styles) -> list:

@@ -67,3 +67,38 @@ def test_no_page_but_a_chapters_last_is_less_than_two_thirds_full(slug, paper, t
         if fill < FULL:
             sparse.append((number, round(fill, 2)))
     assert sparse == []
+
+
+EXAMPLE_FULL = 0.7  # issue 45: an example page (one with a walkthrough's steps) is at least 70% full
+
+
+def has_steps(reader: PdfReader, number: int) -> bool:
+    return b"(step-diagram)" in reader.pages[number - 1].get_contents().get_data()
+
+
+# Left (issue 45): on US Letter's shorter page a row of Splat's or Splut!'s tall boards misses the
+# room under another row by a few points, and the next thing is a section or another example
+LETTER_LEFT = {"splat", "splut"}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("slug", GAMES)
+def test_example_pages_are_seventy_percent_full_unless_a_chapter_ends_there(slug, paper, tmp_path, request):
+    """An example page (one with a walkthrough's steps) is at least 70% full: the words after an
+    example float up into the room its next row leaves (generator/rulebook/floats.py)."""
+    if paper == "letter" and slug in LETTER_LEFT:
+        request.applymarker(pytest.mark.xfail(reason="a tall board's row misses a Letter page's room", strict=False))
+    pdf = written(slug, paper, tmp_path)
+    subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", str(pdf), str(tmp_path / "page")], check=True)
+    pictures = sorted(tmp_path.glob("page-*.png"))
+    reader = PdfReader(BytesIO(rules_pdf(slug, paper)))
+    starts = chapter_starts(reader)
+    _left, top, _right, bottom = BOOK_MARGINS[paper]
+    height_mm = float(reader.pages[0].mediabox.height) * 25.4 / 72
+    frame = height_mm - top - bottom
+    examples = [number for number in range(1, len(reader.pages)) if has_steps(reader, number)
+                and number + 1 not in starts]
+    assert examples
+    sparse = [(number, round((lowest_ink(pictures, number, height_mm, top, bottom) - top) / frame, 2))
+              for number in examples]
+    assert [(number, fill) for number, fill in sparse if fill < EXAMPLE_FULL] == []
