@@ -4,8 +4,11 @@ its Markdown file and line; the same word in a `{.web-only}` block is not, nor o
 `print_words` does not list."""
 from __future__ import annotations
 
+import pytest
+
 from generator.cli import main
 from generator.rulebook.paper_words import patterns
+from tests.rulebook.printed_rules import GAMES, game_book
 from tests.sitefactory import RULES, SITE_TOML, make_site
 
 PRINTED = "\nThe engine deals the first hand.\n"
@@ -45,3 +48,8 @@ def test_the_default_words_catch_file_names_and_option_names_but_not_game_words(
         assert caught(screen), screen
     for paper in ("Roll the die and move.", "The engineer's token", "a well-sited fort", "Turn the page."):
         assert not caught(paper), paper
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_five_games_print_nothing_the_check_warns_of(slug):
+    assert game_book(slug).print_language_notes() == []
