@@ -806,6 +806,14 @@ class SplashEngine(Engine):
             return (f"{seat(player)}.{action.rank}", target) + (("dolphins",) if action.feint else ())
         return ()
 
+    def move_parts(self, state: SplashState, action, player: int | None = None):
+        """A fake-out is made in two parts: the card's bluff at the dolphins, then where the card goes.
+        A plain pass is one part (the card, then where it goes), so the dolphins never pass a card."""
+        if state.phase != BEAT or player is None or not (isinstance(action, Pass) and action.feint):
+            return None
+        target = self.player_cells(state, player, action)[1]
+        return (("dolphins", "place", "bluff a grab as you pass"), (target, "place"))
+
     # a phone held upright: the same table, its words large enough to read at 345 px across
     layouts = ("narrow",)
     # a choice on the board that fits no legal move is refused under the rule for moves

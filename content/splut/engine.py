@@ -699,13 +699,24 @@ class SplutEngine(Engine):
             names += _flight_path(state.board, frm, to, action.throw)
         return tuple(names)
 
-    def move_parts(self, state: SplutState, action: Step):
-        """A Troll who steps onto a Rock throws it: first the step (a place), then the throw (a direction,
-        shown on the square next to the Rock that way). Every other move is one part."""
-        if action.piece != "T" or action.throw < 0:
-            return None
-        beyond = NEXT[action.throw][action.to]  # on the arena: a throw off it is never legal (C7)
-        return ((square_name(action.to), "place"), (square_name(beyond), "direction"))
+    def move_parts(self, state: SplutState, action: Step, player: int | None = None):
+        """A step first (a place), then what the step takes with it: a Troll who steps onto a Rock
+        throws it (a direction, shown on the square next to the Rock that way); a Troll who pulls
+        brings the Rock behind him, and a Sorcerer who levitates moves a Rock the same way (each
+        that Rock, to take along). A pull or a levitation may be left out; a plain step is one part."""
+        step = (square_name(action.to), "place")
+        if action.piece == "T" and action.throw >= 0:
+            beyond = NEXT[action.throw][action.to]  # on the arena: a throw off it is never legal (C7)
+            return (step, (square_name(beyond), "direction"))
+        d = direction_between(action.frm, action.to)
+        if action.pull and d >= 0:
+            behind = NEXT[opposite(d)][action.frm]
+            return (step, (square_name(behind), "take", "pull this Rock along behind him"))
+        if action.lev >= 0 and action.lev == action.to:  # the Rock he steps onto: marked where it goes
+            return (step, (square_name(NEXT[d][action.lev]), "take", "levitate the Rock here, one square on"))
+        if action.lev >= 0:
+            return (step, (square_name(action.lev), "take", "levitate this Rock the same way"))
+        return None
 
     # a phone held upright: the same arena, its words large enough to read at 345 px across
     layouts = ("narrow",)

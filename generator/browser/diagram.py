@@ -41,10 +41,19 @@ def diagram_svg(engine, state, highlight: Sequence[str] = (), *, id_prefix: str,
     (`style-src 'self'`) never blocks it. Cell shapes keep their
     `data-cell` names: the browser maps clicks back to cells with them.
     """
+    return drawing_svg(board_drawing(engine, state, highlight, layout), id_prefix=id_prefix, label=label,
+                       least_px=least_px)
+
+
+def board_drawing(engine, state, highlight: Sequence[str] = (), layout: str = ""):
+    """The engine's drawing of `state` (generator.draw.shapes.Drawing), in `layout` if it draws that one."""
     if layout and layout in getattr(engine, "layouts", ()):
-        drawing = engine.render(state, tuple(highlight), layout=layout)
-    else:
-        drawing = engine.render(state, tuple(highlight))
+        return engine.render(state, tuple(highlight), layout=layout)
+    return engine.render(state, tuple(highlight))
+
+
+def drawing_svg(drawing, *, id_prefix: str, label: str, least_px: int = BASE_PX) -> str:
+    """A drawing as the page's inline SVG (see diagram_svg)."""
     svg = to_svg(drawing, id_prefix=_safe_id(id_prefix), css_class=CSS_CLASS, themed=True)
     label = escape(label)
     svg = svg.replace("<svg ", f'<svg aria-label="{label}" focusable="false" ', 1)

@@ -10,7 +10,11 @@ Requests (`op` plus fields) and what they do:
     open    widget, game, players, seed,      a new game (the Play widget)
             [setup, options]
     act     widget, action                    the reader plays a notation
-    attempt widget, from, to                  the reader clicked a piece, then a cell
+    click   widget, cell, [selected, parts]   the reader clicked a place on the board, with a piece
+                                              selected and parts of its move made: the page's click
+                                              rules (clicks.py) play a move, offer a choice, mark
+                                              the next choices, or refuse with the engine's reason
+    attempt widget, from, to                  two clicks at once: a piece, then a place
     undo    widget                            take back to the reader's previous decision
     bot     widget                            the computer plays the current move
     sides   widget, computer, [bot]           which seats the computer plays
@@ -55,7 +59,10 @@ import time
 from pathlib import Path
 from typing import Any, Mapping
 
-from generator.browser.diagram import diagram_svg, player_name
+from generator.browser import clicks
+from generator.browser.arrows import arrow_moves
+from generator.browser.refusal import refusal
+from generator.browser.diagram import board_drawing, diagram_svg, drawing_svg, player_name
 from generator.play import load_engine
 from generator.play.api import CHANCE, JOINT, OVER, PLAYER, IllegalAction, Joint, rule_anchors
 from generator.play.bots import bot_names, make_bot
@@ -208,13 +215,18 @@ class PlaySession:
             prompt = "The computer is thinking"
         fresh, self.fresh = [self.seen.step(**step) for step in self.fresh], []
         hidden = self.seen.seer() is not None
-        svg = self.svg(self.last_cells)
+        svg, arrows = self.board(self.last_cells)
+        names = self.seen.place_names(svg)
+        for step in fresh:  # only places the reader's board shows (a card passed unseen is not one)
+            step["cells"] = [cell for cell in step["cells"] if cell in names]
         return {
             "widget": self.widget,
             "game": engine.name,
             "svg": svg,
             # each place on the board in the rules' words, for hints and announcements
-            "names": self.seen.place_names(svg),
+            "names": names,
+            # where each arrow key leads from each place: the focus ring's moves (arrows.py)
+            "arrows": arrows,
             "turn": turn_json(turn),
             "seat": seat,
             "prompt": prompt,
@@ -241,12 +253,16 @@ class PlaySession:
 
     def svg(self, highlight=()) -> str:
         """The board as inline SVG; empty if the engine cannot draw (play goes on by the list)."""
+        return self.board(highlight)[0]
+
+    def board(self, highlight=()) -> tuple[str, dict]:
+        """The board as inline SVG and where the arrow keys lead on it; ("", {}) if the engine cannot draw."""
         label = f"{self.engine.name} board after {len(self.match.log)} actions"
         try:
-            return diagram_svg(self.engine, self.seen.state(self.match.state), highlight,
-                               id_prefix=f"{self.widget}-live", label=label, layout=self.layout)
+            drawing = board_drawing(self.engine, self.seen.state(self.match.state), highlight, self.layout)
         except NotImplementedError:
-            return ""
+            return "", {}
+        return drawing_svg(drawing, id_prefix=f"{self.widget}-live", label=label), arrow_moves(drawing)
 
     def replay(self, step: int) -> dict:
         """The game as it stood after `step` of its logged actions: the board with
@@ -278,6 +294,8 @@ class PlaySession:
                                        label=label, layout=self.layout)
         except NotImplementedError:
             entry["svg"] = ""
+        drawn = set(CELL.findall(entry["svg"]))
+        entry["cells"] = [cell for cell in entry["cells"] if cell in drawn]
         return entry
 
     # -- acting ---------------------------------------------------------------
@@ -312,51 +330,36 @@ class PlaySession:
                                               f"(possible: {', '.join(sorted(legal))})")
         self.pending[seat] = part
 
-    def attempt(self, frm: str | None, to: str) -> dict:
-        """The reader clicked `frm` (a piece, or None) and then `to`.
-
-        One legal action fits: play it. Several: return them to choose from.
-        None: ask the engine why, by writing the nearest legal action of that
-        piece with `to` in place of its target and letting the engine refuse it.
-        """
-        engine = self.engine
-        options = [entry for entry in self.legal() if _fits(entry["c"], frm, to)]
-        if len(options) == 1:
-            self.act(options[0]["n"])
+    def click(self, cell: str, selected: str | None = None, parts=()) -> dict:
+        """The reader clicked `cell` on the board with `selected` chosen and `parts` of its move made:
+        what that does by the page's click rules (generator/browser/clicks.py). A move that fits is
+        played; a click that fits none is refused with the engine's reason."""
+        answer = self.click_rules(cell, selected, parts)
+        if "play" in answer:
+            self.act(answer["play"])
             return {}
-        if options:
-            return {"choices": [entry["n"] for entry in options]}
-        seat = self.reader_seat()
-        if seat is None:
-            raise IllegalAction("turn", "it is not your move")
-        reason = self._why_not(frm, to)
-        if reason is not None:
-            raise reason
-        name = self.seen.place_name
-        where = f"from {name(frm)} to {name(to)}" if frm else f"on {name(to)}"
-        rule = getattr(engine, "moves_rule", "") or "legal moves"
-        raise IllegalAction(rule, f"no legal move for {self.name(seat)} goes {where}")
+        if "attempt" in answer:
+            raise self._refusal(*answer["attempt"])
+        return answer
 
-    def _why_not(self, frm: str | None, to: str) -> IllegalAction | None:
-        engine, state = self.engine, self.match.state
-        entries = sorted((e for e in self.legal() if e["c"] and (frm is None or e["c"][0] == frm)),
-                         key=lambda e: len(e["c"]))
-        for entry in entries:
-            cells = entry["c"]
-            text = entry["n"]
-            target = cells[-1] if frm is not None else cells[0]
-            guess = _replace_last_cell(text, target, to)
-            if guess == text:
-                continue
-            try:
-                action = parse_action(engine, state, guess)
-                engine.apply(state, action)
-            except IllegalAction as refusal:
-                if refusal.rule != "notation":
-                    return refusal
-            except (ValueError, KeyError, TypeError, IndexError):
-                continue
-        return None
+    def click_rules(self, cell: str, selected: str | None = None, parts=()) -> dict:
+        """What a click means now, nothing played (clicks.click, with the game's turn in words)."""
+        if self.match.result is not None:
+            return {"say": "The game is over: undo, step through it, or start again."}
+        if self.reader_seat() is None:
+            return {"say": "Wait for the computer to move."}
+        return clicks.click(self.legal(), selected, [str(part) for part in parts], cell, self.seen.place_name)
+
+    def attempt(self, frm: str | None, to: str) -> dict:
+        """The reader chose `frm` (a piece, or None) and then `to`: two clicks at once."""
+        if frm is not None and "choose" in self.click_rules(frm):
+            return self.click(to, frm)
+        return self.click(to)  # not a piece that moves: the second click decides alone
+
+    def _refusal(self, frm: str | None, to: str) -> IllegalAction:
+        """Why no legal move goes from `frm` to `to`: the engine's own reason if it has one."""
+        return refusal(self.engine, self.match.state, self.legal(), frm, to, self.seen.place_name,
+                       self.name(self.reader_seat()))
 
     def undo(self) -> None:
         """Take back to the reader's previous decision (with the dice and the
@@ -451,21 +454,21 @@ def action_cells(engine, state, action, seat: int | None = None) -> tuple[str, .
 
 def legal_entry(engine, state, action, seat: int) -> dict:
     """A legal action for the page: its notation "n", its cells "c" and, for a move made part by part
-    on the board, its parts "p" ([[cell, kind], ...])."""
+    on the board, its parts "p" ([[cell, kind, words?], ...]: generator/browser/clicks.py)."""
     entry = {"n": engine.notation(action), "c": list(action_cells(engine, state, action, seat))}
-    parts = action_parts(engine, state, action)
+    parts = action_parts(engine, state, action, seat)
     if parts:
         entry["p"] = parts
     return entry
 
 
-def action_parts(engine, state, action) -> list[list[str]]:
+def action_parts(engine, state, action, seat: int | None = None) -> list[list[str]]:
     """The parts a move is made in on the board (engine.move_parts), or [] for a move of one part."""
     if isinstance(action, Joint):
         return []
     try:
-        parts = engine.move_parts(state, action) if hasattr(engine, "move_parts") else None
-        return [[str(cell), str(kind)] for cell, kind in parts or ()]
+        parts = engine.move_parts(state, action, seat) if hasattr(engine, "move_parts") else None
+        return [[str(word) for word in part] for part in parts or ()]
     except Exception:  # a marking hint must never stop play
         return []
 
@@ -484,23 +487,6 @@ def think(session: PlaySession) -> dict:
         rng = match.bot_rng()
         action = Joint(tuple(bot.choose(engine, match.state, seat, rng) for seat in turn.players))
     return {"action": engine.notation(action), "ms": round((time.perf_counter() - started) * 1000, 3)}
-
-
-def _fits(cells: list[str], frm: str | None, to: str) -> bool:
-    if not cells:
-        return False
-    if frm is None:
-        return len(cells) == 1 and cells[0] == to
-    return len(cells) > 1 and cells[0] == frm and cells[-1] == to
-
-
-def _replace_last_cell(text: str, old: str, new: str) -> str:
-    """`text` with its last whole-word `old` replaced by `new` ("T e3-e4" -> "T e3-e7")."""
-    found = list(re.finditer(rf"(?<![A-Za-z0-9]){re.escape(old)}(?![A-Za-z0-9])", text))
-    if not found:
-        return text
-    last = found[-1]
-    return text[:last.start()] + new + text[last.end():]
 
 
 class SessionServer:
@@ -575,10 +561,14 @@ class SessionServer:
             return {"replay": session.replay(step)}
         elif op == "act":
             session.act(str(request.get("action", "")))
-        elif op == "attempt":
-            extra = session.attempt(request.get("from") or None, str(request.get("to", "")))
-            if extra:
-                return {**extra, "view": session.view()}
+        elif op in ("attempt", "click"):
+            if op == "click":
+                extra = session.click(str(request.get("cell", "")), request.get("selected") or None,
+                                      request.get("parts") or ())
+            else:
+                extra = session.attempt(request.get("from") or None, str(request.get("to", "")))
+            if extra:  # the game goes on as it was: the page marks, offers or says
+                return extra
         elif op == "undo":
             session.undo()
         elif op == "bot":

@@ -101,6 +101,15 @@ gc.collect()
 `);
 const snapshot = pyodide.makeMemorySnapshot();
 
+// A snapshot of a heap that grew while the runtime was imported is larger than a fresh module's
+// memory, and Pyodide restores it without growing that: grow it first (play-worker.js does the same).
+function growFor(module, bytes) {
+  const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+  if (module.HEAPU8.length < heap && !module._emscripten_resize_heap(heap)) {
+    throw new Error(`cannot grow Python's memory to ${heap} bytes for the snapshot`);
+  }
+}
+
 // Restore it as a browser would, keeping the fresh module's memory, and check it runs
 let initial = null;
 fs.writeFileSync(`${job}/empty.zip`, new Uint8Array([0x50, 0x4b, 5, 6, ...new Array(18).fill(0)]));
@@ -109,6 +118,7 @@ const restored = await loadPyodide({
   createPyodideModule: async (settings) => {
     const module = await createModule(settings);
     initial = module.HEAPU8.slice();
+    growFor(module, snapshot);
     return module;
   },
 });

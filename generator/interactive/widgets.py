@@ -23,6 +23,8 @@ import re
 from html import escape
 
 from generator.browser.diagram import diagram_svg, player_name
+from generator.play.api import Event
+from generator.play.match import parse_action
 from generator.play.walkthrough import PositionDiagram, Walkthrough
 
 
@@ -48,31 +50,80 @@ def walkthrough_html(engine, slug: str, bundle: str, widget_id: str, walkthrough
                      rules: str = "") -> str:
     title = walkthrough.title or f"{engine.name} walkthrough"
     total = len(walkthrough.steps)
+    seen = SeenBy(engine, walkthrough.viewer)
     frames = [_frame_html(
         widget_id, 0, total,
-        svg=diagram_svg(engine, walkthrough.start.state, (), id_prefix=f"{widget_id}-0",
+        svg=diagram_svg(engine, seen.state(walkthrough.start.state), (), id_prefix=f"{widget_id}-0",
                         label=f"{title}: the starting position"),
-        head="Start", caption="The starting position.", events=[], position=walkthrough.start.position,
+        head="Start", caption="The starting position.", events=[], position=seen.position(walkthrough.start),
         cells=())]
     before = walkthrough.start.state
     for number, step in enumerate(walkthrough.steps, start=1):
         who = _actor(engine, before, step.actor)
+        notation, events = seen.step(before, step)
+        svg = diagram_svg(engine, seen.state(step.state), step.cells, id_prefix=f"{widget_id}-{number}",
+                          label=f"{title}, step {number}: {who} {notation}")
         frames.append(_frame_html(
-            widget_id, number, total,
-            svg=diagram_svg(engine, step.state, step.cells, id_prefix=f"{widget_id}-{number}",
-                            label=f"{title}, step {number}: {who} {step.notation}"),
-            head=f'Step {number} · {escape(who)}: <code class="rp-notation">{escape(step.notation)}</code>',
-            caption=step.caption, events=[event["text"] for event in step.events],
-            position=step.after.position, cells=step.cells))
+            widget_id, number, total, svg=svg,
+            head=f'Step {number} · {escape(who)}: <code class="rp-notation">{escape(notation)}</code>',
+            caption=step.caption, events=events,
+            position=seen.position(step.after), cells=seen.cells(step, svg)))
         before = step.state
+    whose = seen.whose(walkthrough.start.state)
     return (
         f'<figure class="rp-walkthrough" id="{_attr(widget_id)}" data-rp-widget="walkthrough" '
         f'data-game="{_attr(slug)}" data-bundle="{_attr(bundle)}" data-rules="{_attr(rules)}" '
         f'aria-labelledby="{_attr(widget_id)}-title">\n'
         f'<figcaption class="rp-title" id="{_attr(widget_id)}-title">'
-        f'<span class="rp-kind">Walkthrough</span> {escape(title)}</figcaption>\n'
-        f'<ol class="rp-frames">\n{"".join(frames)}</ol>\n</figure>\n'
+        f'<span class="rp-kind">Walkthrough</span> {escape(title)}'
+        + (f' <span class="rp-seen">{escape(whose)}</span>' if whose else "")
+        + f'</figcaption>\n<ol class="rp-frames">\n{"".join(frames)}</ol>\n</figure>\n'
     )
+
+
+class SeenBy:
+    """A walkthrough as one seat sees it (`view:`), or everything (a teacher's table): what its
+    frames draw and say. Only games that hide something differ; the end shows everything."""
+
+    def __init__(self, engine, viewer: int | None):
+        self.engine = engine
+        self.viewer = viewer if getattr(engine, "hidden_information", False) else None
+
+    def whose(self, state) -> str:
+        """The line that says whose view the frames show ("" for a game that hides nothing)."""
+        if not getattr(self.engine, "hidden_information", False):
+            return ""
+        if self.viewer is None:
+            return "Everything face up, as a teacher shows it"
+        return f"As {player_name(self.engine, state, self.viewer)} sees it"
+
+    def _hiding(self, state) -> bool:
+        return self.viewer is not None and self.engine.result(state) is None
+
+    def state(self, state):
+        return self.engine.view(state, self.viewer) if self._hiding(state) else state
+
+    def position(self, frame) -> str:
+        """A frame's position string for "Try it from here", which holds every card: none while
+        the frame hides some (the page's "Try it" then waits for a frame that hides nothing)."""
+        return "" if self._hiding(frame.state) else frame.position
+
+    def cells(self, step, svg: str) -> tuple[str, ...]:
+        """The step's places that the frame draws (a card passed unseen is not one)."""
+        if not self._hiding(step.state):
+            return step.cells
+        drawn = set(re.findall(r'data-cell="([^"]*)"', svg))
+        return tuple(cell for cell in step.cells if cell in drawn)
+
+    def step(self, before, step) -> tuple[str, list[str]]:
+        """The step's notation and narration as the viewer saw them."""
+        texts = [event["text"] for event in step.events]
+        if not self._hiding(step.state):
+            return step.notation, texts
+        action = parse_action(self.engine, before, step.notation)
+        events = [Event(e["kind"], e["text"], e.get("data") or {}) for e in step.events]
+        return (self.engine.view_action(before, action, self.viewer),
+                [event.text for event in self.engine.view_events(before, action, events, self.viewer)])
 
 
 def _frame_html(widget_id: str, number: int, total: int, *, svg: str, head: str, caption: str,

@@ -264,12 +264,14 @@ class Engine(ABC):
         which suits coordinates the rules use themselves ("e4")."""
         return cell
 
-    def move_parts(self, state, action):
+    def move_parts(self, state, action, player: int | None = None):
         """A move the board makes in parts (a Troll's step, then his throw), as ((cell, kind), ...) in
-        order, or None. The Play page offers it part by part: a piece's first click marks only the
+        order, or ((cell, kind, words), ...) where a part needs saying; None: one part. The Play page
+        offers it part by part (generator/browser/clicks.py): a piece's first click marks only the
         first parts' places; choosing one marks the next parts' with their own kind of mark, and so on.
-        kind: "place" (a ring: where the piece goes) or "direction" (an arrow: which way). Default None:
-        the move is one part, its piece and its last cell."""
+        kind: "place" (a ring: where the piece goes), "direction" (an arrow: which way) or "take" (a
+        dashed ring: a piece the move takes along). `player`: whose move, for a part of a joint turn.
+        Default None: the move is one part, its piece and its last cell."""
         return None
 
     def observation(self, state, player: int) -> dict:

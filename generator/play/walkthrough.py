@@ -8,6 +8,9 @@ with what the page needs to draw and narrate it.
 A walkthrough spec is the block's YAML body, already parsed:
 
     title: A troll throws a rock      # optional
+    view: 2                           # optional, in a game that hides something: show the game as
+                                      # the second player sees it (by number, or by name); default
+                                      # "all": every hand face up, as a teacher lays them out
     setup: throw-demo                 # a name in engine.setups(), or
     position: {...}                   # a state as JSON, or a Match position string, or
     players: 2                        # a fresh game (with optional seed: and options:)
@@ -38,7 +41,7 @@ from .api import CHANCE, OVER, Engine, IllegalAction
 from .match import Match, PositionError, draw_outcome, events_json, parse_action, turn_json
 
 START_KEYS = ("setup", "position", "players", "seed", "options")
-WALKTHROUGH_KEYS = frozenset(("game", "title", "steps", *START_KEYS))
+WALKTHROUGH_KEYS = frozenset(("game", "title", "steps", "view", *START_KEYS))
 STEP_KEYS = frozenset(("do", "say", "expect"))
 POSITION_KEYS = frozenset(("game", "title", "caption", "highlight", "move", "do", *START_KEYS))
 
@@ -111,6 +114,7 @@ class Walkthrough:
     title: str
     start: Frame
     steps: tuple[WalkthroughStep, ...] = field(default_factory=tuple)
+    viewer: int | None = None  # whose view its frames show (None: everything, as a teacher shows it)
 
     def __iter__(self):
         return iter(self.steps)
@@ -146,6 +150,7 @@ def replay_walkthrough(engine: Engine, spec: Mapping[str, Any], *, rules_version
     if not isinstance(steps, list) or not steps:
         raise WalkthroughError(None, None, "a walkthrough needs a non-empty 'steps:' list")
     match = start_match(engine, spec, rules_version=rules_version)
+    viewer = _viewer(engine, match, spec.get("view", "all"))
     seeded = "seed" in spec  # an explicit seed: the author lets it draw what the steps do not name
     start = _frame(match)
     played: list[WalkthroughStep] = []
@@ -156,7 +161,28 @@ def replay_walkthrough(engine: Engine, spec: Mapping[str, Any], *, rules_version
         played.extend(_resolve_unwritten_chance(match, notation))
         played.append(_play(match, index, notation, caption))
         _check_expect(match, index, notation, expect)
-    return Walkthrough(str(spec.get("title") or ""), start, tuple(played))
+    return Walkthrough(str(spec.get("title") or ""), start, tuple(played), viewer)
+
+
+def _viewer(engine: Engine, match: Match, view) -> int | None:
+    """`view:` read: "all" (None), a seat by its number counting from 1, or by its player's name."""
+    if view in (None, "all"):
+        return None
+    if not getattr(engine, "hidden_information", False):
+        raise WalkthroughError(None, None, f"'view: {view}' needs a game that hides something; "
+                                           f"{engine.name} shows everything to everyone, so leave 'view:' out")
+    seats = range(match.players or engine.max_players)
+    names = {}
+    named = getattr(engine, "player_name", None)
+    for seat in seats:
+        names[str(seat + 1)] = seat
+        if callable(named):
+            names[str(named(match.state, seat))] = seat
+    found = names.get(str(view).strip())
+    if found is None:
+        raise WalkthroughError(None, None, f"'view: {view}' names no seat: expected all, "
+                                           f"{', '.join(sorted(names, key=lambda n: (not n.isdigit(), n)))}")
+    return found
 
 
 def position_from_spec(engine: Engine, spec: Mapping[str, Any], *, rules_version: str | None = None) -> PositionDiagram:

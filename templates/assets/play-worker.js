@@ -78,6 +78,15 @@ async function snapshotFile(url) {
   return { bytes, lock, fillFrom };
 }
 
+// A snapshot of a heap that grew while the runtime was imported is larger than a fresh module's
+// memory, and Pyodide restores it without growing that: grow it first (as snapshot.mjs checks).
+function growFor(module, bytes) {
+  const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+  if (module.HEAPU8.length < heap && !module._emscripten_resize_heap(heap)) {
+    throw new Error(`cannot grow Python's memory to ${heap} bytes`);
+  }
+}
+
 async function fromSnapshot(loadPyodide, indexURL) {
   const file = snapshotFile(indexURL + BOOT.get("snapshot")); // fetched beside the wasm
   file.catch(() => {}); // awaited below; a failure falls back to the plain boot
@@ -89,7 +98,9 @@ async function fromSnapshot(loadPyodide, indexURL) {
     _loadSnapshot: file.then((f) => f.bytes),
     createPyodideModule: async (settings) => {
       const module = await createModule(settings);
-      (await file).fillFrom(module.HEAPU8);
+      const { bytes, fillFrom } = await file;
+      fillFrom(module.HEAPU8);
+      growFor(module, bytes);
       return module;
     },
   });

@@ -162,47 +162,15 @@
     return shapes;
   }
 
-  function centre(node) {
-    const rect = node.getBoundingClientRect();
-    return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+  // A place's middle and half its least side, in its drawing's own units (for marks drawn over the board).
+  function placeInRoot(shape, root) {
+    const box = shape.getBBox();
+    const m = root.getScreenCTM().inverse().multiply(shape.getScreenCTM());
+    const p = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2).matrixTransform(m);
+    return { x: p.x, y: p.y, r: Math.min(box.width, box.height) / 2 * Math.hypot(m.a, m.b) };
   }
 
-  // Where a place lies as seen from `point`: the nearest point of its box, so a wide place (a
-  // player's row) is reached from wherever the focus is above or below it; a place holding the
-  // point (the row around one of its cards) by its middle, so it is reached sideways.
-  function nearest(node, point) {
-    const rect = node.getBoundingClientRect();
-    const x = Math.min(Math.max(point.x, rect.left), rect.right);
-    const y = Math.min(Math.max(point.y, rect.top), rect.bottom);
-    return x === point.x && y === point.y ? centre(node) : { x, y };
-  }
-
-  // The place an arrow key leads to from `from`: the nearest one that way, preferring
-  // places straight ahead over ones off to the side.
-  function nextPlace(shapes, from, key) {
-    const way = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[key];
-    const here = centre(shapes.get(from).shape);
-    let best = null;
-    let bestScore = Infinity;
-    shapes.forEach(({ shape }, cell) => {
-      if (cell === from) return;
-      const there = nearest(shape, here);
-      const dx = there.x - here.x;
-      const dy = there.y - here.y;
-      const ahead = dx * way[0] + dy * way[1];
-      const aside = Math.abs(dx * way[1] - dy * way[0]);
-      if (ahead < 2 || aside > ahead * 2) return;
-      const score = ahead + 2.5 * aside;
-      if (score < bestScore) { best = cell; bestScore = score; }
-    });
-    return best;
-  }
-
-  // A move's parts on the board: the engine's (a step, then a throw: session.action_parts), else one part,
-  // the last place it reaches.
-  function partsOf(action) {
-    return action.p && action.p.length ? action.p : [[action.c[action.c.length - 1], "place"]];
-  }
+  const reducedMotion = () => !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 
   function ring(shape, className, cell) {
     const box = shape.getBBox();
@@ -236,6 +204,7 @@
   }
 
   // -- the live board: "Try it" and Play -----------------------------------------
+  const liveBoards = new Set();  // every live board on the page (rulepressPlay.arrowMoves finds one by its svg)
   class LiveBoard {
     constructor(host, options) {
       this.host = host;
@@ -250,9 +219,11 @@
       this.view = null;
       this.selected = null;
       this.partsDone = [];
+      this.nextMarks = new Map();  // the next part's choices: cell -> [cell, kind, words?]
       this.cursor = null;
       this.replaying = null;  // the step shown while stepping through the log, else null
       this.busy = false;
+      liveBoards.add(this);
       this.build();
     }
 
@@ -417,9 +388,13 @@
       if (answer.view) this.render(answer.view, request.op);
       this.setBusy(false);
       if (answer.ok && answer.choices) {
-        this.offerChoices(answer.choices, request.to);
+        this.offerChoices(answer.choices, request.to || request.cell);
+      } else if (answer.ok && answer.choose) {
+        this.choose(answer.choose);
+      } else if (answer.ok && answer.letGo) {
+        this.select(null);
       } else if (answer.ok) {
-        this.say("");
+        this.say(answer.say || "");
       } else if (answer.refused) {
         this.refuse(answer.refused);
       } else {
@@ -488,6 +463,26 @@
       this.root.setAttribute("data-log-length", String(view.log.length));
       this.fitBoard();
       if (document.activeElement === this.board) this.showCursor();
+      this.showReply(view.steps);
+    }
+
+    // The computer's last move as a short movement over the new board, not a jump cut: a ring
+    // travelling through the places it moved through (never where the reader asks for less motion).
+    showReply(steps) {
+      const step = steps.filter((s) => s.computer && s.cells && s.cells.length > 1).at(-1);
+      const svg = this.board.querySelector("svg");
+      if (!step || !svg || reducedMotion() || !svg.animate) return;
+      const places = this.places();
+      const points = step.cells.filter((cell) => places.has(cell)).map((cell) => placeInRoot(places.get(cell).shape, svg));
+      if (points.length < 2) return;
+      const mover = document.createElementNS(SVG_NS, "circle");
+      mover.setAttribute("r", String(Math.max(Math.min(...points.map((p) => p.r)) * 0.55, 1)));
+      mover.setAttribute("class", "rp-motion");
+      mover.setAttribute("aria-hidden", "true");
+      svg.appendChild(mover);
+      const frames = points.map((p, i) => ({ transform: `translate(${p.x}px, ${p.y}px)`, offset: i / (points.length - 1) }));
+      const motion = mover.animate(frames, { duration: Math.min(300 + 150 * points.length, 900), easing: "ease-in-out" });
+      motion.finished.then(() => mover.remove(), () => mover.remove());
     }
 
     renderHistory(view) {
@@ -609,43 +604,11 @@
       this.clickCell(shape.getAttribute("data-cell"));
     }
 
+    // A click (or Enter on the focus ring) goes to the page's click rules (generator/browser/clicks.py,
+    // in the worker): they play a move, offer a choice, mark the next part's choices, or refuse.
     clickCell(cell) {
-      const legal = this.view.seat === null ? [] : this.view.legal;
       if (this.replaying !== null) { this.say("You are looking back over the game: press “Back to the game” to play on."); return; }
-      if (this.view.result) { this.say("The game is over: undo, step through it, or start again."); return; }
-      if (this.view.seat === null) { this.say("Wait for the computer to move."); return; }
-      if (this.selected) {
-        const from = this.selected;
-        const done = this.partsDone.length;
-        if (cell === from && !done) {  // the piece again: what it can do where it stands, or let go
-          const here = legal.filter((a) => a.c.length === 1 && a.c[0] === from).map((a) => a.n);
-          if (here.length) this.offerChoices(here, from);
-          else this.select(null);
-          return;
-        }
-        if (done && cell === this.partsDone[done - 1]) { this.select(null); return; }  // where it stands now: let go
-        const moves = this.pendingMoves();
-        let fits = moves.filter((a) => partsOf(a)[done][0] === cell);
-        // a place a one-part move passes through (a Dwarf's push); never a later part of a move made in parts
-        if (!fits.length && !done) fits = moves.filter((a) => !a.p && a.c.indexOf(cell) > 0);
-        if (fits.length && fits.every((a) => partsOf(a).length > done + 1)) {  // the next part's choices, with their own marks
-          this.partsDone.push(cell);
-          this.markParts();
-          return;
-        }
-        if (fits.length === 1) { this.play(fits[0].n); return; }
-        if (fits.length > 1) { this.offerChoices(fits.map((a) => a.n), cell); return; }
-        if (done) { this.say(`Not one of the marked places. ${this.partsHint()}`); return; }
-        if (legal.some((a) => a.c.length > 1 && a.c[0] === cell)) { this.select(cell); return; }
-        this.send({ op: "attempt", from, to: cell });
-        return;
-      }
-      const starting = legal.filter((a) => a.c[0] === cell);
-      if (starting.some((a) => a.c.length > 1)) { this.select(cell); return; }
-      if (starting.length === 1) { this.play(starting[0].n); return; }
-      if (starting.length > 1) { this.offerChoices(starting.map((a) => a.n), cell); return; }
-      if (legal.some((a) => a.c.length)) { this.send({ op: "attempt", to: cell }); return; }
-      this.say("Nothing to choose on the board now: the moves are under “Other moves”.");
+      this.send({ op: "click", cell, selected: this.selected, parts: this.partsDone });
     }
 
     select(cell) {
@@ -653,51 +616,23 @@
       this.clearChoices();
       this.selected = cell;
       this.partsDone = [];
-      if (!cell) { this.say(""); return; }
-      this.markParts();
+      this.nextMarks = new Map();
+      this.say("");
     }
 
-    // The selected piece's moves that fit the parts chosen so far and have more to choose.
-    pendingMoves() {
-      const done = this.partsDone || [];
-      return (this.view ? this.view.legal : []).filter((a) => a.c.length > 1 && a.c[0] === this.selected &&
-        partsOf(a).length > done.length && done.every((cell, i) => partsOf(a)[i][0] === cell));
-    }
-
-    // The next part's places, each once: [[cell, kind], ...] ("place": a ring; "direction": an arrow).
-    nextParts() {
-      const done = this.partsDone.length;
-      const next = new Map();
-      this.pendingMoves().forEach((a) => { const [cell, kind] = partsOf(a)[done]; if (!next.has(cell)) next.set(cell, kind); });
-      return next;
-    }
-
-    // Marks for the move being made: the piece where it stands now, and only the next part's choices,
-    // each with its part's own mark (no place shows two kinds).
-    markParts() {
+    // The move being made: the piece where it stands now, and only the next part's choices, each with
+    // its part's own mark (a ring for a place, an arrow for a direction, a dashed ring for a piece to take).
+    choose(choice) {
       this.clearMarks();
-      const done = this.partsDone;
-      const at = done.length ? done[done.length - 1] : this.selected;
-      this.mark(at, "rp-mark rp-mark-piece");
-      this.nextParts().forEach((kind, cell) => {
-        if (kind === "direction") this.markDirection(at, cell);
-        else this.mark(cell, "rp-mark rp-mark-target");
+      this.selected = choice.selected;
+      this.partsDone = choice.parts;
+      this.nextMarks = new Map(choice.marks.map((mark) => [mark[0], mark]));
+      this.mark(choice.at, "rp-mark rp-mark-piece");
+      choice.marks.forEach(([cell, kind]) => {
+        if (kind === "direction") this.markDirection(choice.at, cell);
+        else this.mark(cell, kind === "take" ? "rp-mark rp-mark-take" : "rp-mark rp-mark-target");
       });
-      this.say(this.partsHint());
-    }
-
-    partsHint() {
-      const next = this.nextParts();
-      const name = this.placeName(this.selected);
-      if (this.partsDone.length) {
-        const at = this.placeName(this.partsDone[this.partsDone.length - 1]);
-        const ways = Array.from(next, ([cell, kind]) => (kind === "direction" ? "toward " : "") + this.placeName(cell));
-        return `The piece from ${name} goes to ${at}; now choose which way: ${ways.join(", ")}. Choose ${at} again to let go.`;
-      }
-      const here = this.view.legal.filter((a) => a.c.length === 1 && a.c[0] === this.selected).length;
-      return `${name}: it can go to ${Array.from(next.keys(), (target) => this.placeName(target)).join(", ")}. ` +
-        `Choose one, or choose ${name} again ` +
-        (here ? `for the ${here} ${here === 1 ? "move" : "moves"} made where it stands.` : "to let go.");
+      this.say(choice.hint);
     }
 
     // An arrow on `cell` pointing away from `from`: which way the next part goes. Drawn last, over the
@@ -708,12 +643,7 @@
       const origin = places.get(from);
       if (!found || !origin) { this.mark(cell, "rp-mark rp-mark-direction"); return; }
       const root = found.shape.ownerSVGElement;
-      const inRoot = (shape) => {  // a place's middle and half its least side, in the drawing's own units
-        const box = shape.getBBox();
-        const m = root.getScreenCTM().inverse().multiply(shape.getScreenCTM());
-        const p = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2).matrixTransform(m);
-        return { x: p.x, y: p.y, r: Math.min(box.width, box.height) / 2 * Math.hypot(m.a, m.b) };
-      };
+      const inRoot = (shape) => placeInRoot(shape, root);
       const there = inRoot(found.shape);
       const here = inRoot(origin.shape);
       let ux = there.x - here.x;
@@ -757,8 +687,9 @@
       if (event.key.startsWith("Arrow")) {
         event.preventDefault();
         if (!this.cursor) { this.showCursor(); return; }
-        const next = nextPlace(this.places(), this.cursor, event.key);
-        if (next) this.moveCursor(next, true);
+        // where each key leads comes with the board (generator/browser/arrows.py), as the tests read it
+        const next = ((this.view.arrows || {})[this.cursor] || {})[event.key];
+        if (next && this.places().has(next)) this.moveCursor(next, true);
       } else if ((event.key === "Enter" || event.key === " ") && this.cursor && !this.busy) {
         event.preventDefault();
         this.clickCell(this.cursor);
@@ -798,8 +729,8 @@
       const legal = this.view && this.view.seat !== null ? this.view.legal : [];
       const from = legal.filter((a) => a.c[0] === cell).length;
       const name = this.placeName(cell);
-      const next = this.selected ? this.nextParts() : new Map();
-      if (next.has(cell)) return `${name}: ${next.get(cell) === "direction" ? "a direction" : "a target"}`;
+      const mark = this.selected && this.nextMarks ? this.nextMarks.get(cell) : null;
+      if (mark) return `${name}: ${mark[2] || (mark[1] === "direction" ? "a direction" : mark[1] === "take" ? "a piece to take along" : "a target")}`;
       return from ? `${name}: ${from} ${from === 1 ? "move" : "moves"} from here` : name;
     }
 
@@ -969,6 +900,8 @@
       this.prev.setAttribute("aria-disabled", String(this.index === 0));
       this.next.setAttribute("aria-disabled", String(this.index === last));
       this.figure.setAttribute("data-step", String(this.index));
+      // a frame shown as one seat sees it has no position (it would hold every card): nothing to try from
+      if (this.tryButton) this.tryButton.hidden = !this.frames[this.index].getAttribute("data-position");
     }
 
     liveBoard() {
@@ -1197,18 +1130,13 @@
   }
 
   // For scripts/bench_browser.py and the curious: talk to the page's worker directly.
-  // `arrowMoves(svg)`: where each arrow key leads from each place of a drawn board ({place: {key: place}}),
-  // by the same rule the focus ring follows, so a test can find a way by keys instead of guessing one.
+  // `arrowMoves(svg)`: where each arrow key leads from each place of a live board ({place: {key: place}}),
+  // the map the focus ring follows (generator/browser/arrows.py), so a test can find a way by keys.
   window.rulepressPlay = {
     call: (bundle, request) => runtime.call(absolute(bundle), request),
     arrowMoves: (svg) => {
-      const shapes = cellShapes(svg);
-      const moves = {};
-      shapes.forEach((_, cell) => {
-        moves[cell] = {};
-        ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].forEach((key) => { moves[cell][key] = nextPlace(shapes, cell, key); });
-      });
-      return moves;
+      const live = Array.from(liveBoards).find((board) => board.board.contains(svg));
+      return live && live.view ? live.view.arrows || {} : {};
     },
   };
 

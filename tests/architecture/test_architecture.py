@@ -41,6 +41,7 @@ SHIPPED_BESIDE = {
     "generator.draw",
     "generator.draw.bounds",
     "generator.draw.colour",
+    "generator.draw.flatten",
     "generator.draw.icons",
     "generator.draw.shapes",
     "generator.draw.svg",

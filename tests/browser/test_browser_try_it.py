@@ -64,8 +64,10 @@ def targets(page) -> set[str]:
 
 
 def click_cell(page, cell: str) -> None:
-    """Click the largest shape of a cell (its square), as a reader would."""
+    """Click the largest shape of a cell (its square), as a reader would, and wait for the page's
+    click rules to answer (they run in the worker: generator/browser/clicks.py)."""
     page.locator(f'{LIVE} .rp-live-board rect[data-cell="{cell}"]').first.click(force=True)
+    wait_idle(page)
 
 
 def open_typed(page, scope: str) -> None:

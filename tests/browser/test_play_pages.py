@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.browser.clicks import click_path
 from tests.browser.harness import PYODIDE_TIMEOUT_MS, axe_violations
 from tests.browser.test_browser_real_site import play_pages
 
@@ -66,32 +67,18 @@ def centre(page, cell: str) -> tuple[float, float]:
 
 
 def a_move(legal: list[dict]) -> tuple[str, list[str]]:
-    """A move the board can make by choosing places: (notation, the places to choose).
-
-    A piece's move is chosen by its start and its end; one that ends where it started (Splut!'s
-    Troll stepping out and throwing the Rock back home) by its start and the next place it passes,
-    since choosing a piece twice lets it go. Places that fit several moves open the chooser. A move
-    made in parts (its "p": a Troll's step, then his throw's direction) is chosen part by part: its
-    piece, then each part's place."""
-    def ends(action):
-        cells = action["c"]
-        if action.get("p"):
-            return (cells[0], *(cell for cell, _kind in action["p"]))
-        return (cells[0], cells[-1] if cells[-1] != cells[0] else cells[1])
-    moving = [a for a in legal if len(a["c"]) > 1]
-    for action in moving:
-        if [ends(a) for a in moving].count(ends(action)) == 1:
-            return action["n"], list(ends(action))
-    starts = [a["c"][0] for a in legal if a["c"]]
-    for action in legal:
-        if len(action["c"]) == 1 and starts.count(action["c"][0]) == 1:
-            return action["n"], [action["c"][0]]
-    action = next((a for a in legal if a["c"]), legal[0])
-    if len(action["c"]) > 1:  # every move shares its places with another (a Sorcerer's levitations): the chooser tells them apart
-        return action["n"], list(ends(action))
-    if len(action["c"]) == 1 and any(len(a["c"]) > 1 and a["c"][0] == action["c"][0] for a in legal):
-        return action["n"], action["c"] * 2  # a piece that also goes elsewhere: choose it, then again
-    return action["n"], action["c"][:1]
+    """A move the board can make by choosing places: (notation, the places to choose), by the page's own
+    click rules (generator/browser/clicks.py). A move whose clicks need no chooser if there is one; else
+    the first with a place (the chooser then opens: finish_choice); else the first move (its button)."""
+    on_board = [entry for entry in legal if entry["c"]]
+    paths = [(entry, click_path(legal, entry)) for entry in on_board]
+    paths = [(entry, path) for entry, path in paths if path]
+    for entry, path in paths:
+        if not path[-1].startswith("="):
+            return entry["n"], path
+    if paths:
+        return paths[0][0]["n"], [step for step in paths[0][1] if not step.startswith("=")]
+    return legal[0]["n"], []
 
 
 def finish_choice(page, key: bool) -> None:
@@ -114,7 +101,7 @@ def click_move(page) -> str:
         page.locator(f"{LIVE} .rp-off-board button").first.click()
     for cell in places:
         page.mouse.click(*centre(page, cell))
-    wait_idle(page)
+        wait_idle(page)  # each click is answered by the click rules in the worker before the next
     finish_choice(page, key=False)
     return notation
 
@@ -137,7 +124,7 @@ def key_move(page) -> str:
     for cell in places:
         walk_to(page, cell)
         page.keyboard.press("Enter")
-    wait_idle(page)
+        wait_idle(page)
     finish_choice(page, key=True)
     return notation
 
@@ -292,6 +279,7 @@ def test_an_illegal_target_names_its_rule_and_the_link_opens_it(open_page, real_
     legal = view(page)["legal"]
     piece = next(a["c"][0] for a in legal if len(a["c"]) > 1)
     page.mouse.click(*centre(page, piece))
+    wait_idle(page)
     targets = set(page.eval_on_selector_all(f"{LIVE} .rp-mark-target", "ms => ms.map(m => m.dataset.mark)"))
     assert targets == {(a.get("p") or [[a["c"][-1]]])[0][0] for a in legal if len(a["c"]) > 1 and a["c"][0] == piece}
     far = "e5" if "e5" not in targets else "e6"

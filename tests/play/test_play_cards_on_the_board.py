@@ -1,7 +1,7 @@
 """A card is chosen on the board like a piece (issue 28.2): in SPLASH!'s beats every player
 acts at once, so a part of the beat ("pass 8") does not say whose it is; the session asks
 `engine.player_cells(state, player, action)` for the reader's seat, and a card, then where
-it goes, plays the pass; the dolphins play a grab; a card then the dolphins, a fake-out."""
+it goes, plays the pass; the dolphins play a grab; a card, the dolphins, then where it goes, a fake-out."""
 from __future__ import annotations
 
 import json
@@ -48,10 +48,15 @@ def test_a_card_and_then_the_left_hand_neighbour_passes_it_and_the_computer_answ
     assert beat.split(" & ")[0] == f"pass {card.split('.')[1]}", "the reader's part is the card chosen"
 
 
-def test_a_card_and_then_the_dolphins_is_a_fake_out():
+def test_a_card_then_the_dolphins_then_the_neighbour_is_a_fake_out_and_the_dolphins_alone_pass_nothing():
+    """The dolphins do what they say (issue 40.4): with a card chosen they start the bluff, and the
+    card still goes where a pass goes; a card then the dolphins passes no card by itself."""
     table = Table()
     card = next(entry["c"][0] for entry in table.view["legal"] if entry["n"].startswith("fake"))
-    table.send("attempt", to="dolphins", **{"from": card})
+    logged = len(table.view["log"])
+    bluff = table.send("attempt", to="dolphins", **{"from": card})
+    assert len(table.view["log"]) == logged and bluff["choose"]["marks"] == [["P2", "place"]]
+    table.send("click", cell="P2", selected=card, parts=["dolphins"])
     beat = next(entry for entry in reversed(table.view["log"]) if "&" in entry)
     assert beat.split(" & ")[0] == f"fake {card.split('.')[1]}"
 

@@ -23,6 +23,7 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 SPLASH_RANK = r"(?:10|[2-9]|S)"
 HIDDEN_ONLY_PATTERNS = {  # SPLASH!: words that would name a card the reader (P1) did not see
     "another hand's card as a place": re.compile(r'data-cell=\\"P[2-6]\.'),
+    "another hand's card among a step's places": re.compile(rf'"P[2-6]\.{SPLASH_RANK}"'),
     "a card dealt, in notation": re.compile(rf"\bdeal {SPLASH_RANK}\b"),
     "a card drawn, in notation": re.compile(rf"\bdraw {SPLASH_RANK}\b"),
     "a card dealt to another player": re.compile(r"P[2-6] is dealt (?!a card)"),
