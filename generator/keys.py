@@ -71,3 +71,38 @@ def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
         titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
         digests[game.slug] = digest(*files.get(game.slug, []), titles, glossary.source_hash if glossary else "")
     return digests
+
+
+def stage_keys(stages: list, site: Site, code: str) -> dict[str, str]:
+    """The key of each stage's inputs per game ("stage/slug" -> key), for games the stage has
+    inputs in: its own game_key, its product's key and those of the products it reads
+    (stages.py), so a change to a product makes every stage that reads it again."""
+    products = {stage.product.name: stage.product for stage in stages if stage.product is not None}
+    keys = {}
+    for stage in stages:
+        names = ((stage.product.name,) if stage.product is not None else ()) + tuple(stage.reads)
+        for game in site.games:
+            key = stage.game_key(site, game)
+            if key is not None:
+                read = [f"{name}={products[name].key(site, game)}" for name in names if name in products]
+                keys[f"{stage.name}/{game.slug}"] = digest(code, key, *read)
+    return keys
+
+
+def site_key(site: Site, code: str, hashes: dict[str, str], assets: dict[str, str]) -> str:
+    """What every page depends on: the code, the theme, site.toml and the assets' hashed names."""
+    theme = digest(*(folder_key(hashes, folder) for folder in theme_dirs(site.root)))
+    site_toml = (site.content / "site.toml").read_bytes()
+    named = "\n".join(f"{name}={target}" for name, target in sorted(assets.items()))
+    return digest(code, theme, site_toml, named)
+
+
+def page_key(site_key: str, game_digest: str, stages_key: str, page) -> str:
+    """A page's key: the site's, its game's inputs, what the stages give its pages, its text."""
+    return digest(site_key, game_digest, stages_key, page.source_hash)
+
+
+def site_pages_key(site_key: str, game_digests: dict[str, str], dates: dict[str, str]) -> str:
+    """The index, 404 page and sitemap: the site's key, every game's inputs, the pages' dates."""
+    return digest(site_key, *(f"{slug}={key}" for slug, key in sorted(game_digests.items())),
+                  *(f"{url}={date}" for url, date in sorted(dates.items())))

@@ -119,3 +119,78 @@ def render_urls(site: Site, urls: list[str], directives: dict, context, processe
     with jobs.pool(processes, _start_worker, (renderer,)) as pool:
         chunk = max(1, min(32, len(urls) // (processes * 4)))
         return list(pool.map(_render_in_worker, urls, chunksize=chunk))
+
+
+@dataclass
+class PagesMade:
+    """What the build's pages came to: every page's cache entry, and what their directives use."""
+
+    entries: dict  # url -> cache.PageEntry
+    uses: dict[str, set]  # kind -> values, over every page
+    rendered: int  # pages rendered this time (the rest were reused)
+
+
+def write_pages(site: Site, output, context, directives: dict, keys: dict[str, str], reuse,
+                processes: int | None) -> PagesMade:
+    """Every page of the site, reused (`reuse`: the Builder's reuse.Reuse) while its key (`keys`:
+    url -> key) is the last build's, else rendered on every core; every page's errors raised together."""
+    from generator import cache as build_cache
+    from generator.errors import ContentErrors
+
+    pages: dict = {}
+    todo: list[str] = []
+    for page in (page for game in site.games for page in game.pages):
+        old = reuse.previous.pages.get(page.url) if reuse.previous else None
+        if old and old.key == keys[page.url] and reuse.file(output, page.url):
+            pages[page.url] = old
+        else:
+            pages[page.url] = build_cache.PageEntry(keys[page.url])
+            todo.append(page.url)
+    errors: list[ContentError] = []
+    folder = None if output.staging is None else str(output.staging)  # None: a dry output
+    for result in render_urls(site, todo, directives, context, processes, folder=folder):
+        errors.extend(result.errors)
+        if not result.errors:
+            output.record(result.url, result.size)
+        pages[result.url] = build_cache.PageEntry(pages[result.url].key, result.path, result.anchors, result.links,
+                                                  page_uses(result.uses, context.notes), result.digest)
+    if errors:
+        raise ContentErrors(errors)
+    uses: dict[str, set] = {}
+    for entry in pages.values():
+        for kind, values in entry.uses.items():
+            uses.setdefault(kind, set()).update(values)
+    return PagesMade(pages, uses, len(todo))
+
+
+def page_uses(uses: dict[str, set], notes: list[str]) -> dict[str, list[str]]:
+    """A page's `uses` for its cache entry. Its notes of the cache entries its directives made
+    again (in whichever process rendered it) go into the build's `notes` instead, each once:
+    kept in the entry, they would be said again by every build that reuses the page."""
+    from generator.usercache import REPAIRED_USE
+
+    for note in sorted(uses.pop(REPAIRED_USE, ())):
+        if note not in notes:
+            notes.append(note)
+    return {kind: sorted(values) for kind, values in uses.items()}
+
+
+def check_links(pages: dict, files) -> list[ContentError]:
+    """Every internal link hits a page (and one of its ids) or a file of the output."""
+    from pathlib import Path
+
+    errors = []
+    for page in pages.values():
+        for link in page.links:
+            url, anchor = link["url"], link["anchor"]
+            target = pages.get(url)
+            if target is None:
+                if url.endswith(".html") or url not in files:
+                    errors.append(ContentError(page.path, link["line"], "broken link",
+                                               expected="a page or file of this site", found=link["href"]))
+                continue
+            if anchor and anchor not in target.anchors:
+                errors.append(ContentError(page.path, link["line"], f"missing anchor #{anchor}",
+                                           expected=f"a heading or id '{anchor}' in {Path(target.path).name}",
+                                           found=link["href"]))
+    return errors

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.build import Builder, default_stages, stage_context, start_stages
+from generator import keys
 from generator.kit.drawings import NAME as KIT_DRAWINGS, KitDrawings
 from tests.errors.test_author_messages import KIT
 from tests.sitefactory import make_site
@@ -26,7 +27,7 @@ def stage_keys(root: Path) -> dict[str, str]:
     site = builder.load()
     context = stage_context(site, SiteContext(site=site, assets={}, notes=[], bytecode_dir=None), builder.hashes, 1)
     start_stages(stages, site, context)
-    return builder.stage_game_keys(site, context)
+    return keys.stage_keys(stages, site, builder.code)
 
 
 def readers_of(product: str) -> set[str]:
