@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import pytest
 
+from generator.browser.clicks import click_path, parts_of
+
 from tests.browser.harness import PYODIDE_TIMEOUT_MS, ROOT, SAVE_DATA, Watch, axe_violations
 
 GAMES = sorted(p.parent.name for p in (ROOT / "content").glob("*/game.toml"))
@@ -70,11 +72,12 @@ def test_try_it_on_splut_shows_a_pieces_moves_and_plays_one(page, real_site):
     view = page.evaluate("() => window.__answers[0].view")
     moves = [a for a in view["legal"] if len(a["c"]) > 1]
     piece = moves[0]["c"][0]
-    expected = {a["c"][-1] for a in moves if a["c"][0] == piece}
+    expected = {parts_of(a)[0][0] for a in moves if a["c"][0] == piece}  # each move's first part (clicks.py)
     page.locator(f'#{wid} .rp-live-board [data-cell="{piece}"]').first.click(force=True)
+    page.wait_for_selector(f'#{wid} .rp-live[aria-busy="false"]')  # the click rules answer from the worker
     marked = set(page.eval_on_selector_all(f"#{wid} .rp-mark-target", "ms => ms.map(m => m.dataset.mark)"))
     assert marked == expected
-    simple = next(a for a in moves if a["c"][0] == piece and [b["c"][-1] for b in moves].count(a["c"][-1]) == 1)
+    simple = next(a for a in moves if a["c"][0] == piece and click_path(view["legal"], a) == [piece, a["c"][-1]])
     page.locator(f'#{wid} .rp-live-board [data-cell="{simple["c"][-1]}"]').first.click(force=True)
     page.wait_for_selector(f'#{wid} .rp-live[aria-busy="false"]')
     log = page.locator(f"#{wid} .rp-history li").all_text_contents()

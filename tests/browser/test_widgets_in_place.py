@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from generator.browser.clicks import click_path
+
 from tests.browser.harness import PYODIDE_TIMEOUT_MS
 
 VIEWS = [(1366, "light"), (1366, "dark"), (390, "light"), (390, "dark")]
@@ -40,12 +42,14 @@ def test_the_play_page_takes_a_move_on_the_board_without_any_button_first(open_p
     section.locator('.rp-live[aria-busy="false"] .rp-live-board svg').wait_for(timeout=PYODIDE_TIMEOUT_MS)
     assert section.evaluate(VISIBLE_BOARDS) == 1
     view = page.evaluate("window.__views.at(-1)")
-    move = next(a for a in view["legal"] if len(a["c"]) == 2)
+    move = next(a for a in view["legal"] if click_path(view["legal"], a) == a["c"])  # a piece, then where it goes
     board = section.locator(".rp-live-board")
+    idle = section.locator('.rp-live[aria-busy="false"]')
     board.locator(f'[data-cell="{move["c"][0]}"]').first.click(force=True)
+    idle.wait_for()  # each click is answered by the page's click rules in the worker
     board.locator(f'[data-cell="{move["c"][1]}"]').first.click(force=True)
-    page.wait_for_function("() => window.__views.length >= 2")
-    section.locator('.rp-live[aria-busy="false"]').wait_for()
+    idle.wait_for()
+    page.wait_for_function("() => window.__views.filter(Boolean).length >= 2")
     assert section.locator(".rp-history li").count() >= 1
     told = section.locator(".rp-last p").all_inner_texts()
     assert told and len(told) == len(set(told))
