@@ -35,7 +35,7 @@ from reportlab.pdfgen.canvas import Canvas
 import reportlab
 
 from generator.draw.shapes import (Circle, Drawing, Group, Image, Line, Path, Polygon, Rect,
-                                   Shape, Style, Text)
+                                   Shape, Style, Text, picture_rect)
 
 FONT_DIRS = (
     FilePath("/usr/share/fonts/truetype/dejavu"),  # Debian/Ubuntu: fonts-dejavu-core
@@ -190,6 +190,7 @@ class Painter:
         self.fonts = {False: pdfmetrics.getFont(REGULAR), True: pdfmetrics.getFont(BOLD)}
         self.reused = reused  # ids of shape tuples drawn more than once: written once as forms
         self.forms: dict[int, str] = {}
+        self.pictures: dict[str, tuple] = {}  # href -> (ImageReader, mask): each file decoded once
 
     def flush(self) -> None:
         """Hand the operators written so far to the canvas (before reportlab writes its own)."""
@@ -362,19 +363,40 @@ class Painter:
         ops.append("Q")
 
     def image(self, shape: Image) -> None:
-        source = self.resolve_image(shape.href) if self.resolve_image else shape.href
-        self.ops.append(f"q 1 0 0 -1 {n(shape.x)} {n(shape.y + shape.h)} cm")
+        """The picture clipped to its box, turned about the box's centre. Its pixels are read
+        once per document (self.pictures) and reportlab names an image XObject by its pixels'
+        digest, so a picture on every card of a deck is embedded once."""
+        x, y, w, h = picture_rect(shape)
+        ops = self.ops
+        ops.append("q")
+        if shape.rotate:
+            cx, cy = shape.x + shape.w / 2, shape.y + shape.h / 2
+            angle = math.radians(shape.rotate)
+            cos, sin = round(math.cos(angle), 6), round(math.sin(angle), 6)
+            ops.append(f"1 0 0 1 {n(cx)} {n(cy)} cm {n(cos)} {n(sin)} {n(-sin)} {n(cos)} 0 0 cm "
+                       f"1 0 0 1 {n(-cx)} {n(-cy)} cm")
+        if (x, y, w, h) != (shape.x, shape.y, shape.w, shape.h):
+            ops.append(f"{n(shape.x)} {n(shape.y)} {n(shape.w)} {n(shape.h)} re W n")
+        ops.append(f"1 0 0 -1 {n(x)} {n(y + h)} cm")  # the image's rows run down, as on paper
         self.flush()
-        if self.ink is not None:  # CMYK pixels, transparency laid on paper: no mask
-            from PIL import Image as PILImage
+        reader, mask = self.picture(shape.href)
+        self.c.drawImage(reader, 0, 0, w, h, mask=mask)
+        ops.append("Q")
+
+    def picture(self, href: str):
+        """(ImageReader, mask) for a picture file, made once per document."""
+        if href not in self.pictures:
             from reportlab.lib.utils import ImageReader
 
-            with PILImage.open(source) as picture:
-                source, mask = ImageReader(self.ink.picture(picture)), None
-        else:
-            mask = "auto"
-        self.c.drawImage(source, 0, 0, shape.w, shape.h, mask=mask, preserveAspectRatio=True)
-        self.ops.append("Q")
+            from generator.draw.pictures import upright
+
+            source = self.resolve_image(href) if self.resolve_image else href
+            pixels = upright(FilePath(source))
+            if self.ink is not None:  # CMYK pixels, transparency laid on paper: no mask
+                self.pictures[href] = (ImageReader(self.ink.picture(pixels)), None)
+            else:
+                self.pictures[href] = (ImageReader(pixels), "auto")
+        return self.pictures[href]
 
     def group(self, group: Group) -> None:
         ops = self.ops

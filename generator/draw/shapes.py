@@ -89,9 +89,18 @@ class Text:
     #                      the SVG backend pin it (textLength) where the font differs
 
 
+FITS = ("cover", "contain", "stretch")
+
+
 @dataclass(frozen=True)
 class Image:
-    """A raster or SVG file from the game folder, placed in a box."""
+    """A picture file (PNG, JPEG) placed in a box: the backends read `href` (a file path; a
+    site's SVG asks its `resolve_image` for the URL to write instead). `fit` says how the
+    picture meets the box: "cover" fills it and crops what overflows (keeping the `focus`, a
+    share of the picture's width and height, in view), "contain" shows it whole inside the box,
+    "stretch" fills the box out of proportion. `pixels` is the picture's upright size (EXIF
+    orientation applied): without it (0, 0) every fit is a stretch, since the backends cannot
+    know the proportions. `rotate` turns the box and its picture about the box's centre."""
 
     x: float
     y: float
@@ -99,6 +108,27 @@ class Image:
     h: float
     href: str
     role: str = ""
+    fit: str = "contain"
+    focus: tuple[float, float] = (0.5, 0.5)
+    pixels: tuple[int, int] = (0, 0)
+    rotate: float = 0.0  # degrees, clockwise
+
+
+def picture_rect(image: Image) -> tuple[float, float, float, float]:
+    """Where the whole picture lands (x, y, w, h, in mm) for its fit: past the box for "cover"
+    (the backends clip to the box), inside it for "contain"."""
+    pw, ph = image.pixels
+    if image.fit == "stretch" or pw <= 0 or ph <= 0:
+        return image.x, image.y, image.w, image.h
+    grow = max if image.fit == "cover" else min
+    scale = grow(image.w / pw, image.h / ph)
+    w, h = pw * scale, ph * scale
+    fx, fy = (min(max(share, 0.0), 1.0) for share in image.focus)
+    # the focus point sits where the box's own share of the way across would put it, as far as
+    # the overflow allows: a focus at the picture's left edge keeps its left edge in the box
+    x = image.x + (image.w - w) * fx
+    y = image.y + (image.h - h) * fy
+    return round(x, 6), round(y, 6), round(w, 6), round(h, 6)
 
 
 Shape = Union[Rect, Line, Circle, Polygon, Path, Text, Image, "Group"]

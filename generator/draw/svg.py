@@ -21,7 +21,7 @@ from typing import Callable, Optional
 
 import svgwrite
 
-from generator.draw.shapes import (Circle, Drawing, Group, Image, Line, Path, Polygon, Rect,
+from generator.draw.shapes import (Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, picture_rect,
                                    Shape, Style, Text)
 from generator.draw.theme import ThemeWalk, neutral_tone
 from generator.xmltext import xml_text
@@ -148,9 +148,7 @@ class _Writer:
                 el.attribs["textLength"] = num(shape.length)
                 el.attribs["lengthAdjust"] = "spacingAndGlyphs"
         elif isinstance(shape, Image):
-            href = self.resolve_image(shape.href) if self.resolve_image else shape.href
-            el = doc.image(href=href, insert=(num(shape.x), num(shape.y)),
-                           size=(num(shape.w), num(shape.h)))
+            el = self.image(shape)
         elif isinstance(shape, Group):
             el = self.group(shape)
         else:  # pragma: no cover - the model is closed
@@ -159,6 +157,23 @@ class _Writer:
         if self.themed and not isinstance(shape, (Text, Group)):
             self.walk.note(shape)
         return el
+
+    def image(self, shape: Image):
+        """The picture where its fit puts it, inside a nested <svg> of the box's size: a nested
+        viewport clips what overflows ("cover") with no clip-path id to keep unique."""
+        doc = self.doc
+        href = self.resolve_image(shape.href) if self.resolve_image else shape.href
+        x, y, w, h = picture_rect(shape)
+        picture = doc.image(href=href, insert=(num(x - shape.x), num(y - shape.y)), size=(num(w), num(h)))
+        picture.attribs["preserveAspectRatio"] = "none"  # the fit is computed: the rectangle is exact
+        box = doc.svg(insert=(num(shape.x), num(shape.y)), size=(num(shape.w), num(shape.h)))
+        box.add(picture)
+        if not shape.rotate:
+            return box
+        turned = doc.g(transform=f"rotate({num(shape.rotate)} {num(shape.x + shape.w / 2)} "
+                                 f"{num(shape.y + shape.h / 2)})")
+        turned.add(box)
+        return turned
 
     def group(self, group: Group):
         el = self.doc.g()

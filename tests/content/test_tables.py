@@ -87,6 +87,7 @@ GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a gam
     "generator/site/theme.py": "theme assets",
     "generator/draw/svg.py": "images it embeds",
     "generator/draw/pdf.py": "pictures it embeds (opened with Pillow to convert them for CMYK print)",
+    "generator/draw/pictures.py": "the pictures a kit draws: PNG and JPEG, their size limited before they decode",
     "generator/draw/pdfx.py": "the print shops' CMYK profile it embeds as the PDF/X OutputIntent",
     "generator/draw/svgimport.py": "the board artwork it imports (its size checked before it is parsed)",
     "generator/commands/serve.py": "output files it serves",
