@@ -65,11 +65,12 @@ def upright(path: Path) -> PILImage.Image:
 
 
 @lru_cache(maxsize=256)
-def asset_name(path: Path) -> str:
-    """The picture's file name as a site asset: its content's hash and its own extension, so
-    one picture used by many cards is one file, and a changed picture a new name."""
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    return f"{digest}.{FORMATS[inspect(path).format]}"
+def asset(path: Path) -> tuple[str, bytes]:
+    """(file name, bytes) of the picture as a site asset: named by its content's hash with its
+    own extension, so one picture used by many cards is one file, and a changed picture a new
+    name (browsers may keep an asset for ever). The bytes are the author's file as it is."""
+    data = path.read_bytes()
+    return f"{hashlib.sha256(data).hexdigest()[:16]}.{FORMATS[inspect(path).format]}", data
 
 
 class _opened:

@@ -35,6 +35,7 @@ from generator.kit import text as fit
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
 from generator.kit.impose import card_grid, fold_layout
+from generator.kit.pictures import CardPictures, names_picture
 from generator.kit.schema import BACK_PATTERNS
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, Card, CardBack, CardFace, DeckSpec, FrontTemplate,
                                 Stat, StatTemplate)
@@ -410,6 +411,8 @@ def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
     deck = DeckSpec(name, title, width, height, table["bleed"], table["safe"], data, quantity or None, (), front)
     art = art_function(checks, table.table("front"))
     art_box = card_layout(deck).art if art else None  # one layout for the whole deck
+    if isinstance(art, str):  # picture files named by the row: checked per row, notes kept
+        art = CardPictures(checks.game_dir, art, art_box, checks.notes)
     cards = []
     for row in kept:
         count = checks.row_count(data, row, quantity)
@@ -446,7 +449,10 @@ def front_template(checks: KitChecks, table: Values, data: Optional[Table]) -> F
     return FrontTemplate(**values, art=table["art"] or "", stats=tuple(stats))
 
 
-def art_function(checks: KitChecks, table: Values) -> Optional[Callable]:
+def art_function(checks: KitChecks, table: Values) -> Optional[Callable | str]:
+    """The game's art function, or the picture template itself when `art` names picture files."""
+    if table["art"] and names_picture(table["art"]):
+        return table["art"]
     return checks.game_function(table, "art", "cardart.face") if table["art"] else None
 
 
@@ -504,7 +510,13 @@ def card_face(checks: KitChecks, front: FrontTemplate, row, data: Table, table: 
                 data.path, row.line, f"unknown {where} '{name}'", found=name,
                 expected="one character, or a vector icon: " + ", ".join(sorted(ICONS))))
             return None
-    drawing = art_drawing(checks, art, row, data, art_box) if art else None
+    if isinstance(art, CardPictures):
+        drawing = art.art(row, data)
+        if isinstance(drawing, ContentError):
+            checks.source.errors.append(drawing)
+            return None
+    else:
+        drawing = art_drawing(checks, art, row, data, art_box) if art else None
     if art and drawing is None:
         return None
     words = [text["title"], drawing.title if drawing else text["value"]]

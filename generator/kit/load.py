@@ -85,7 +85,8 @@ def components_of(checks: KitChecks, values: Values) -> Components:
     instead = tuple((t["component"], t["use"]) for t in values["instead"] if t["component"] and t["use"])
     dice = tuple((t["die"], t["component"]) for t in values["instead"] if t["die"] and t["component"])
     return Components(checks.game_dir, checks.source.path, checks.options, kit_editions, boards, decks,
-                      sheets, tokens, instead, setup, setup_caption, dice, drawn_fronts(checks, decks))
+                      sheets, tokens, instead, setup, setup_caption, dice, drawn_fronts(checks, decks),
+                      notes=tuple(checks.notes))
 
 
 def load_board(checks: KitChecks, table: Values) -> Optional[BoardSpec]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Optional
 
 from generator.draw.shapes import Drawing, Group, Rect, Style
 from generator.draw.svg import to_svg
@@ -34,8 +34,10 @@ class CardImage:
     svg: str = ""  # empty when only planned
 
 
-def render_previews(components: Components) -> list[Preview]:
-    return [_preview(name, title, draw(), kind, components.slug) for name, title, kind, draw in _planned(components)]
+def render_previews(components: Components, resolve_image: Optional[Callable[[str], str]] = None) -> list[Preview]:
+    """`resolve_image`: a picture's file -> the URL the SVG names (kit.pictures.PictureAssets)."""
+    return [_preview(name, title, draw(), kind, components.slug, resolve_image)
+            for name, title, kind, draw in _planned(components)]
 
 
 @dataclass(frozen=True)
@@ -47,9 +49,11 @@ class Gallery:
     cards: tuple[CardImage, ...]
 
 
-def card_gallery(components: Components, draw: bool = True) -> list[Gallery]:
+def card_gallery(components: Components, draw: bool = True,
+                 resolve_image: Optional[Callable[[str], str]] = None) -> list[Gallery]:
     """Every distinct front of each deck: the kit's own drawings, cut to the trim.
-    With `draw=False` only names and descriptions (for `check`)."""
+    With `draw=False` only names and descriptions (for `check`). `resolve_image`: a picture's
+    file -> the URL these SVGs (in the kit's cards/ folder) name."""
     galleries = []
     for deck in components.decks:
         images = []
@@ -62,7 +66,7 @@ def card_gallery(components: Components, draw: bool = True) -> list[Gallery]:
                                                                         deck.height)),),
                                   title=card.front.description)
                 svg = to_svg(trimmed, width="", height="", id_prefix=f"{components.slug}-{deck.name}-{number}-",
-                             css_class="card-face")
+                             css_class="card-face", resolve_image=resolve_image)
             images.append(CardImage(f"cards/{deck.name}-{number:02d}.svg", card.front.description, svg))
         galleries.append(Gallery(deck.name, deck.title, deck.width, deck.height, tuple(images)))
     return galleries
@@ -100,8 +104,10 @@ def token_flow(spec, players) -> Drawing:
     return flow(distinct, 180.0)
 
 
-def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str) -> Preview:
-    svg = to_svg(drawing, width="", height="", id_prefix=f"{slug}-{name}-", css_class=f"kit-preview kit-{kind}")
+def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str,
+             resolve_image: Optional[Callable[[str], str]] = None) -> Preview:
+    svg = to_svg(drawing, width="", height="", id_prefix=f"{slug}-{name}-", css_class=f"kit-preview kit-{kind}",
+                 resolve_image=resolve_image)
     return Preview(name, title, svg, kind, drawing.width, drawing.height)
 
 

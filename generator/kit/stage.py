@@ -93,6 +93,7 @@ class KitStage(Stage):
 
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
         from generator.kit import render_previews, write_kits
+        from generator.kit.pictures import PictureAssets
         from generator.kit.preview import card_gallery
 
         if output.dry:  # `check`: the section and the files' names, nothing drawn
@@ -100,7 +101,8 @@ class KitStage(Stage):
         components, artwork = self.product.checked(game) or (self.components(game), None)
         folder = kit_folder(game.slug)
         previews = []
-        drawn = render_previews(components)
+        pictures = PictureAssets()
+        drawn = render_previews(components, pictures.resolver())
         scale = preview_scale([preview.width for preview in drawn])
         for preview in drawn:
             rel = f"{folder}/{preview_file(preview.name)}"
@@ -109,10 +111,13 @@ class KitStage(Stage):
                              "file": kit_file(preview_file(preview.name)),
                              "width": round(preview.width * scale), "height": round(preview.height * scale)})
         galleries = []
-        for gallery in card_gallery(components):
+        for gallery in card_gallery(components, resolve_image=pictures.resolver("../")):
             for image in gallery.cards:
                 output.write(f"{folder}/{image.file}", image.svg)
             galleries.append(gallery_entry(gallery))
+        for rel, data in sorted(pictures.files.items()):
+            output.write(f"{folder}/{rel}", data)
+        context.notes.extend(components.notes)
         staging = output.folder(folder)
         kits = []
         # a game whose source names no designer gets no "by" line
