@@ -89,7 +89,7 @@ class CardPictures:
         ppi = effective_ppi(info, w, h)
         need_w, need_h = needed_pixels(w, h)
         found = f"{info.width} x {info.height} px: {ppi:.0f} ppi"
-        expected = f"at least {need_w} x {need_h} px for the {w:g} x {h:g} mm art box at {PRINT_PPI} ppi"
+        expected = f"at least {need_w} x {need_h} px for the {w:.1f} x {h:.1f} mm art box at {PRINT_PPI} ppi"
         if ppi < LEAST_PPI:
             return (f"the card's picture '{name}' prints at {ppi:.0f} ppi, under {LEAST_PPI}", expected, found)
         if ppi < PRINT_PPI:
