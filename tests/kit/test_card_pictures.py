@@ -151,3 +151,17 @@ def test_the_pod_pngs_carry_the_pictures_at_full_resolution(built):
 
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+
+def test_the_same_pictures_give_the_same_bytes(built, tmp_path):
+    """A second build of a copy of the site writes the kit, its pictures and the exports byte for byte."""
+    import shutil
+
+    from tests.sitefactory import tree
+
+    root, output, _size = built
+    copy = tmp_path / "again"
+    shutil.copytree(root / "content", copy / "content")
+    again = build(copy, processes=1).output
+    for folder in ("kit", "exports"):
+        assert tree(again / "pebbles" / folder) == tree(output / "pebbles" / folder), folder
