@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from generator import cache as build_cache
-from generator.errors import ContentError, ContentErrors
+from generator.errors import WARNED, ContentError, ContentErrors, report_lines, stops_build, warnings_of
 from generator.fingerprint import code_digest, file_hashes
 from generator.keys import game_digests, input_digest, page_key, site_key, source_files, stage_keys
 from generator.reuse import Reuse
@@ -53,6 +53,7 @@ class BuildReport:
     up_to_date: bool = False
     notes: list[str] = field(default_factory=list)  # what the stages tell the user (kept for a no-op)
     deferred: bool = False  # pages first: printed files or search shards kept from before, out of date
+    warnings: list[str] = field(default_factory=list)  # each found once (errors.report_lines), kept for a no-op
 
     @property
     def pages(self) -> int:
@@ -88,8 +89,10 @@ class Builder:
     """One build of one site. Holds the run's state so each step stays small."""
 
     def __init__(self, root: Path, output_dir: Path, stages: list, say: Progress,
-                 processes: int | None, use_cache: bool, pages_first: bool = False, dry: bool = False):
+                 processes: int | None, use_cache: bool, pages_first: bool = False, dry: bool = False,
+                 strict: bool = False):
         self.root, self.output_dir, self.stages, self.say = root, output_dir, stages, say
+        self.strict, self.warnings = strict, []  # strict: warnings fail the build (also site.toml's `strict`)
         self.processes, self.use_cache = processes, use_cache
         self.dry = dry  # `check`: the build, writing nothing (no output, no cache)
         self.code = code_digest()
@@ -155,11 +158,12 @@ class Builder:
         if not self.dry:
             self.save_manifest(output, context)
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
-                           rendered=self.rendered, notes=list(context.notes), deferred=self.reuse.deferred)
+                           rendered=self.rendered, notes=list(context.notes), deferred=self.reuse.deferred,
+                           warnings=report_lines(self.warnings))
 
     def save_manifest(self, output: Output, context) -> None:
         """The build cache of what this build made, for the next one."""
-        self.manifest.notes = notes_to_keep(context.notes)
+        self.manifest.notes = notes_to_keep(context.notes) + [WARNED + text for text in report_lines(self.warnings)]
         if self.reuse.deferred:  # the next build must not find this output up to date
             self.manifest.inputs = ""
         try:  # after --clean too (it ignores the last cache, not this one): the next build reuses this
@@ -186,7 +190,8 @@ class Builder:
         """Every stage's check, game by game, each stage in order; a game's files made as soon as
         its checks (and every check before them) passed, so the jobs a stage returns work while
         the rest is checked. Raises every error found, together."""
-        checking = [stage for stage in self.stages if not self.reuse.checked_before(stage, self.game_keys)
+        strict = self.strict or site.strict  # a strict build checks everything: reused checks' warnings are unsaid
+        checking = [stage for stage in self.stages if strict or not self.reuse.checked_before(stage, self.game_keys)
                     and not self.reuse.can_defer(stage, self.game_keys)]
         errors: list[ContentError] = []
         made = {}
@@ -194,10 +199,12 @@ class Builder:
             for stage in self.stages:
                 if stage in checking:
                     errors.extend(stage.check(site, game))
-                entry = None if errors else self.make_game(site, output, stages_context, stage, game)
+                entry = None if stops_build(errors, strict) else self.make_game(site, output, stages_context, stage, game)
                 if entry is not None:
                     made[stage.name, game.slug] = entry
-        raise_any(errors)
+        if stops_build(errors, strict):
+            raise ContentErrors(errors)  # the warnings with the errors: everything found, in one run
+        self.warnings = warnings_of(errors)
         return made
 
     def make_game(self, site: Site, output: Output, stages_context: StageContext, stage: Stage, game):
@@ -247,7 +254,7 @@ def notes_to_keep(notes: list[str]) -> list[str]:
 
 def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
           progress: Progress | None = None, processes: int | None = None,
-          use_cache: bool = True, pages_first: bool = False) -> BuildReport:
+          use_cache: bool = True, pages_first: bool = False, strict: bool = False) -> BuildReport:
     """Build the site in `root` into `output_dir` (default root/output): one build of an
     output at a time (a second one waits), a killed build's leftovers completed or cleared first.
     `pages_first` (for `serve`): keep the last printed files and search index where they are
@@ -265,10 +272,12 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
     try:
         recover(output_dir)
         builder = Builder(root, output_dir, stages, progress or (lambda message: None), processes,
-                          use_cache, pages_first)
+                          use_cache, pages_first, strict=strict)
         if builder.up_to_date():  # decided before importing any stage: a no-op must be instant
+            said = builder.previous.notes
             report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True,
-                                 notes=list(builder.previous.notes))
+                                 notes=[n for n in said if not n.startswith(WARNED)],
+                                 warnings=[n[len(WARNED):] for n in said if n.startswith(WARNED)])
         else:
             builder.stages = default_stages() if stages is None else stages
             report = builder.run()
@@ -285,15 +294,15 @@ def print_waiting(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def check(root: Path, stages: list | None = None) -> Site:
+def check(root: Path, stages: list | None = None, strict: bool = False) -> BuildReport:
     """Validate all content and internal links without writing anything: the build, with an
     output that writes nothing (write.DryOutput) and no build cache, so it stops where the
     build stops, with the same errors."""
     root = Path(root)
     builder = Builder(root, root / "output", default_stages() if stages is None else stages, lambda message: None,
-                      processes=None, use_cache=False, dry=True)
+                      processes=None, use_cache=False, dry=True, strict=strict)
     try:
-        return builder.run().site
+        return builder.run()
     finally:
         remove_release_sources()
 

@@ -24,11 +24,17 @@ class ContentErrors(Exception):
         return (ContentErrors, (self.errors,))
 
 
+ERROR, WARNING = "error", "warning"  # wrong output stops the build; poor output is listed (--strict: stops it)
+WARNED = "warning\x1f"  # a build's note that is one of its warnings (the build cache keeps both for a no-op)
+
+
 class ContentError(ContentErrors):
-    """One problem in the site's sources: where, what was expected, what was found."""
+    """One problem in the site's sources: where, what was expected, what was found, and how
+    bad: an ERROR (the output would be wrong) or a WARNING (it would be poor)."""
 
     def __init__(self, path: str | Path, line: int | None, message: str, *,
-                 column: int | None = None, expected: str | None = None, found: str | None = None):
+                 column: int | None = None, expected: str | None = None, found: str | None = None,
+                 severity: str = ERROR, rows: tuple[int, ...] = (), noun: str = ""):
         self.errors = [self]
         self.path = Path(path)
         self.line = line
@@ -36,14 +42,24 @@ class ContentError(ContentErrors):
         self.message = message
         self.expected = expected
         self.found = found
+        self.severity = severity
+        self.rows = tuple(rows)  # the same problem on many rows of one file: said once, naming them
+        self.noun = noun  # what a row is ("cards"), for "events.csv:2–17 (16 cards)"
         Exception.__init__(self, self.describe())
 
     def __reduce__(self):  # keyword-only fields: pickle (for worker processes) needs help
-        return (_rebuild, (str(self.path), self.line, self.message, self.column, self.expected, self.found))
+        return (_rebuild, (str(self.path), self.line, self.message, self.column, self.expected, self.found,
+                           self.severity, self.rows, self.noun))
+
+    @property
+    def is_warning(self) -> bool:
+        return self.severity == WARNING
 
     @property
     def where(self) -> str:
         where = str(self.path)
+        if len(self.rows) > 1:
+            return f"{where}:{row_ranges(self.rows)} ({len(self.rows)} {self.noun or 'rows'})"
         if self.line:
             where += f":{self.line}"
             if self.column:
@@ -51,7 +67,7 @@ class ContentError(ContentErrors):
         return where
 
     def describe(self) -> str:
-        text = f"{self.where}: {self.message}"
+        text = f"{self.where}: {'warning: ' if self.is_warning else ''}{self.message}"
         if self.expected is not None:
             text += f"\n    expected: {self.expected}"
         if self.found is not None:
@@ -59,8 +75,29 @@ class ContentError(ContentErrors):
         return text
 
 
-def _rebuild(path, line, message, column, expected, found) -> ContentError:
-    return ContentError(path, line, message, column=column, expected=expected, found=found)
+def _rebuild(path, line, message, column, expected, found, severity, rows, noun) -> ContentError:
+    return ContentError(path, line, message, column=column, expected=expected, found=found, severity=severity,
+                        rows=rows, noun=noun)
+
+
+def row_ranges(rows) -> str:
+    """Line numbers as runs: (2, 3, 4, 9) is "2–4, 9"."""
+    ordered, runs = sorted(set(rows)), []
+    for row in ordered:
+        if runs and row == runs[-1][1] + 1:
+            runs[-1][1] = row
+        else:
+            runs.append([row, row])
+    return ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs)
+
+
+def stops_build(found: list[ContentError], strict: bool = False) -> bool:
+    """Whether `found` fails a build: any error, or (strict: `--strict`, `strict = true`) any warning."""
+    return any(strict or not problem.is_warning for problem in found)
+
+
+def warnings_of(found: list[ContentError]) -> list[ContentError]:
+    return [problem for problem in found if problem.is_warning]
 
 
 SHOWN_ERRORS = 50  # past this many, an author fixes the first ones and builds again
@@ -95,10 +132,12 @@ def more_places(others: list[ContentError]) -> str:
 
 
 def format_errors(errors: list[ContentError]) -> str:
-    """The problems as the terminal shows them (a heading, then each with file:line)."""
+    """The problems as the terminal shows them (a heading, then each with file:line): the
+    errors first, then the warnings found in the same run."""
     count = len(errors)
+    ordered = [e for e in errors if not e.is_warning] + warnings_of(errors)
     return "\n".join([f"rulepress: {count} problem{'s' if count != 1 else ''} in the content:",
-                      *report_lines(errors)])
+                      *report_lines(ordered)])
 
 
 def print_errors(errors: list[ContentError], kept_output: bool = True) -> None:

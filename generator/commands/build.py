@@ -17,13 +17,23 @@ def add_arguments(parser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     parser.add_argument("--clean", action="store_true", help="ignore the build cache: render everything")
     parser.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: one per core)")
+    strict_argument(parser)
+
+
+def strict_argument(parser) -> None:
+    parser.add_argument("--strict", action="store_true",
+                        help="fail on warnings too (poor print: small or faint text, labels touching lines); "
+                             "`strict = true` in site.toml does the same")
 
 
 def run(args) -> int:
     from generator.build import build
 
     with progress_bar(not args.quiet, sys.stderr.isatty()) as say:  # a log's lines go with the summary, on stdout
-        report = build(args.site, args.output, processes=args.jobs, use_cache=not args.clean, progress=say)
+        report = build(args.site, args.output, processes=args.jobs, use_cache=not args.clean, progress=say,
+                       strict=args.strict)
+    if args.strict and report.warnings:  # a no-op build repeats the warnings of the build it stands for
+        return said_warnings(report.warnings, failed=True)
     if not args.quiet and report.up_to_date:
         print(f"Up to date: nothing changed since the last build of {report.output} ({report.seconds:.2f} s)")
     elif not args.quiet:
@@ -41,7 +51,21 @@ def run(args) -> int:
     if not args.quiet:
         for note in report.notes:
             print(f"Note: {note}")
-    return 0
+    return said_warnings(report.warnings) if report.warnings else 0
+
+
+def said_warnings(warnings: list[str], failed: bool = False) -> int:
+    """The build's warnings on stderr (even with -q: they are problems, only not fatal ones);
+    exit 1 when they fail the build (strict), else 0: the output was written."""
+    count = sum(1 for entry in warnings if not entry.startswith(" "))
+    plural = "s" if count != 1 else ""
+    heading = (f"rulepress: {count} warning{plural}, which --strict makes fail the build:" if failed else
+               f"rulepress: {count} warning{plural} (poor print, not wrong: --strict or `strict = true` "
+               "in site.toml makes warnings fail the build):")
+    print("\n".join([heading, *warnings]), file=sys.stderr)
+    if failed:
+        print("Nothing was written; the previous output is unchanged.", file=sys.stderr)
+    return 1 if failed else 0
 
 
 @contextmanager

@@ -72,6 +72,8 @@ SITE_SCHEMA = Schema({
     "print_words": Field(list, default=None, items=str,
                          describe="words that make no sense on paper, warned of in what a rulebook prints "
                                   "(a word or phrase, or a /regular expression/)"),
+    "strict": Field(bool, default=False,
+                    describe="true to make warnings fail the build, as `rulepress build --strict` does"),
     "theme": Field(dict, default=dict, schema=Schema({"accent": Field(str, default="#3559c7", check=colour)})),
 })
 
@@ -524,4 +526,5 @@ def load_site(root: Path, known: Known | None = None) -> Site:
         pyodide_url=values["pyodide_url"], accent=theme.get("accent", "#3559c7"), games=tuple(games),
         balance_notes=values["balance_notes"], exports=values["exports"],
         print_words=None if values["print_words"] is None else tuple(values["print_words"]),
+        strict=values["strict"],
     )

@@ -120,6 +120,7 @@ class Site:
     balance_notes: bool = False  # play each game's `balance` pages' self-play matches (slow: off by default)
     exports: bool = True  # export each game's kit for print-on-demand shops and virtual tabletops
     print_words: tuple[str, ...] | None = None  # what a rulebook warns of on paper (None: rulebook's default)
+    strict: bool = False  # warnings (poor print, not wrong) fail the build, as `--strict` makes them
 
     @property
     def content(self) -> Path:

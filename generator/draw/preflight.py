@@ -7,6 +7,11 @@ The checks, each on what is printed at the size it is printed (a group's scale i
 text is at least MIN_TEXT_PT points; inside its safe area; across no cut; touching no other
 text, rule or border; contrasting with what lies under it by WCAG's ratio (4.5:1, or 3:1
 for large type).
+
+Each finding has a severity, given in one place (SEVERITY, `severity`): an error means the
+print would be wrong (text across a cut or outside its safe area, text too small or too faint
+to read at all), a warning that it would be poor (text between TEXT_FLOOR_PT and MIN_TEXT_PT,
+contrast between 3:1 and 4.5:1, a label touching a line or another label). docs/cli.md lists them.
 """
 from __future__ import annotations
 
@@ -19,9 +24,10 @@ from generator.draw import colour as colours
 from generator.draw.flatten import IDENTITY, Affine, Placed, flatten
 from generator.draw.shapes import Circle, Group, Image, Line, Path as PathShape, Polygon, Rect, Style, Text
 from generator.draw.theme import themed_items
-from generator.errors import ContentError
+from generator.errors import ERROR, WARNING, ContentError
 
-MIN_TEXT_PT = 6.0  # below this, type is hard to read on paper at arm's length
+MIN_TEXT_PT = 6.0  # the recommended least size: below it, type is hard to read on paper at arm's length
+TEXT_FLOOR_PT = 5.0  # ... and below this, not read at all: an error (between the two, a warning)
 MIN_CONTRAST = 4.5  # WCAG 2's ratio for text
 LARGE_CONTRAST = 3.0  # ... and for large text (18 pt, or 14 pt bold)
 TOUCH = 0.1  # mm: shapes closer than this are not yet touching (drawing and rounding noise)
@@ -77,6 +83,9 @@ class Finding:
     path: Optional[Path] = None  # a data file, when the text comes from one of its rows
     line: Optional[int] = None
     key: tuple = ()  # what makes two findings the same problem (the same label on every copy)
+    severity: str = ERROR  # ERROR or WARNING: `severity`, the one place that decides
+    each: str = ""  # `where` said of every row alike ("print, on the front of event cards"): the
+    #                 same finding on many rows of one file is then one entry naming the rows
 
 
 def quoted(text: Text) -> str:
@@ -316,6 +325,12 @@ def _box_holds(box, x: float, y: float) -> bool:
 
 
 def check_contrast(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
+    for item, what, _ratio in contrast_ratios(items):
+        yield item, what
+
+
+def contrast_ratios(items: list[Placed]) -> Iterable[tuple[Placed, str, float]]:
+    """Each text under its needed contrast, with its worst ratio (what its severity reads)."""
     under = None  # the surface's fills, indexed when a text first asks
     for i, text in texts(items):
         under = under or Ground(items)
@@ -328,7 +343,28 @@ def check_contrast(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
         ratios = [(colours.contrast(text.shape.fill, ground), ground) for ground in grounds if ground is not None]
         if ratios and min(ratios)[0] < needed - 1e-6:  # across the words, at mid height: the worst
             ratio, ground = min(ratios)
-            yield text, f"{quoted(text.shape)} in {text.shape.fill} on {ground}: {ratio:.2f}:1"
+            yield text, f"{quoted(text.shape)} in {text.shape.fill} on {ground}: {ratio:.2f}:1", ratio
+
+
+# -- how bad: the one place each finding gets its severity ---------------------------------
+SEVERITY = {  # a check that is always the one or the other
+    "safe": ERROR, "cut": ERROR, "printable": ERROR,  # the cut or the printer takes the words away
+    "collision": WARNING,  # words touching a line or other words: read with effort, not lost
+    "edges": WARNING,  # a cut a little off the line shows a strip of the neighbour's colour
+    "left out": WARNING,  # the generator's own line (a footer) had no room even wrapped: not printed
+}
+# graded checks: "small" (an error under TEXT_FLOOR_PT points, a warning up to MIN_TEXT_PT or a
+# book's floor) and "contrast" (an error under LARGE_CONTRAST, a warning up to MIN_CONTRAST)
+
+
+def severity(check: str, measure: float | None = None) -> str:
+    """ERROR (the print would be wrong) or WARNING (it would be poor) for what `check` found;
+    `measure`: the graded checks' reading (points for "small", the ratio for "contrast")."""
+    if check == "small":
+        return ERROR if measure is not None and measure < TEXT_FLOOR_PT - 1e-6 else WARNING
+    if check == "contrast":
+        return ERROR if measure is not None and measure < LARGE_CONTRAST - 1e-6 else WARNING
+    return SEVERITY.get(check, ERROR)
 
 
 # -- what to say ------------------------------------------------------------------------
@@ -350,28 +386,39 @@ MESSAGES = {
 }
 
 
-def finding(check: str, where: str, found: str, key: tuple, path=None, line=None, messages=None) -> Finding:
-    """What `check` found, said as `messages` (default MESSAGES: a drawing's own checks) say it."""
+def finding(check: str, where: str, found: str, key: tuple, path=None, line=None, messages=None,
+            measure: float | None = None, each: str = "") -> Finding:
+    """What `check` found, said as `messages` (default MESSAGES: a drawing's own checks) say it,
+    at the severity `severity` gives it."""
     message, expected = (messages or MESSAGES)[check]
     return Finding(message.format(min=MIN_TEXT_PT), where, found,
-                   expected.format(min=MIN_TEXT_PT, mm=MIN_TEXT_PT / PT_PER_MM), path, line, (check,) + key)
+                   expected.format(min=MIN_TEXT_PT, mm=MIN_TEXT_PT / PT_PER_MM), path, line, (check,) + key,
+                   severity(check, measure), each)
 
 
 def surface_findings(items: list[Placed], where: str, key: tuple, path=None, line=None,
-                     safe_area=None, only=("small", "safe", "cut", "collision", "contrast")) -> list[Finding]:
-    """The checks (`only` these) that read one surface: a component's own drawing, a page's furniture."""
-    checks = {"small": lambda: check_small_text(items), "safe": lambda: check_inside(items, safe_area),
-              "cut": lambda: check_cuts(items), "collision": lambda: check_collisions(items),
-              "contrast": lambda: check_contrast(items)}
+                     safe_area=None, only=("small", "safe", "cut", "collision", "contrast"),
+                     each: str = "") -> list[Finding]:
+    """The checks (`only` these) that read one surface: a component's own drawing, a page's furniture.
+    Each yields (item, what, measure): the measure grades the finding's severity."""
+    checks = {"small": lambda: ((item, what, points(item)) for item, what in check_small_text(items)),
+              "safe": lambda: measured(check_inside(items, safe_area)), "cut": lambda: measured(check_cuts(items)),
+              "collision": lambda: measured(check_collisions(items)), "contrast": lambda: contrast_ratios(items)}
     found = []
     for check in only:
         if check == "safe" and safe_area is None:
             continue
-        for item, what in checks[check]():
+        for item, what, measure in checks[check]():
             component = placed_component(item)
-            found.append(finding(check, where + (f", {component}" if component and component not in where else ""),
-                                 what, key + (item.shape.text,), path, line))
+            more = f", {component}" if component and component not in where else ""
+            found.append(finding(check, where + more, what, key + (item.shape.text,), path, line, measure=measure,
+                                 each=each + more if each else ""))
     return found
+
+
+def measured(found: Iterable[tuple[Placed, str]]) -> Iterable[tuple[Placed, str, None]]:
+    """An ungraded check's findings, with no measure."""
+    return ((item, what, None) for item, what in found)
 
 
 def diagram_findings(drawing, where: str, key: tuple, path=None, line=None) -> list[Finding]:
@@ -389,13 +436,23 @@ def themed_diagram_findings(drawing, paper: str, ink: str, where: str, key: tupl
                             only=("contrast",))
 
 
-def errors_of(path: Optional[Path], findings: list[Finding]) -> list[ContentError]:
-    """One error per problem (the same label on every copy and every paper is one)."""
-    errors, seen = [], set()
+def errors_of(path: Optional[Path], findings: list[Finding], noun: str = "cards") -> list[ContentError]:
+    """One entry per problem, at its severity: the same label on every copy and every paper is
+    one, and the same finding on many rows of one data file (`each` alike) is one naming the
+    rows, "events.csv:2–17 (16 cards)"."""
+    groups: dict[tuple, list[Finding]] = {}
+    seen = set()
     for item in findings:
         if item.key in seen:
             continue
         seen.add(item.key)
-        errors.append(ContentError(item.path or path, item.line, f"preflight: {item.check}, {item.where}",
-                                   expected=item.expected, found=item.found))
+        alike = (item.check, item.each, item.found, item.path) if item.each and item.line else (item.key,)
+        groups.setdefault(alike, []).append(item)
+    errors = []
+    for same in groups.values():
+        first, rows = same[0], tuple(sorted({item.line for item in same if item.line}))
+        errors.append(ContentError(first.path or path, first.line,
+                                   f"preflight: {first.check}, {first.each if len(rows) > 1 else first.where}",
+                                   expected=first.expected, found=first.found, severity=first.severity,
+                                   rows=rows if len(rows) > 1 else (), noun=noun))
     return errors

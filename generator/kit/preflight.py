@@ -55,9 +55,10 @@ def component_findings(components, artwork, mode: str) -> list[Finding]:
                 seen.add(id(drawing))
                 name = drawing.title
                 where = f"{mode}, on the {side} of {deck.name} card “{name}”"
+                each = f"{mode}, on the {side} of {deck.name} cards" if side == "front" else ""
                 found += surface_findings(list(flatten(drawing.shapes)), where, ("card", deck.name, side, name, mode),
                                           deck.data.path if side == "front" else components.path,
-                                          card.row.line if side == "front" else None, safe)
+                                          card.row.line if side == "front" else None, safe, each=each)
     for kind, specs in (("token set", artwork.tokens), ("sheet", artwork.sheets)):
         for spec, drawings in specs:
             for drawing in {id(d): d for d in drawings}.values():  # copies of a sheet are one drawing

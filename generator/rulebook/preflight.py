@@ -24,7 +24,7 @@ from pathlib import Path
 from generator.draw.shapes import Drawing, Text
 from generator.errors import ContentError
 from generator.draw.preflight import (MIN_TEXT_PT, PT_PER_MM, SmallText, check_small_text, diagram_findings, errors_of,
-                                     placed_at, points)
+                                     placed_at, points, severity)
 
 FIGURE_MIN_TEXT_PT = max(7.0, MIN_TEXT_PT)  # a rulebook diagram's labels on paper (the kit's floor is 6 pt)
 # The A5 booklet's figures are held to the same floor: its page is the narrowest a figure gets
@@ -129,7 +129,8 @@ def figure_error(problem: Problem) -> ContentError:
         expected=f"text of at least {floor:g} pt ({floor / PT_PER_MM:.2f} mm) on paper: the diagram "
                  f"is printed {printed:.0f} mm wide, as wide as the page has room for; draw this text at least "
                  f"{needed:.1f} mm tall in the game's drawing code (it is {drawn:.2f} mm)",
-        found=f"“{text.text}” at {text.points:g} pt{more}")
+        found=f"“{text.text}” at {text.points:g} pt{more}",
+        severity=severity("small", text.points))  # under the floor of all print: wrong; under a book's: poor
 
 
 def preflight_figures(books: list[PrintedBook]) -> list[ContentError]:

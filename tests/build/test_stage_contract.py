@@ -49,7 +49,7 @@ def test_check_runs_the_build_and_leaves_the_site_folder_as_it_was(tmp_path):
 
     site = copy_fixture(tmp_path / "site")
     before = sorted(path.relative_to(site) for path in site.rglob("*"))
-    assert check(site).game("hop") is not None
+    assert check(site).site.game("hop") is not None
     assert sorted(path.relative_to(site) for path in site.rglob("*") if "__pycache__" not in path.parts) == before
     assert not (tmp_path / "site" / "output").exists()
 

@@ -209,7 +209,7 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
         "    expected: one of: clarifications, glossary, only, print, summary, title\n"
         "    found:    sumary\n"
         "content/site.toml:2: unknown key 'base_ulr' (did you mean base_url?)\n"
-        "    expected: one of: balance_notes, base_url, description, exports, game_code_seconds, language, path_prefix, pyodide_url, raw_html, rulebooks, search, theme, title\n"
+        "    expected: one of: balance_notes, base_url, description, exports, game_code_seconds, language, path_prefix, print_words, pyodide_url, raw_html, rulebooks, search, strict, theme, title\n"
         "    found:    base_ulr")
     site = make_site(tmp_path / "kit", **{"content__pebbles__components.toml": KIT.replace("[[sheet]]", "[[sheets]]")})
     assert problems(capsys, "check", site) == (

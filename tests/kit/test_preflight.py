@@ -1,8 +1,10 @@
 """Issue 24.1: preflight runs on every page of every kit, in every build and in `check`, before
-anything is written. Text under 6 pt, outside its component, across a cut, over other marks or
-without contrast, anything in the paper's unprintable edge and cards of different colours
-sharing a cut are errors naming the file (a card's data row), the kit, the page, the component
-and the text, with what to change; exit 1, the output untouched."""
+anything is written. Issue 44.1: each finding has a severity. Text under 5 pt, outside its
+component, across a cut or under 3:1 contrast, and anything in the paper's unprintable edge are
+errors naming the file (a card's data row), the kit, the page, the component and the text, with
+what to change: exit 1, the output untouched. Text from 5 to 6 pt, contrast from 3:1 to 4.5:1,
+text over other marks and cards of different colours sharing a cut are warnings: listed, the
+output written, exit 0; `--strict` fails them."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -75,17 +77,26 @@ def sheet_site(tmp_path, shapes: str) -> Path:
                                            "content__pebbles__pad.py": pad})
 
 
-@pytest.mark.parametrize("command", ["build", "check"])
-@pytest.mark.parametrize("case,message,found", [
+ERRORS = [  # the print would be wrong: exit 1, nothing written
     ("tiny", "text under 6 pt on paper, print, sheet log", "“Score” at 4.25 pt"),
     ("outside", "text outside its component's safe area, print, sheet log",
      "“Round score, carried over” reaches"),
-    ("overlap", "text colliding with other marks, print, sheet log", "“Score” overlaps “Total”"),
     ("grey", "text that does not stand out from what lies under it, print, sheet log",
      "“Score” in #777777 on #999999: 1.57:1"),
+]
+WARNINGS = [  # the print would be poor: listed, the output written; --strict fails
+    ("overlap", "text colliding with other marks, print, sheet log", "“Score” overlaps “Total”"),
     ("crossed", "text colliding with other marks, print, sheet log", "“Score” crossed by a line or border"),
-])
-def test_each_preflight_check_fails_a_broken_sheet_with_file_wording_and_exit_1(tmp_path, capsys, command, case,
+    ("smallish", "text under 6 pt on paper, print, sheet log", "“Score” at 5.67 pt"),
+    ("faint", "text that does not stand out from what lies under it, print, sheet log",
+     "“Score” in #777777 on #ffffff: 4.48:1"),
+]
+SHEETS.update({"smallish": "Text(2, 10, 'Score', size=2.0)", "faint": "Text(2, 10, 'Score', size=4.0, fill='#777777')"})
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+@pytest.mark.parametrize("case,message,found", ERRORS)
+def test_each_preflight_error_fails_a_broken_sheet_with_file_wording_and_exit_1(tmp_path, capsys, command, case,
                                                                                  message, found):
     site = sheet_site(tmp_path, SHEETS[case])
     assert main([command, str(site)] + (["-q"] if command == "build" else [])) == 1
@@ -93,6 +104,22 @@ def test_each_preflight_check_fails_a_broken_sheet_with_file_wording_and_exit_1(
     assert f"{site / 'content/pebbles/components.toml'}: preflight: {message}\n" in err
     assert f"found:    {found}" in err
     assert "Traceback" not in err and not (site / "output").exists()
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+@pytest.mark.parametrize("case,message,found", WARNINGS)
+def test_each_preflight_warning_is_listed_the_output_written_and_strict_fails(tmp_path, capsys, command, case,
+                                                                              message, found):
+    site = sheet_site(tmp_path, SHEETS[case])
+    quiet = ["-q"] if command == "build" else []
+    assert main([command, str(site)] + quiet) == 0
+    err = capsys.readouterr().err
+    assert f"{site / 'content/pebbles/components.toml'}: warning: preflight: {message}\n" in err
+    assert f"found:    {found}" in err and "1 warning" in err
+    assert (site / "output" / "index.html").exists() == (command == "build")
+    assert main([command, str(site), "--strict"] + quiet) == 1
+    err = capsys.readouterr().err
+    assert f"warning: preflight: {message}" in err and "Traceback" not in err
 
 
 def test_a_sheet_drawn_cleanly_passes_every_check_silently(tmp_path, capsys):
@@ -181,16 +208,17 @@ DECK_KIT = KIT + ('\n[[deck]]\nname = "cards"\ntitle = "Cards"\nsize = "poker"\n
 
 
 def test_a_card_that_fails_preflight_is_named_by_its_data_row(tmp_path, capsys):
-    """An orange on which neither black nor white type reaches 4.5:1: the error points at the row."""
+    """An orange on which neither black nor white type reaches 4.5:1 (a warning: over 3:1): the
+    finding points at the row."""
     from tests.sitefactory import GAME_TOML
 
     game = GAME_TOML + '\n[data.cards]\nfile = "cards.csv"\ncolumns = { name = "str", colour = "str" }\n'
     site = make_site(tmp_path / "site", **{"content__pebbles__components.toml": DECK_KIT,
                                            "content__pebbles__game.toml": game,
                                            "content__pebbles__cards.csv": "name,colour\nCalm,#1f6fa5\nLoud,#d35400\n"})
-    assert main(["check", str(site)]) == 1
+    assert main(["check", str(site), "--strict"]) == 1
     err = capsys.readouterr().err
-    assert (f"{site / 'content/pebbles/cards.csv'}:3: preflight: text that does not stand out from what lies "
+    assert (f"{site / 'content/pebbles/cards.csv'}:3: warning: preflight: text that does not stand out from what lies "
             "under it, print, on the front of cards card “Loud”") in err
     assert "found:    “Loud” in #1a1a1a on #d35400: 4.18:1" in err
 
