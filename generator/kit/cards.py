@@ -134,10 +134,12 @@ def card_background(face: CardFace, deck: DeckSpec, ink_saver: bool) -> tuple[li
     w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
     if not ink_saver:
         if deck.white_edges[0]:  # cards of other colours beside it: see with_edges
+            inside_edge = (b + EDGE, b + EDGE, w - 2 * EDGE, h - 2 * EDGE)
             return [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=colours.WHITE), role="card-background"),
-                    Rect(b + EDGE, b + EDGE, w - 2 * EDGE, h - 2 * EDGE, Style(fill=face.background), rx=2.5,
-                         role="card-frame")], face.ink, face.panel
-        return [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=face.background), role="card-background")], face.ink, face.panel
+                    Rect(*inside_edge, Style(fill=face.background), rx=2.5, role="card-frame")] \
+                + ([Group((face.backdrop,), clip=inside_edge)] if face.backdrop else []), face.ink, face.panel
+        return [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=face.background), role="card-background")] \
+            + ([face.backdrop] if face.backdrop else []), face.ink, face.panel
     shapes = [Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=colours.WHITE)),
               Rect(b + s / 2, b + s / 2, w - s, h - s, Style(stroke=face.background, stroke_width=0.8), rx=2.5)]
     frame_ink = colours.readable(face.background, colours.WHITE)  # the card's colour, dark enough to read
@@ -413,12 +415,15 @@ def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
     art_box = card_layout(deck).art if art else None  # one layout for the whole deck
     if isinstance(art, str):  # picture files named by the row: checked per row, notes kept
         art = CardPictures(checks.game_dir, art, art_box, checks.notes)
+    backdrop = CardPictures(checks.game_dir, front.backdrop, (0.0, 0.0, width + 2 * table["bleed"],
+                                                              height + 2 * table["bleed"]),
+                            checks.notes, "card with its bleed") if front.backdrop else None
     cards = []
     for row in kept:
         count = checks.row_count(data, row, quantity)
         if count is None:
             continue
-        face = card_face(checks, front, row, data, table.table("front"), art, art_box)
+        face = card_face(checks, front, row, data, table.table("front"), art, art_box, backdrop)
         back_face = card_back(checks, back, row, data, table.table("back"))
         if face and back_face:
             cards.append((Card(row, face, back_face), count))
@@ -491,7 +496,8 @@ def check_card_fits(checks: KitChecks, table: Values, width: float, height: floa
 
 
 def card_face(checks: KitChecks, front: FrontTemplate, row, data: Table, table: Values,
-              art: Optional[Callable], art_box: Optional[Box]) -> Optional[CardFace]:
+              art: Optional[Callable], art_box: Optional[Box],
+              backdrop: Optional[CardPictures] = None) -> Optional[CardFace]:
     """One card's front, its templates filled from `row`; None when the row's values fail (reported)."""
     background = checks.row_colour(front.background, row, data, table, "background")
     ink = checks.row_colour(front.ink, row, data, table, "ink", automatic=True)
@@ -510,6 +516,10 @@ def card_face(checks: KitChecks, front: FrontTemplate, row, data: Table, table: 
                 data.path, row.line, f"unknown {where} '{name}'", found=name,
                 expected="one character, or a vector icon: " + ", ".join(sorted(ICONS))))
             return None
+    picture = backdrop.image(row, data, "card-backdrop") if backdrop else None
+    if isinstance(picture, ContentError):
+        checks.source.errors.append(picture)
+        return None
     if isinstance(art, CardPictures):
         drawing = art.art(row, data)
         if isinstance(drawing, ContentError):
@@ -523,7 +533,7 @@ def card_face(checks: KitChecks, front: FrontTemplate, row, data: Table, table: 
     words += [f"{s.label} {s.value}".strip() for s in stats] + [text["body"]]
     return CardFace(background, ink or colours.ink_on(background), panel, **text, stats=stats, art=drawing,
                     description=". ".join(w.strip().rstrip(".") for w in words if w.strip()) + ".",
-                    title_ink=title_ink, title_band=title_band)
+                    title_ink=title_ink, title_band=title_band, backdrop=picture)
 
 
 def art_drawing(checks: KitChecks, art: Callable, row, data: Table, box) -> Optional[Drawing]:
@@ -592,7 +602,8 @@ def with_edges(decks: tuple[DeckSpec, ...]) -> tuple[DeckSpec, ...]:
         return (deck.width, deck.height, deck.bleed)
 
     def varied(side: str, deck: DeckSpec) -> bool:
-        return len({getattr(card, side).background for other in decks if key(other) == key(deck)
-                    for card, _count in other.cards}) > 1
+        # a picture behind the cards is a ground as varied as a colour: a strip of the next card's shows as much
+        return len({(getattr(card, side).background, getattr(getattr(card, side), "backdrop", None))
+                    for other in decks if key(other) == key(deck) for card, _count in other.cards}) > 1
 
     return tuple(replace(deck, white_edges=(varied("front", deck), varied("back", deck))) for deck in decks)

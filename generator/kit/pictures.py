@@ -9,6 +9,7 @@ anything is opened, so a row cannot make the build read (and publish) a file fro
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Callable, Optional
 
@@ -53,19 +54,28 @@ def effective_ppi(info: PictureInfo, box_w: float, box_h: float) -> float:
 
 
 class CardPictures:
-    """The pictures of one deck's rows: each checked once, errors at the row's line, notes
-    (pictures that print but below PRINT_PPI) for the build's report."""
+    """The pictures of one deck's rows for one place on the card (the art box, or the whole
+    card to its bleed): each checked once, errors at the row's line, notes (pictures that
+    print but below PRINT_PPI) for the build's report."""
 
-    def __init__(self, game_dir: Path, template: str, box: tuple[float, float, float, float], notes: list[str]):
+    def __init__(self, game_dir: Path, template: str, box: tuple[float, float, float, float], notes: list[str],
+                 place: str = "art box"):
         self.game_dir = game_dir
         self.template = template
         self.box = box
         self.notes = notes  # the kit's (KitChecks.notes): said once the build is done
+        self.place = place  # where the picture goes, in messages
 
     def art(self, row, data) -> Drawing | ContentError:
         """The row's picture as card art (covering the art box), or the row's error."""
+        picture = self.image(row, data, "card-picture")
+        if isinstance(picture, ContentError):
+            return picture
+        return Drawing(picture.w, picture.h, (replace(picture, x=0.0, y=0.0),))  # in the art's own frame
+
+    def image(self, row, data, role: str) -> Image | ContentError:
+        """The row's picture covering the box, or the row's error."""
         name = fill(self.template, row.text).strip()
-        where = f"{data.path.name}:{row.line}"
         try:
             path = inside(self.game_dir, name)
             if not path.is_file():
@@ -75,13 +85,11 @@ class CardPictures:
         except PictureError as problem:
             return ContentError(data.path, row.line, f"the card's picture '{name}' cannot be used: {problem}",
                                 expected="a PNG or JPEG file in the game folder", found=name)
-        problem = self.coarse(name, info, where)
+        problem = self.coarse(name, info, f"{data.path.name}:{row.line}")
         if problem:
             return ContentError(data.path, row.line, problem[0], expected=problem[1], found=problem[2])
-        _x, _y, w, h = self.box
-        picture = Image(0.0, 0.0, w, h, str(path), role="card-picture", fit="cover",
-                        pixels=(info.width, info.height))
-        return Drawing(w, h, (picture,))
+        x, y, w, h = self.box
+        return Image(x, y, w, h, str(path), role=role, fit="cover", pixels=(info.width, info.height))
 
     def coarse(self, name: str, info: PictureInfo, where: str) -> Optional[tuple[str, str, str]]:
         """(message, expected, found) when the picture prints under LEAST_PPI; a note under PRINT_PPI."""
@@ -89,7 +97,7 @@ class CardPictures:
         ppi = effective_ppi(info, w, h)
         need_w, need_h = needed_pixels(w, h)
         found = f"{info.width} x {info.height} px: {ppi:.0f} ppi"
-        expected = f"at least {need_w} x {need_h} px for the {w:.1f} x {h:.1f} mm art box at {PRINT_PPI} ppi"
+        expected = f"at least {need_w} x {need_h} px for the {w:.1f} x {h:.1f} mm {self.place} at {PRINT_PPI} ppi"
         if ppi < LEAST_PPI:
             return (f"the card's picture '{name}' prints at {ppi:.0f} ppi, under {LEAST_PPI}", expected, found)
         if ppi < PRINT_PPI:

@@ -273,7 +273,10 @@ FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ff
              icon=template(), value=template(), body=template(),
              stats=tables(STAT, "a list of { at, label, value, icon } tables"), footer=template(),
              # the title in its own colour, on a band of another: where the rules read meaning into them
-             title_ink=template(), title_band=template())
+             title_ink=template(), title_band=template(),
+             backdrop=Field(str, default="", check=valid_template,
+                            describe="a PNG or JPEG file per row behind the whole card, to its bleed: a template "
+                                     "like \"art/ground-{suit}.png\""))
 # a back's pattern is a template (filled per card), so it is checked once filled, by cards.py
 BACK_PATTERNS = ("stripes", "dots", "waves", "none")
 BACK = keys(background=template("#444444"), ink=template(), title=template(), subtitle=template(),

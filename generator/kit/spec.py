@@ -135,6 +135,7 @@ class FrontTemplate:
     stats: tuple[StatTemplate, ...] = ()
     title_ink: str = ""  # the title's colour (default: the card's ink)
     title_band: str = ""  # a band of this colour behind the title (default: none)
+    backdrop: str = ""  # a picture file per row behind the whole card (a template)
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,7 @@ class CardFace:
     description: str = ""  # the card in words, for screen readers (the gallery's alt text)
     title_ink: str = ""  # the title's own colour ("" : the card's ink)
     title_band: str = ""  # the colour of a band behind the title ("" : none)
+    backdrop: Optional["Image"] = None  # the row's picture over the card to its bleed (kit.pictures)
 
 
 @dataclass(frozen=True)

@@ -91,3 +91,21 @@ def test_a_picture_path_never_leaves_the_game_folder(game, tmp_path):
     assert [e.line for e in errors] == [2, 3]
     assert "symbolic link" in errors[0].message
     assert "not a path inside the game folder" in errors[1].message
+
+
+def test_a_backdrop_picture_covers_the_card_to_its_bleed(game):
+    """`backdrop` draws the row's picture behind the whole card, bleed and all; its resolution
+    is checked over that area."""
+    components_toml = game / "components.toml"
+    components_toml.write_text(components_toml.read_text().replace(
+        'art = "art/{id}.png"', 'art = "art/{id}.png"\nbackdrop = "art/ground.png"\npanel = "#f4efe2"'))
+    Image.new("RGB", (10, 10), "#224466").save(game / "art" / "ground.png")
+    errors = problems(game)
+    assert [e.line for e in errors] == [2, 3, 4]  # one picture, named by every row
+    assert "card with its bleed" in errors[0].expected and "69.5 x 94.9 mm" in errors[0].expected
+    Image.new("RGB", (825, 1125), "#224466").save(game / "art" / "ground.png")
+    components = load_components(game)
+    deck = components.decks[0]
+    front = components.fronts[(deck.name, deck.cards[0][0].front)]
+    [backdrop] = [shape for shape in front.shapes if getattr(shape, "role", "") == "card-backdrop"]
+    assert (backdrop.x, backdrop.y, backdrop.w, backdrop.h) == (0.0, 0.0, front.width, front.height)
