@@ -31,10 +31,13 @@ class PaperDirectives:
 
     A block the page rejects (a ContentError: bad options, an illegal step, an engine that
     fails) is left out of the book: the page reports it at the same line, from the same
-    replay (the build's Replays, in env["replays"]), and the build stops there."""
+    replay (the build's Replays, in env["replays"]), and the build stops there. Preflight's pass
+    (place_only) keeps them in `rejected`: the stages' check reports them with every other
+    problem, so one run says them all (a kit's error never hides a mistyped step)."""
 
-    def __init__(self, site: Site, game: Game, env: dict, figures: dict):
+    def __init__(self, site: Site, game: Game, env: dict, figures: dict, rejected: list | None = None):
         self.site, self.game, self.env = site, game, env
+        self.rejected = [] if rejected is None else rejected  # the blocks' errors preflight's pass met
         self.figures = figures  # (directive, options text) -> what it draws: once per book
         self.replays: Replays = env.get("replays") or Replays()  # once per build, shared with the pages
         self.line: int | None = None  # the file line of the directive being set
@@ -64,8 +67,8 @@ class PaperDirectives:
             else:
                 drawing, title, _caption = self.position_drawing(options, (name, body))
                 self.place_position(book, drawing, title)
-        except ContentError:  # the page reports it (see the class's docstring)
-            return
+        except ContentError as error:  # the page reports it too (see the class's docstring)
+            self.rejected.append(error)
 
     def block(self, name: str) -> DirectiveContext:
         """The block being set as its page's directive sees it: its errors read the same."""

@@ -32,6 +32,7 @@ class GameBook:
             env = {"page": page, "game": game, "site": site, "replays": replays, "directives": directives, "kit": kit}
             self.chapters[page.name] = Chapter(page, SyntaxTreeNode(md.parse(page.body, env)), env)
         self.figures: dict = {}  # (directive, options text) -> drawings, shared by every paper
+        self.rejected: list = []  # blocks the pages will refuse, met while placing figures: said in the check
 
     def plan(self, kind: str, paper: str) -> PlannedBook:
         """The book `kind` ("rules" or "player_aid") on `paper`, ready to lay out."""
@@ -66,7 +67,7 @@ class GameBook:
         for chapter in self.chapters_of(kind):
             width = chapter_width(chapter.page, paper) if kind == "rules" else column_width(paper)
             strip = strip_width(paper) if kind == "rules" and not two_columns(chapter.page, paper) else 0.0
-            directives = PaperDirectives(self.site, self.game, chapter.env, self.figures)
+            directives = PaperDirectives(self.site, self.game, chapter.env, self.figures, self.rejected)
             book = Typesetter(styles, width, directives, print_scale=print_scale(paper), placed=placed,
                               figure_width=0.0 if kind == "rules" else sheet_width(paper),
                               strip_width=strip)

@@ -92,7 +92,7 @@ class RulebookStage(Stage):
 
         try:
             book = GameBook(site, game, self.context.directives, self.context.replays, self.kit)  # the pages read its replays
-            errors = preflight_book(book)
+            errors = preflight_book(book) + book.rejected  # a refused block too: every problem in one run
         except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
             return problems.errors
         self._checked[game.slug] = book
