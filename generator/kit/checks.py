@@ -49,7 +49,7 @@ class KitChecks:
         self.palette: dict[str, str] = {}
         self.names: dict[str, tuple] = {}
         self.options = KitOptions()
-        self.notes: list[str] = []  # what prints but should be better (a picture under 300 ppi)
+        self.warnings: list[ContentError] = []  # what prints, but poorly (a picture under 300 ppi)
 
     # -- colours and players ---------------------------------------------------------
     def colour_value(self, value: str) -> Optional[str]:

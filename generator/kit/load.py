@@ -86,7 +86,7 @@ def components_of(checks: KitChecks, values: Values) -> Components:
     dice = tuple((t["die"], t["component"]) for t in values["instead"] if t["die"] and t["component"])
     return Components(checks.game_dir, checks.source.path, checks.options, kit_editions, boards, decks,
                       sheets, tokens, instead, setup, setup_caption, dice, drawn_fronts(checks, decks),
-                      notes=tuple(checks.notes))
+                      warnings=tuple(checks.warnings))
 
 
 def load_board(checks: KitChecks, table: Values) -> Optional[BoardSpec]:

@@ -15,7 +15,7 @@ from typing import Callable, Optional
 
 from generator.draw.pictures import PictureError, PictureInfo, asset, inspect
 from generator.draw.shapes import Drawing, Image
-from generator.errors import ContentError
+from generator.errors import WARNING, ContentError
 from generator.kit.data import fill
 
 SUFFIXES = (".png", ".jpg", ".jpeg")
@@ -55,15 +55,15 @@ def effective_ppi(info: PictureInfo, box_w: float, box_h: float) -> float:
 
 class CardPictures:
     """The pictures of one deck's rows for one place on the card (the art box, or the whole
-    card to its bleed): each checked once, errors at the row's line, notes (pictures that
-    print but below PRINT_PPI) for the build's report."""
+    card to its bleed): each checked once, errors at the row's line, warnings (pictures that
+    print, but below PRINT_PPI) kept for the kit's check."""
 
-    def __init__(self, game_dir: Path, template: str, box: tuple[float, float, float, float], notes: list[str],
-                 place: str = "art box"):
+    def __init__(self, game_dir: Path, template: str, box: tuple[float, float, float, float],
+                 warnings: list[ContentError], place: str = "art box"):
         self.game_dir = game_dir
         self.template = template
         self.box = box
-        self.notes = notes  # the kit's (KitChecks.notes): said once the build is done
+        self.warnings = warnings  # the kit's (KitChecks.warnings): a warning fails only a strict build
         self.place = place  # where the picture goes, in messages
 
     def art(self, row, data) -> Drawing | ContentError:
@@ -85,24 +85,26 @@ class CardPictures:
         except PictureError as problem:
             return ContentError(data.path, row.line, f"the card's picture '{name}' cannot be used: {problem}",
                                 expected="a PNG or JPEG file in the game folder", found=name)
-        problem = self.coarse(name, info, f"{data.path.name}:{row.line}")
+        problem = self.coarse(name, info, data, row)
         if problem:
-            return ContentError(data.path, row.line, problem[0], expected=problem[1], found=problem[2])
+            return problem
         x, y, w, h = self.box
         return Image(x, y, w, h, str(path), role=role, fit="cover", pixels=(info.width, info.height))
 
-    def coarse(self, name: str, info: PictureInfo, where: str) -> Optional[tuple[str, str, str]]:
-        """(message, expected, found) when the picture prints under LEAST_PPI; a note under PRINT_PPI."""
+    def coarse(self, name: str, info: PictureInfo, data, row) -> Optional[ContentError]:
+        """The row's error when the picture prints under LEAST_PPI; under PRINT_PPI a warning, kept."""
         _x, _y, w, h = self.box
         ppi = effective_ppi(info, w, h)
         need_w, need_h = needed_pixels(w, h)
         found = f"{info.width} x {info.height} px: {ppi:.0f} ppi"
         expected = f"at least {need_w} x {need_h} px for the {w:.1f} x {h:.1f} mm {self.place} at {PRINT_PPI} ppi"
         if ppi < LEAST_PPI:
-            return (f"the card's picture '{name}' prints at {ppi:.0f} ppi, under {LEAST_PPI}", expected, found)
+            return ContentError(data.path, row.line, f"the card's picture '{name}' prints at {ppi:.0f} ppi, "
+                                f"under {LEAST_PPI}", expected=expected, found=found)
         if ppi < PRINT_PPI:
-            self.notes.append(f"warning: {where}: the card's picture '{name}' prints at {ppi:.0f} ppi "
-                              f"({info.width} x {info.height} px); {expected}")
+            self.warnings.append(ContentError(data.path, row.line, f"the card's picture '{name}' prints at "
+                                              f"{ppi:.0f} ppi, under {PRINT_PPI}", expected=expected, found=found,
+                                              severity=WARNING))
         return None
 
 

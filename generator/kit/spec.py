@@ -290,7 +290,7 @@ class Components:
     # each distinct card front as printed in colour, by (deck name, face): drawn once by the
     # loader's text-fit check, kept for the kit's artwork (kit.build.Artwork)
     fronts: dict = field(default_factory=dict, compare=False, repr=False)
-    notes: tuple[str, ...] = field(default=(), compare=False)  # warnings for the build's report (KitChecks.notes)
+    warnings: tuple = field(default=(), compare=False)  # ContentErrors of severity WARNING (KitChecks.warnings)
 
     @property
     def slug(self) -> str:

@@ -83,7 +83,7 @@ class KitStage(Stage):
             components, artwork = self.product.drawn(game)
         except ContentErrors as problems:
             return problems.errors
-        return preflight_kits(components, artwork)
+        return [*components.warnings, *preflight_kits(components, artwork)]
 
     def game_key(self, site: Site, game: Game) -> str | None:
         if not has_kit(game):
@@ -117,7 +117,6 @@ class KitStage(Stage):
             galleries.append(gallery_entry(gallery))
         for rel, data in sorted(pictures.files.items()):
             output.write(f"{folder}/{rel}", data)
-        context.notes.extend(components.notes)
         staging = output.folder(folder)
         kits = []
         # a game whose source names no designer gets no "by" line

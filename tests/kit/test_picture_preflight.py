@@ -57,11 +57,12 @@ def test_a_100_ppi_picture_is_an_error_at_its_csv_line_naming_the_size_it_needs(
     assert "at 300 ppi" in error.expected
 
 
-def test_a_200_ppi_picture_is_a_warning_note_at_its_csv_line(game):
+def test_a_200_ppi_picture_is_a_warning_at_its_csv_line(game):
     at_ppi(game, "b02", 200)
     components = load_components(game)
-    [note] = components.notes
-    assert note.startswith("warning: beasts.csv:4:") and "200 ppi" in note and "at 300 ppi" in note
+    [warning] = components.warnings
+    assert warning.is_warning and (warning.path.name, warning.line) == ("beasts.csv", 4)
+    assert "200 ppi, under 300" in warning.message and "at 300 ppi" in warning.expected
 
 
 def test_a_missing_picture_and_a_file_that_is_no_picture_are_errors_at_their_lines(game):
@@ -109,3 +110,15 @@ def test_a_backdrop_picture_covers_the_card_to_its_bleed(game):
     front = components.fronts[(deck.name, deck.cards[0][0].front)]
     [backdrop] = [shape for shape in front.shapes if getattr(shape, "role", "") == "card-backdrop"]
     assert (backdrop.x, backdrop.y, backdrop.w, backdrop.h) == (0.0, 0.0, front.width, front.height)
+
+
+def test_a_200_ppi_picture_builds_and_is_listed_among_the_builds_warnings(game):
+    from generator.build import build
+
+    at_ppi(game, "b02", 200)
+    root = game.parents[1]
+    (root / "content" / "site.toml").write_text((root / "content" / "site.toml").read_text() + "exports = false\n")
+    report = build(root, processes=1)
+    assert (report.output / "pebbles" / "kit" / "pebbles-kit-a4.pdf").is_file()
+    [line] = [w for w in report.warnings if "art/b02.png" in w]
+    assert "beasts.csv:4" in line and "200 ppi" in line
