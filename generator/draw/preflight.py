@@ -33,6 +33,7 @@ LARGE_CONTRAST = 3.0  # ... and for large text (18 pt, or 14 pt bold)
 TOUCH = 0.1  # mm: shapes closer than this are not yet touching (drawing and rounding noise)
 PT_PER_MM = 72 / 25.4
 CUT_ROLES = ("cut-line", "crop-mark", "fold-line", "card-trim")
+LEFT_OUT = "left-out:"  # the role of an empty text marking a line the layout left out: LEFT_OUT + what + ":" + words
 COMPONENT_KINDS = ("token", "sheet", "board", "card-art", "card")
 
 
@@ -250,6 +251,14 @@ def _same_label(a: Placed, b: Placed) -> bool:
     return a.shape.text == b.shape.text and abs(ax - bx) < 0.6 and abs(ay - by) < 0.6
 
 
+def check_left_out(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
+    """The lines Rulepress's own layout left out for want of room (kit/ownlines.py)."""
+    for item in items:
+        if isinstance(item.shape, Text) and item.shape.role.startswith(LEFT_OUT):
+            what, _, words = item.shape.role[len(LEFT_OUT):].partition(":")
+            yield item, f"the {what} “{words}”, which has no room at {MIN_TEXT_PT:g} pt even on two lines"
+
+
 def contains(item: Placed, x: float, y: float) -> bool:
     if not item.visible(x, y):
         return False
@@ -380,6 +389,8 @@ MESSAGES = {
             "make it shorter"),
     "collision": ("text colliding with other marks",
                   "text clear of other text, rules and borders: move it, shorten it or make room"),
+    "left out": ("a line Rulepress draws left out",
+                 "room for it: a larger card, or a shorter line (a deck's `footer`); the card prints without it"),
     "contrast": ("text that does not stand out from what lies under it",
                  f"a contrast of at least {MIN_CONTRAST:g}:1 ({LARGE_CONTRAST:g}:1 for type of 18 pt, or 14 pt "
                  "bold), in every variant: a darker or lighter ink, or a plainer ground"),
@@ -397,13 +408,14 @@ def finding(check: str, where: str, found: str, key: tuple, path=None, line=None
 
 
 def surface_findings(items: list[Placed], where: str, key: tuple, path=None, line=None,
-                     safe_area=None, only=("small", "safe", "cut", "collision", "contrast"),
+                     safe_area=None, only=("small", "safe", "cut", "collision", "contrast", "left out"),
                      each: str = "") -> list[Finding]:
     """The checks (`only` these) that read one surface: a component's own drawing, a page's furniture.
     Each yields (item, what, measure): the measure grades the finding's severity."""
     checks = {"small": lambda: ((item, what, points(item)) for item, what in check_small_text(items)),
               "safe": lambda: measured(check_inside(items, safe_area)), "cut": lambda: measured(check_cuts(items)),
-              "collision": lambda: measured(check_collisions(items)), "contrast": lambda: contrast_ratios(items)}
+              "collision": lambda: measured(check_collisions(items)), "contrast": lambda: contrast_ratios(items),
+              "left out": lambda: measured(check_left_out(items))}
     found = []
     for check in only:
         if check == "safe" and safe_area is None:

@@ -35,6 +35,7 @@ from generator.kit import text as fit
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
 from generator.kit.impose import card_grid, fold_layout
+from generator.kit.ownlines import LEGIBLE_MM, own_line
 from generator.kit.pictures import CardPictures, names_picture
 from generator.kit.schema import BACK_PATTERNS
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, Card, CardBack, CardFace, DeckSpec, FrontTemplate,
@@ -81,7 +82,7 @@ def card_layout(deck: DeckSpec, front: Optional[FrontTemplate] = None) -> CardLa
         top_band = max(top_band, box[1] + 1.0)
     bottom_band = corner_size + 1.5 if front.corner else 0.0
     if front.footer:
-        bottom_band = max(bottom_band, min(2.6, h * 0.03) + 1.8)
+        bottom_band = max(bottom_band, footer_size(h) + 1.8)
     if corners & {"bottom-left", "bottom-right"}:
         bottom_band = max(bottom_band, box[1] + 1.0)
     panel = (left, top + top_band, right - left, (bottom - bottom_band) - (top + top_band))
@@ -198,13 +199,16 @@ def band_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, ink: str, pa
                                title.length + 2 * pad, title.size * 1.3, Style(fill=face.title_band),
                                rx=1.0, role="card-title-band"))
         shapes.append(title)
-    if face.footer:
-        size = min(2.6, h * 0.03)
+    if face.footer:  # Rulepress's own line: shrunk, wrapped or left out, never below 6 pt (ownlines.py)
         room = inner_w - 2 * (occupied["bottom"] + 1.5) if occupied["bottom"] else inner_w
-        shapes.append(_fitted("footer", lambda: fit.line(
-            b + w / 2, bottom - 0.6, face.footer, size=size, max_width=room, min_size=1.6, fill=ink,
-            anchor="middle", role="card-footer", strict=True)))
+        shapes += own_line(b + w / 2, bottom - 0.6, face.footer, size=footer_size(h), width=room,
+                           height=layout.bottom_band - 0.6 - 0.4, fill=ink, role="card-footer", what="footer")
     return shapes
+
+
+def footer_size(height: float) -> float:
+    """A card's footer type size: 3% of the card's height, at most 2.6 mm, at least 6 pt."""
+    return max(LEGIBLE_MM, min(2.6, height * 0.03))
 
 
 TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
