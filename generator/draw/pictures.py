@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -64,7 +63,6 @@ def upright(path: Path) -> PILImage.Image:
         return turned.convert("RGBA" if clear else "RGB")
 
 
-@lru_cache(maxsize=256)
 def asset(path: Path) -> tuple[str, bytes]:
     """(file name, bytes) of the picture as a site asset: named by its content's hash with its
     own extension, so one picture used by many cards is one file, and a changed picture a new

@@ -113,15 +113,19 @@ ASSETS = "pictures"  # the folder, beside the kit's previews, that holds their p
 
 class PictureAssets:
     """The pictures a game's SVG previews show, each a file of its own (not base64 inside every
-    SVG that shows it), written once whatever number of previews and cards use it."""
+    SVG that shows it), written once whatever number of previews and cards use it. One
+    instance per build of a game: `serve` rebuilds after a picture changes, and must hash it anew."""
 
     def __init__(self):
         self.files: dict[str, bytes] = {}  # "pictures/<hash>.png" -> the picture's bytes
+        self.names: dict[str, str] = {}  # the picture's file -> its asset's path: each file read once
 
     def resolver(self, up: str = "") -> Callable[[str], str]:
         """An Image's href (its file) -> the URL an SVG `up` folders below the kit folder writes."""
         def href(path: str) -> str:
-            name, data = asset(Path(path))
-            self.files[f"{ASSETS}/{name}"] = data
-            return f"{up}{ASSETS}/{name}"
+            if path not in self.names:
+                name, data = asset(Path(path))
+                self.names[path] = f"{ASSETS}/{name}"
+                self.files[self.names[path]] = data
+            return up + self.names[path]
         return href
