@@ -205,3 +205,23 @@ def test_a_diagram_whose_words_collide_or_fade_is_an_error_at_its_directive():
         "preflight: text colliding with other marks, in the position diagram",
         "preflight: text that does not stand out from what lies under it, in the position diagram"]
     assert all((e.path, e.line) == (Path("rules.md"), 39) for e in errors)
+
+
+def test_a_diagram_label_between_5_pt_and_the_books_7_pt_is_a_warning_and_under_5_pt_an_error():
+    """Issue 44.1: a race game's own diagram labels at 6.9 pt in the A5 booklet print poorly, not
+    wrongly: a warning (the build writes); at 4.9 pt they are an error."""
+    from pathlib import Path
+
+    from generator.draw.preflight import PT_PER_MM
+    from generator.draw.shapes import Drawing, Text
+    from generator.rulebook.preflight import PlacedFigure, PrintedBook, preflight_figures
+
+    def label_at(points: float):
+        drawing = Drawing(60, 20, (Text(5, 10, "start", size=points / PT_PER_MM),))
+        placed = PlacedFigure(drawing, 60 * PT_PER_MM, 1.0, "track diagram", Path("rules.md"), 12)
+        (found,) = preflight_figures([PrintedBook("the A5 booklet on US Letter", [placed])])
+        return found
+
+    poor, wrong = label_at(6.9), label_at(4.9)
+    assert poor.severity == "warning" and "“start” at 6.9 pt" in poor.found
+    assert wrong.severity == "error" and "“start” at 4.9 pt" in wrong.found
