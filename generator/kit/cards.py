@@ -417,7 +417,9 @@ def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
     deck = DeckSpec(name, title, width, height, table["bleed"], table["safe"], data, quantity or None, (), front)
     art = art_function(checks, table.table("front"))
     art_box = card_layout(deck).art if art else None  # one layout for the whole deck
-    if isinstance(art, str):  # picture files named by the row: checked per row, notes kept
+    if isinstance(art, str):  # picture files named by the row: checked per row, warnings kept
+        if not checks.picture_columns(table.table("front"), "art", data):
+            return None
         art = CardPictures(checks.game_dir, art, art_box, checks.warnings)
     backdrop = CardPictures(checks.game_dir, front.backdrop, (0.0, 0.0, width + 2 * table["bleed"],
                                                               height + 2 * table["bleed"]),

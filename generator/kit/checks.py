@@ -157,6 +157,22 @@ class KitChecks:
             values[key] = value
         return values
 
+    def picture_columns(self, table: Values, key: str, data: Table) -> bool:
+        """Whether the picture template at `key` names only the data's columns (else reported at
+        its line: an unknown column would name the same missing file on every row)."""
+        try:
+            unknown = [field for field in template_fields(table[key]) if field not in data.columns]
+        except ValueError as problem:
+            self.source.report_problem(table.key(key), Problem(f"{{key}} is not a valid template: {problem}",
+                                                               expected="text with {column} fields",
+                                                               found=repr(table[key])))
+            return False
+        if unknown:
+            self.source.report_problem(table.key(key), Problem(
+                "{key} uses a column the data does not have", found="{" + unknown[0] + "}",
+                expected="one of the columns: " + ", ".join(data.columns)))
+        return not unknown
+
     def filtered_rows(self, table: Values, data: Optional[Table]) -> list:
         """The data rows `where` keeps."""
         where = table["where"]

@@ -122,3 +122,10 @@ def test_a_200_ppi_picture_builds_and_is_listed_among_the_builds_warnings(game):
     assert (report.output / "pebbles" / "kit" / "pebbles-kit-a4.pdf").is_file()
     [line] = [w for w in report.warnings if "art/b02.png" in w]
     assert "beasts.csv:4" in line and "200 ppi" in line
+
+
+def test_a_picture_template_naming_an_unknown_column_is_an_error_at_its_key(game):
+    components_toml = game / "components.toml"
+    components_toml.write_text(components_toml.read_text().replace('art = "art/{id}.png"', 'art = "art/{ident}.png"'))
+    [error] = problems(game)
+    assert error.path.name == "components.toml" and "art" in error.message and error.found == "{ident}"
