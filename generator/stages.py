@@ -118,6 +118,7 @@ class GameOutput:
     sections: dict[str, list[Section]] = field(default_factory=dict)  # page url -> its sections, in order
     files: tuple[str, ...] = ()  # paths in the output its jobs write (what write_game writes the Builder sees)
     cover: str = ""  # the game's picture on the index (a path in the output)
+    social: str = ""  # the game's picture for shared links (og:image), a PNG (a path in the output)
     bundle: str = ""  # the game's engine bundle (a path in the output)
     runtime: str = ""  # where the pages find the Python runtime
     # work for child processes (jobs.Job), run by the Builder: not kept in the build cache
@@ -126,13 +127,14 @@ class GameOutput:
     def to_json(self) -> dict:
         return {"sections": {url: [section.to_json() for section in sections]
                              for url, sections in sorted(self.sections.items())},
-                "files": list(self.files), "cover": self.cover, "bundle": self.bundle, "runtime": self.runtime}
+                "files": list(self.files), "cover": self.cover, "social": self.social, "bundle": self.bundle,
+                "runtime": self.runtime}
 
     @classmethod
     def from_json(cls, data: dict) -> GameOutput:
         return cls(sections={url: [Section.from_json(s) for s in sections]
                              for url, sections in data.get("sections", {}).items()},
-                   files=tuple(data.get("files", ())), cover=data.get("cover", ""),
+                   files=tuple(data.get("files", ())), cover=data.get("cover", ""), social=data.get("social", ""),
                    bundle=data.get("bundle", ""), runtime=data.get("runtime", ""))
 
 

@@ -98,6 +98,8 @@ def add_sections(context, made: GameOutput, game, render: Callable[[str, dict], 
             for section in sections)
     if made.cover:
         context.covers[game.slug] = made.cover
+    if made.social:
+        context.socials[game.slug] = made.social
 
 
 def section_html(section: Section, game, site: Site, render: Callable[[str, dict], str]) -> str:

@@ -31,10 +31,11 @@ STAGE_VERSION = "exports-2"  # bump when what the exporters make changes without
 def default_exporters() -> list:
     """The exporters that ship, in the order the kit's downloads list their files."""
     from generator.exports.pod import PrintOnDemand
+    from generator.exports.social import SocialPicture
     from generator.exports.tabletopia import Tabletopia
     from generator.exports.tts import TabletopSimulator
 
-    return [TabletopSimulator(), PrintOnDemand(), Tabletopia()]
+    return [TabletopSimulator(), PrintOnDemand(), Tabletopia(), SocialPicture()]
 
 
 def exports_on(site) -> bool:
@@ -134,7 +135,11 @@ class ExportStage(Stage):
             # each exporter a child of its own: a big game's exports side by side
             jobs = [Job(f"exporting {game.slug}", partial(run_exporter, exporter, job), self.name, WAITING_PER_WORKER)
                     for exporter, names in planned if names]
-        return GameOutput(sections=self.sections(site, game, components), files=tuple(files), jobs=tuple(jobs))
+        from generator.exports.social import social_file
+
+        social = f"{exports_folder(game.slug)}/{social_file(game.slug)}"
+        return GameOutput(sections=self.sections(site, game, components), files=tuple(files), jobs=tuple(jobs),
+                          social=social if social in files else "")
 
     def sections(self, site, game, components) -> dict:
         """What the exporters add to the game's pages, by page URL, in the exporters' order."""

@@ -31,6 +31,7 @@ class SiteContext:
     csp: str = CSP
     notes: list[str] = field(default_factory=list)  # what the build tells its user beside "Built ..."
     covers: dict[str, str] = field(default_factory=dict)  # game slug -> its index picture (from the kit stage)
+    socials: dict[str, str] = field(default_factory=dict)  # game slug -> its PNG for shared links (the exports')
 
     def asset_url(self, from_url: str, name: str) -> str:
         if name not in self.assets:
@@ -46,10 +47,11 @@ def root_prefix(url: str) -> str:
 def social_image(context: SiteContext, game: Game | None = None) -> str:
     """The picture a shared link shows (og:image), as a full address: the game's cover (its
     board, else a card or token, as the index shows it; an earlier release shows its game's),
-    else, on the site's own pages, the first game's; "" when no game has one."""
-    covers = context.covers
+    else, on the site's own pages, the first game's; "" when no game has one. The cover as a PNG
+    where the exports drew one (many crawlers and chat apps show no SVG), else as the kit drew it."""
     slugs = [game.slug, game.release_of] if game else [g.slug for g in context.site.current_games]
-    found = next((covers[slug] for slug in slugs if covers.get(slug)), "")
+    found = next((pictures[slug] for slug in slugs for pictures in (context.socials, context.covers)
+                  if pictures.get(slug)), "")
     return absolute_url(context.site.base_url, context.site.path_prefix, found) if found else ""
 
 

@@ -143,3 +143,17 @@ def test_source_date_epoch_clamps_file_times_so_copies_give_the_same_sitemap(tmp
     assert (first / "output/sitemap.xml").read_bytes() == (second / "output/sitemap.xml").read_bytes()
     assert lastmods(first)[BASE + "pebbles/"] == w3c(TOUCHED + 3600)
     assert lastmods(first)[BASE + "pebbles/reference.html"] == w3c(TOUCHED)
+
+
+def test_with_exports_a_shared_link_shows_the_cover_as_a_png_crawlers_take(tmp_path):
+    """og:image is the PNG the exports draw of the cover (1200 x 630, Open Graph's large picture),
+    since many crawlers and chat apps show no SVG; the kit's SVG stays the index's picture."""
+    from PIL import Image
+
+    site = pebbles_site(tmp_path / "site", "")
+    build(site, processes=1)
+    meta = meta_of(site / "output/pebbles/index.html")
+    assert meta["og:image"] == BASE + "pebbles/exports/pebbles-social.png"
+    with Image.open(site / "output/pebbles/exports/pebbles-social.png") as picture:
+        assert picture.size == (1200, 630)
+    assert 'src="pebbles/kit/yard.svg"' in (site / "output/index.html").read_text(), "the index keeps the SVG"
