@@ -85,17 +85,17 @@ def _typeset_in_worker(job: tuple[str, str]) -> bytes:
     return getattr(_book, kind)(paper)
 
 
-def typeset_all(book: GameBook, jobs: list[tuple[str, str]], workers: int = 1) -> dict[tuple[str, str], bytes]:
-    """Each (kind, paper) job's PDF of `book` (a game's pages, and its diagrams if preflight
+def typeset_all(book: GameBook, books: list[tuple[str, str]], workers: int = 1) -> dict[tuple[str, str], bytes]:
+    """Each (kind, paper) book's PDF of `book` (a game's pages, and its diagrams if preflight
     has drawn them), on up to `workers` cores: platypus is pure Python, and a game's books
     are independent of each other."""
     global _book
-    first, rest = jobs[0], jobs[1:]
+    first, rest = books[0], books[1:]
     # the first here: fonts registered and diagrams drawn once, before the workers fork
     made = {first: getattr(book, first[0])(first[1])}
     workers = min(len(rest), workers)
     if workers < 2 or not jobs.can_fork():
-        return {**made, **{job: getattr(book, job[0])(job[1]) for job in rest}}
+        return {**made, **{each: getattr(book, each[0])(each[1]) for each in rest}}
     _book = book
     try:
         with jobs.pool(workers) as pool:
@@ -105,15 +105,6 @@ def typeset_all(book: GameBook, jobs: list[tuple[str, str]], workers: int = 1) -
 
 
 CHILDREN_PER_CORE = 4  # games' children forked ahead of their turn, per core (each holds a copy-on-write build)
-
-
-def typesetting(workers: int):
-    """The games' rulebooks typeset in child processes while the build goes on (kits, bundles,
-    pages), one game a child (its books one after another, sharing their diagrams): a core's
-    worth fewer while the build itself works (generator/jobs.py)."""
-    return jobs.Jobs(workers, CHILDREN_PER_CORE, turns_while_building=workers - 1)
-
-
 
 
 def load_for_children() -> None:
