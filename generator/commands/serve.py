@@ -368,6 +368,8 @@ def rebuild(site: Path, output: Path, reloader: Reloader | None = None, pages_fi
         text = describe_failure(error)
     else:
         print(rebuilt(report), flush=True)
+        if report.warnings:  # poor print, not wrong: the pages are served, the warnings said (issue 44.1)
+            print("\n".join(["Warnings:", *report.warnings]), flush=True)
         later = bool(report.deferred and background)
         if reloader:
             reloader.bump(PDFS_UPDATING if later else None)
