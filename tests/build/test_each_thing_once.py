@@ -82,18 +82,19 @@ def test_an_illegal_step_is_replayed_once_and_reported_once_at_its_line(tmp_path
 
 def test_a_build_of_the_five_games_draws_each_card_front_once_per_colour_mode(tmp_path, monkeypatch):
     """The loader's text-fit check draws each distinct front in colour; the kit's pages, its
-    previews and the cards directive's gallery use that drawing; only the ink saver draws again."""
+    previews and the cards directive's gallery use that drawing; only the ink saver draws again,
+    and a shop's cards (no white edge, the shop's safe area: another drawing) once per shop margin."""
     from generator.kit import build as kit_build, cards, preview
 
     drawn = Counter()
     original = cards.front_drawing
 
     def counted(face, deck, ink_saver=False):
-        drawn[(deck.name, face, ink_saver)] += 1
+        drawn[(deck.name, face, ink_saver, deck.white_edges, deck.safe)] += 1
         return original(face, deck, ink_saver)
 
     for module in (cards, kit_build, preview):
         monkeypatch.setattr(module, "front_drawing", counted)
     build(ROOT, tmp_path / "output", use_cache=False, processes=1)
-    assert {mode for _deck, _face, mode in drawn} == {False, True}  # the catalogue prints ink-saver kits too
-    assert set(drawn.values()) == {1}, [(deck, mode, n) for (deck, _face, mode), n in drawn.items() if n > 1][:5]
+    assert {key[2] for key in drawn} == {False, True}  # the catalogue prints ink-saver kits too
+    assert set(drawn.values()) == {1}, [(key[0], key[2:], n) for key, n in drawn.items() if n > 1][:5]
