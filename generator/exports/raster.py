@@ -240,17 +240,22 @@ class KitPiece:
             raise ValueError(f"not a kit piece: {self.name} {self.kind} x{self.count}")
 
 
+def deck_pieces(deck, fronts: list, backs: list) -> Iterator[KitPiece]:
+    """A deck's distinct faces and backs in order (`fronts` and `backs`: every card's drawing),
+    each named by its deck and side and counted."""
+    for kind, drawings in (("card-front", fronts), ("card-back", backs)):
+        side = "front" if kind == "card-front" else "back"
+        for index, (drawing, count) in enumerate(counted(drawings)):
+            yield KitPiece(f"{deck.name}-{side}-{index + 1:03d}", kind, drawing, deck.width, deck.height, count,
+                           deck.name, index, drawing.title, deck.bleed)
+
+
 def kit_pieces(components, artwork) -> Iterator[KitPiece]:
     """Every distinct card face and back (deck by deck), board, token and sheet of the game,
     from the kit's own drawings (`artwork`: the kit's full-colour kit.build.Artwork), each with
     how many of it the game has. The whole game (no edition: every card of every deck)."""
     for deck in components.decks:
-        fronts, backs = artwork.cards(deck, None)
-        for kind, drawings in (("card-front", fronts), ("card-back", backs)):
-            side = "front" if kind == "card-front" else "back"
-            for index, (drawing, count) in enumerate(counted(drawings)):
-                yield KitPiece(f"{deck.name}-{side}-{index + 1:03d}", kind, drawing, deck.width, deck.height, count,
-                               deck.name, index, drawing.title, deck.bleed)
+        yield from deck_pieces(deck, *artwork.cards(deck, None))
     for spec, drawing in artwork.boards:
         yield KitPiece(f"{spec.name}", "board", drawing, drawing.width, drawing.height, 1, spec.name, 0, spec.title)
     for spec, drawings in artwork.tokens:

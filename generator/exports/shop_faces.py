@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from generator.exports.raster import MM_PER_INCH, KitPiece, counted
+from generator.exports.raster import MM_PER_INCH, KitPiece, deck_pieces
 
 TGC_SAFE_MM = MM_PER_INCH / 8  # The Game Crafter: 1/8" inside the trim (75 px from a poker file's edge)
 MPC_SAFE_MM = 36 * MM_PER_INCH / 300  # MakePlayingCards: 36 px at 300 dpi inside the trim
@@ -23,12 +23,7 @@ TABLETOPIA_SAFE_MM = 0.0  # a picture on a virtual table is never cut: the deck'
 
 def shop_pieces(artwork, deck, safe_mm: float) -> Iterator[KitPiece]:
     """The deck's distinct faces and backs, named and counted as raster.kit_pieces does, drawn for a shop."""
-    fronts, backs = artwork.shop_cards(deck, safe_mm)
-    for kind, drawings in (("card-front", fronts), ("card-back", backs)):
-        side = "front" if kind == "card-front" else "back"
-        for index, (drawing, count) in enumerate(counted(drawings)):
-            yield KitPiece(f"{deck.name}-{side}-{index + 1:03d}", kind, drawing, deck.width, deck.height, count,
-                           deck.name, index, drawing.title, deck.bleed)
+    yield from deck_pieces(deck, *artwork.shop_cards(deck, safe_mm))
 
 
 def with_shop_cards(pieces: list, artwork, decks, safe_mm: float) -> list:

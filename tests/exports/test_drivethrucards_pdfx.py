@@ -5,7 +5,6 @@ BleedBox on every page, and no colour over 240% total ink. Every deck of the lau
 (drawn here as the exporter draws it) and the test site's decks (built)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -14,8 +13,8 @@ from pypdf.generic import ContentStream, DictionaryObject
 from generator.exports.drivethrucards import PROFILE, drivethrucards_pdf
 from generator.exports.formats import ExportJob
 from tests.exports.test_exports import built, exports  # noqa: F401 (a fixture)
+from tests.exports.catalogue_kits import catalogue_kits
 
-ROOT = Path(__file__).resolve().parents[2]
 INK_LIMIT = 2.40  # 240%, as fractions of full ink
 RGB_OPERATORS = {b"rg", b"RG"}
 
@@ -29,15 +28,8 @@ class Game:
 @pytest.fixture(scope="module")
 def catalogue_pdfs() -> dict[str, bytes]:
     """Every deck of the catalogue's games as DriveThruCards gets it."""
-    from generator.kit import load_components
-    from generator.kit.build import Artwork
-
     found = {}
-    for folder in sorted((ROOT / "content").iterdir()):
-        if not (folder / "components.toml").is_file():
-            continue
-        components = load_components(folder)
-        artwork = Artwork(components, False)
+    for folder, components, artwork in catalogue_kits():
         job = ExportJob(None, Game, components, artwork, [], lambda name, data: None)
         for deck in components.decks:
             if deck.cards:

@@ -15,8 +15,8 @@ import pytest
 from generator.exports.formats import ExportJob
 from generator.exports.raster import kit_pieces
 from generator.exports.tts import TabletopSimulator
+from tests.exports.catalogue_kits import catalogue_kits
 
-ROOT = Path(__file__).resolve().parents[2]
 FLAT = {"Custom_Board", "Custom_Token", "Custom_Tile"}
 
 unpack = pytest.importorskip("tts.unpack", reason="tabletop-tools (pip install tabletop-tools)")
@@ -40,15 +40,8 @@ class Game:
 @pytest.fixture(scope="module")
 def saves() -> dict[str, dict]:
     """Each catalogue game's save (its pictures drawn and dropped), by game."""
-    from generator.kit import load_components
-    from generator.kit.build import Artwork
-
     found = {}
-    for folder in sorted((ROOT / "content").iterdir()):
-        if not (folder / "components.toml").is_file():
-            continue
-        components = load_components(folder)
-        artwork = Artwork(components, False)
+    for folder, components, artwork in catalogue_kits():
         written: dict[str, bytes] = {}
         job = ExportJob(PublishedSite(), Game(folder.name, folder.name.title(), folder), components, artwork,
                         list(kit_pieces(components, artwork)), written.__setitem__)
