@@ -11,6 +11,7 @@ Standard library and generator.draw only (runs in Pyodide).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Optional
 
 from generator.draw.bounds import bounds
@@ -52,7 +53,14 @@ def _on_page(box: Box, to_page: Affine) -> Box:
 
 def arrow_moves(drawing: Drawing) -> dict[str, dict[str, Optional[str]]]:
     """{place: {key: the place it leads to, or None}} for the four arrow keys."""
-    boxes = place_boxes(drawing)
+    return _moves_between(tuple(place_boxes(drawing).items()))
+
+
+@lru_cache(maxsize=16)
+def _moves_between(placed: tuple[tuple[str, Box], ...]) -> dict[str, dict[str, Optional[str]]]:
+    """The map for places where they lie: worked out once per arrangement (a board's places stay
+    put from move to move, and comparing every pair is the costly part: 30 ms for SiTTeRS' 73)."""
+    boxes = dict(placed)
     return {cell: {key: next_place(boxes, cell, key) for key in KEYS} for cell in boxes}
 
 

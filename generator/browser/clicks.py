@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Sequence
 Entry = dict
 Namer = Callable[[str], str]
 
-PIECE, PLACE, DIRECTION = "piece", "place", "direction"
+PLACE, DIRECTION = "place", "direction"
 NOTHING_ON_BOARD = "Nothing to choose on the board now: the moves are under “Other moves”."
 
 
@@ -101,7 +101,7 @@ def _again(legal: Sequence[Entry], selected: str, parts: list[str], name: Namer)
 
 def _advance(legal, selected: str, parts: list[str], cell: str, fits: list[Entry], name: Namer) -> dict:
     done = len(parts) + 1
-    if any(len(parts_of(entry)) > done for entry in fits if entry.get("p")):
+    if any(len(parts_of(entry)) > done for entry in fits):
         return _choose(legal, selected, [*parts, cell], name)
     if len(fits) == 1:
         return {"play": fits[0]["n"]}
