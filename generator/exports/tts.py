@@ -2,7 +2,7 @@
 
 Each deck is a DeckCustom whose face sheets (tts_images) hold its distinct cards, every
 physical card listed (a card printed three times is three cards of one CardID); each board a
-Custom_Board (cut in tiles when its picture would pass 4096 px); every token a Custom_Token;
+locked Custom_Tile (cut in tiles when its picture would pass 4096 px); every token a Custom_Token;
 each die the rules ask for ([[instead]]'s `die`) a TTS die; the typeset rules a Custom_PDF;
 each printed sheet (score pad, record) a Custom_Tile.
 The pieces the engine's start position puts on the board (tts_setup) lie there; everything

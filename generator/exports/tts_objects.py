@@ -10,7 +10,7 @@ so the same sources give the same file.
 
 Lengths: TTS's unit is an inch (its measuring tool's), so millimetres / 25.4. How large a
 custom image object is at scale 1 is TTS's own choice: the constants below are where to tune
-it (not measured in TTS itself here).
+it, derived from a public save (docs/exports.md, "Sizes on the table"), not measured in TTS here.
 """
 from __future__ import annotations
 
@@ -20,7 +20,10 @@ from dataclasses import dataclass
 
 MM_PER_UNIT = 25.4  # one TTS unit is an inch
 CARD_MM_AT_SCALE_1 = (63.5, 88.9)  # a TTS card at scale 1 stands for a poker card
-IMAGE_UNITS_AT_SCALE_1 = 1.0  # a custom board or token at scale 1: its image's longer side, in units
+# A Custom_Tile or Custom_Token at scale 1: its image's longer side, in the units in which a card at
+# scale 1 is a poker card. From the public Clank! Legacy save (its two main boards, 29 in tall, are
+# Custom_Tiles at scale 22, beside poker cards at scale 1): 29 / 22 = 1.32; docs/exports.md has the rest.
+IMAGE_UNITS_AT_SCALE_1 = 1.3
 TABLE_Y = 1.0  # the table top's height (objects are dropped just above it)
 # Thickness as printed, in mm (a Thickness is in units at scaleY 1, which every flat object keeps):
 TOKEN_MM = 1.5  # a token printed on paper and glued to card, as the kit's cover says: 1.5 mm greyboard
@@ -133,9 +136,10 @@ def deck_object(title: str, cards: list[CardEntry], place: Place, key: tuple[str
 
 # -- boards, tokens, dice, the rulebook ---------------------------------------------------------
 def board_object(title: str, url: str, place: Place, key: tuple[str, ...]) -> dict:
-    board = base_object("Custom_Board", title, place, key)
-    board.update({"Locked": True, "Grid": False, "Snap": False,
-                  "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}})
+    """A board: a locked rectangular tile, the kind public saves use for boards of a known size
+    (a Custom_Board's size at a scale is not documented or measured anywhere we could find)."""
+    board = tile_object(title, url, place, key)
+    board.update({"Locked": True, "Grid": False, "Snap": False})
     return board
 
 

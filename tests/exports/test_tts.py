@@ -20,6 +20,7 @@ from generator.content.load import load_site
 from generator.exports import tts_images
 from generator.exports.stage import ExportStage
 from generator.exports.tts import FOLDER, TabletopSimulator, save_name
+from generator.exports.tts_objects import IMAGE_UNITS_AT_SCALE_1
 from generator.interactive.stage import InteractiveStage
 from generator.kit import load_components
 from generator.kit.stage import KitStage
@@ -59,6 +60,11 @@ def decks_of(save: dict) -> list[dict]:
     return [o for o in save["ObjectStates"] if o["Name"] in ("DeckCustom", "Card")]
 
 
+def is_board(thing: dict) -> bool:
+    """A board lies as a locked tile (a sheet is a tile the players move)."""
+    return thing["Name"] == "Custom_Tile" and thing["Locked"]
+
+
 def cards_of(deck: dict) -> list[dict]:
     return deck["ContainedObjects"] if deck["Name"] == "DeckCustom" else [deck]
 
@@ -72,12 +78,13 @@ def test_every_game_has_a_save_holding_its_whole_kit(built, slug):
     tokens = sum(item.count * (len(components.options.players) if spec.per_player else 1)
                  for spec in components.tokens for item in spec.items)
     assert objects["Custom_Token"] == tokens
-    assert (objects["Custom_Board"] >= 1) == bool(components.boards)
+    boards = [o for o in save_of(root, slug)["ObjectStates"] if is_board(o)]
+    assert bool(boards) == bool(components.boards)
     assert objects["Die_6"] == sum(1 for sides, _name in components.dice if sides == 6)
     assert objects["Custom_PDF"] == 1  # the rules, typeset or not, are named by the site's rules PDF
     sheets = sum((len(spec.drawn) if spec.drawn else len(components.options.players) if spec.per_player else 1)
                  * spec.copies for spec in components.sheets)
-    assert objects["Custom_Tile"] == sheets  # each score pad and record as the kit prints it
+    assert objects["Custom_Tile"] - len(boards) == sheets  # each score pad and record as the kit prints it
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -173,8 +180,8 @@ def test_the_pieces_lie_where_the_engines_start_position_puts_them(built):
     (South, Red) nearest the first seat; Splat: the skydivers and the parachute in the plane's row."""
     root, _site, _kits = built
     splut = save_of(root, "splut")
-    board = next(o for o in splut["ObjectStates"] if o["Name"] == "Custom_Board")
-    half = board["Transform"]["scaleX"] / 2  # the arena is square: its side is its scale (units at scale 1)
+    board = next(o for o in splut["ObjectStates"] if is_board(o))
+    half = board["Transform"]["scaleX"] * IMAGE_UNITS_AT_SCALE_1 / 2  # the arena is square
     for team, (x_sign, z_sign) in {"Red": (0, -1), "Blue": (-1, 0), "Yellow": (0, 1), "Green": (1, 0)}.items():
         placed = positions(splut, team)
         assert len(placed) == 3
@@ -182,14 +189,14 @@ def test_the_pieces_lie_where_the_engines_start_position_puts_them(built):
         assert all(abs(x) < half and abs(z) < half for x, z in placed)
         assert mean_x * x_sign >= 0 and mean_z * z_sign >= 0 and abs(mean_x) + abs(mean_z) > 1.0
     splat = save_of(root, "splat")
-    sky = next(o for o in splat["ObjectStates"] if o["Name"] == "Custom_Board")
+    sky = next(o for o in splat["ObjectStates"] if is_board(o))
     row = {z for _x, z in positions(splat, "Red") + positions(splat, "Blue") + positions(splat, "Green")}
-    assert len(row) == 1 and 0 < row.pop() < sky["Transform"]["scaleZ"] / 2
+    assert len(row) == 1 and 0 < row.pop() < sky["Transform"]["scaleZ"] * IMAGE_UNITS_AT_SCALE_1 / 2
 
 
 def test_a_board_too_large_for_one_image_lies_in_tiles_edge_to_edge(built):
     root, _site, kits = built
-    tiles = [o for o in save_of(root, "sitters", local=True)["ObjectStates"] if o["Name"] == "Custom_Board"]
+    tiles = [o for o in save_of(root, "sitters", local=True)["ObjectStates"] if is_board(o)]
     assert len(tiles) == 2  # 480 mm at 10 px/mm is 4800 px: two tiles of 2400
     sizes = []
     for tile in tiles:
@@ -198,7 +205,7 @@ def test_a_board_too_large_for_one_image_lies_in_tiles_edge_to_edge(built):
             sizes.append(image.size)
     left, right = sorted(tiles, key=lambda t: t["Transform"]["posX"])
     gap = right["Transform"]["posX"] - left["Transform"]["posX"]
-    width = left["Transform"]["scaleX"] * sizes[0][0] / max(sizes[0])  # its image's width, in units
+    width = left["Transform"]["scaleX"] * IMAGE_UNITS_AT_SCALE_1 * sizes[0][0] / max(sizes[0])  # in units
     assert gap == pytest.approx(width, abs=0.01)
 
 

@@ -18,7 +18,7 @@ from tests.exports.test_exports import COMPONENTS, STONES, STONES_TABLE
 from tests.sitefactory import GAME_TOML, make_site
 
 PUBLISHED = "https://tables.rulepress.net/games/"
-FLAT = ("Custom_Board", "Custom_Token", "Custom_Tile")
+FLAT = ("Custom_Token", "Custom_Tile")
 
 
 def pebbles(root: Path, base_url: str, rulebooks: bool) -> Path:
@@ -70,7 +70,8 @@ def test_flat_boards_tokens_and_tiles_keep_scale_y_1(published):
     root, _report = published
     objects = json.loads((root / "output/pebbles/exports" / save_name("pebbles")).read_text())["ObjectStates"]
     flat = [o for o in objects if o["Name"] in FLAT]
-    assert {o["Name"] for o in flat} >= {"Custom_Board", "Custom_Token"}
+    assert {o["Name"] for o in flat} >= {"Custom_Tile", "Custom_Token"}
+    assert any(o["Locked"] for o in flat if o["Name"] == "Custom_Tile")  # the board
     for thing in flat:
         assert thing["Transform"]["scaleY"] == 1.0, thing["Nickname"]
         assert thing["Transform"]["scaleX"] != 1.0  # its size is in scaleX and scaleZ

@@ -17,7 +17,7 @@ from generator.exports.raster import kit_pieces
 from generator.exports.tts import TabletopSimulator
 from tests.exports.catalogue_kits import catalogue_kits
 
-FLAT = {"Custom_Board", "Custom_Token", "Custom_Tile"}
+FLAT = {"Custom_Token", "Custom_Tile"}
 
 unpack = pytest.importorskip("tts.unpack", reason="tabletop-tools (pip install tabletop-tools)")
 repack = pytest.importorskip("tts.repack", reason="tabletop-tools (pip install tabletop-tools)")
