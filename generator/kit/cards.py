@@ -36,7 +36,7 @@ from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
 from generator.kit.impose import card_grid, fold_layout
 from generator.kit.ownlines import LEGIBLE_MM, own_line
-from generator.kit.pictures import CardPictures, names_picture
+from generator.kit.pictures import CardPictures, art_placing, names_picture
 from generator.kit.schema import BACK_PATTERNS
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, Card, CardBack, CardFace, DeckSpec, FrontTemplate,
                                 Stat, StatTemplate)
@@ -417,10 +417,14 @@ def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
     deck = DeckSpec(name, title, width, height, table["bleed"], table["safe"], data, quantity or None, (), front)
     art = art_function(checks, table.table("front"))
     art_box = card_layout(deck).art if art else None  # one layout for the whole deck
+    placing = art_placing(checks.source, table.table("front"), front)
+    if placing is None:
+        return None
     if isinstance(art, str):  # picture files named by the row: checked per row, warnings kept
-        if not checks.picture_columns(table.table("front"), "art", data):
+        templated = ("art", "art_rotate") if isinstance(table.table("front")["art_rotate"], str) else ("art",)
+        if not all(checks.picture_columns(table.table("front"), key, data) for key in templated):
             return None
-        art = CardPictures(checks.game_dir, art, art_box, checks.warnings)
+        art = CardPictures(checks.game_dir, art, art_box, checks.warnings, placing=placing)
     backdrop = CardPictures(checks.game_dir, front.backdrop, (0.0, 0.0, width + 2 * table["bleed"],
                                                               height + 2 * table["bleed"]),
                             checks.warnings, "card with its bleed") if front.backdrop else None
@@ -457,7 +461,8 @@ def front_template(checks: KitChecks, table: Values, data: Optional[Table]) -> F
         checks.source.report(table.key("art"), "a front with art has no room for an icon or a value",
                              expected="art, or icon and value", found="art and " +
                              " and ".join(k for k in ("icon", "value") if values[k]))
-    return FrontTemplate(**values, art=table["art"] or "", stats=tuple(stats))
+    return FrontTemplate(**values, art=table["art"] or "", stats=tuple(stats),
+                         art_rotate=str(table["art_rotate"]))  # a number, or a template (art_placing)
 
 
 def art_function(checks: KitChecks, table: Values) -> Optional[Callable | str]:

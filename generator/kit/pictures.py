@@ -9,14 +9,14 @@ anything is opened, so a row cannot make the build read (and publish) a file fro
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Callable, Optional
 
 from generator.draw.pictures import PictureError, PictureInfo, asset, inspect
 from generator.draw.shapes import Drawing, Image
 from generator.errors import WARNING, ContentError
-from generator.kit.data import fill
+from generator.kit.data import fill, template_fields
 
 SUFFIXES = (".png", ".jpg", ".jpeg")
 PRINT_PPI = 300  # what print shops ask for: the size a picture needs is named at this
@@ -47,10 +47,116 @@ def needed_pixels(box_w: float, box_h: float, ppi: float = PRINT_PPI) -> tuple[i
     return math.ceil(box_w / MM_PER_INCH * ppi), math.ceil(box_h / MM_PER_INCH * ppi)
 
 
-def effective_ppi(info: PictureInfo, box_w: float, box_h: float) -> float:
-    """Pixels per inch as printed when the picture covers the box (its overflow cropped)."""
-    mm_per_px = max(box_w / info.width, box_h / info.height)
+def effective_ppi(info: PictureInfo, box_w: float, box_h: float, fit: str = "cover") -> float:
+    """Pixels per inch as printed (the coarser way, for a stretch): covering the box (its
+    overflow cropped), or inside it ("contain": a smaller print, so more pixels to the inch)."""
+    mm_per_px = (min if fit == "contain" else max)(box_w / info.width, box_h / info.height)
     return MM_PER_INCH / mm_per_px
+
+
+FITS = ("cover", "contain", "stretch")
+TURNS = (0, 90, 180, 270)
+# CSS's object-position words: a designer who has placed a picture on a web page knows them
+FOCUS_WORDS = {"left": (0.0, None), "right": (1.0, None), "top": (None, 0.0), "bottom": (None, 1.0),
+               "centre": (None, None), "center": (None, None)}
+FOCUS_EXPECTED = ("two shares of the picture's width and height, e.g. \"0.5 0.2\" or \"50% 20%\", "
+                  "or words: \"top\", \"bottom left\", \"centre\"")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """How a picture meets its box (`art_fit`, `art_focus`, `art_rotate` of a deck's front)."""
+
+    fit: str = "cover"
+    focus: tuple[float, float] = (0.5, 0.5)
+    rotate: int = 0  # quarter turns only, in degrees clockwise
+
+
+class PlacementError(ValueError):
+    def __init__(self, key: str, expected: str, found: str):
+        super().__init__(f"{key} is not one it can take")
+        self.key, self.expected, self.found = key, expected, found
+
+
+def placement(fit: str = "", focus: str = "", rotate: str = "") -> Placement:
+    """The placement the three keys' (filled) values say; "" is the default of each.
+    PlacementError names the key whose value is wrong."""
+    fit = fit.strip().lower() or "cover"
+    if fit not in FITS:
+        raise PlacementError("art_fit", " or ".join(FITS), repr(fit))
+    return Placement(fit, parse_focus(focus), parse_turn(rotate))
+
+
+def parse_focus(text: str) -> tuple[float, float]:
+    words = text.replace(",", " ").lower().split()
+    if not words:
+        return 0.5, 0.5
+    if len(words) > 2:
+        raise PlacementError("art_focus", FOCUS_EXPECTED, repr(text))
+    if all(word in FOCUS_WORDS for word in words):  # "top", "bottom left", "left top": any order
+        x = next((FOCUS_WORDS[w][0] for w in words if FOCUS_WORDS[w][0] is not None), 0.5)
+        y = next((FOCUS_WORDS[w][1] for w in words if FOCUS_WORDS[w][1] is not None), 0.5)
+        return x, y
+    if len(words) != 2:
+        raise PlacementError("art_focus", FOCUS_EXPECTED, repr(text))
+    return _share(words[0], text), _share(words[1], text)
+
+
+def _share(word: str, text: str) -> float:
+    try:
+        value = float(word[:-1]) / 100 if word.endswith("%") else float(word)
+    except ValueError:
+        raise PlacementError("art_focus", FOCUS_EXPECTED, repr(text)) from None
+    if not 0.0 <= value <= 1.0:  # nan fails too
+        raise PlacementError("art_focus", "shares from 0 to 1 (0% to 100%)", repr(text))
+    return value
+
+
+def parse_turn(text: str) -> int:
+    try:
+        degrees = float(text.strip() or 0)
+    except ValueError:
+        degrees = math.nan
+    if not degrees.is_integer() or int(degrees) % 360 not in TURNS:
+        raise PlacementError("art_rotate", "a quarter turn in degrees clockwise: 0, 90, 180 or 270 (or -90)",
+                             repr(text))
+    return int(degrees) % 360
+
+
+def placed_image(path: Path, info: PictureInfo, box: tuple[float, float, float, float], how: Placement,
+                 role: str) -> Image:
+    """The picture in the box as `how` says. A quarter turn turns the picture, not the box: the
+    image's own box is the art box turned (its sides swapped), centred on it, so once turned it
+    covers the art box exactly."""
+    x, y, w, h = box
+    if how.rotate in (90, 270):
+        x, y, w, h = x + (w - h) / 2, y + (h - w) / 2, h, w
+    return Image(round(x, 6), round(y, 6), w, h, str(path), role=role, fit=how.fit, focus=how.focus,
+                 pixels=(info.width, info.height), rotate=float(how.rotate))
+
+
+PLACING_KEYS = ("art_fit", "art_focus", "art_rotate")
+
+
+def art_placing(source, table, front) -> Optional[tuple[str, str, str]]:
+    """The front's art_fit, art_focus and art_rotate templates, a plain value among them checked
+    here, once, at its key's line in components.toml (a template's value at each row's line);
+    None when one is wrong or the art is not a picture (reported). `source`: KitChecks.source."""
+    values = tuple(getattr(front, key) for key in PLACING_KEYS)
+    given = next((key for key, value in zip(PLACING_KEYS, values) if value), None)
+    if given and not names_picture(front.art):
+        source.report(table.key(given), f"{given} places a picture, and this front's art is none",
+                      expected='a picture `art`, e.g. "art/{id}.png"', found=repr(front.art or "no art"))
+        return None
+    for key, value in zip(PLACING_KEYS, values):
+        if value and not template_fields(value):
+            try:
+                placement(**{key.removeprefix("art_"): value})
+            except PlacementError as problem:
+                source.report(table.key(key), f"{key} is not one it can take", expected=problem.expected,
+                              found=problem.found)
+                return None
+    return values
 
 
 class CardPictures:
@@ -59,23 +165,31 @@ class CardPictures:
     print, but below PRINT_PPI) kept for the kit's check."""
 
     def __init__(self, game_dir: Path, template: str, box: tuple[float, float, float, float],
-                 warnings: list[ContentError], place: str = "art box"):
+                 warnings: list[ContentError], place: str = "art box", placing: tuple[str, str, str] = ("", "", "")):
         self.game_dir = game_dir
         self.template = template
         self.box = box
         self.warnings = warnings  # the kit's (KitChecks.warnings): a warning fails only a strict build
         self.place = place  # where the picture goes, in messages
+        self.placing = placing  # the templates of art_fit, art_focus and art_rotate
 
     def art(self, row, data) -> Drawing | ContentError:
         """The row's picture as card art (covering the art box), or the row's error."""
         picture = self.image(row, data, "card-picture")
         if isinstance(picture, ContentError):
             return picture
-        return Drawing(picture.w, picture.h, (replace(picture, x=0.0, y=0.0),))  # in the art's own frame
+        _x, _y, w, h = self.box
+        return Drawing(w, h, (replace(picture, x=round(picture.x - self.box[0], 6),
+                                      y=round(picture.y - self.box[1], 6)),))  # in the art's own frame
 
     def image(self, row, data, role: str) -> Image | ContentError:
         """The row's picture covering the box, or the row's error."""
         name = fill(self.template, row.text).strip()
+        try:
+            how = placement(*(fill(template, row.text) for template in self.placing))
+        except PlacementError as problem:
+            return ContentError(data.path, row.line, f"the card's {problem.key} is not one it can take",
+                                expected=problem.expected, found=problem.found)
         try:
             path = inside(self.game_dir, name)
             if not path.is_file():
@@ -85,16 +199,14 @@ class CardPictures:
         except PictureError as problem:
             return ContentError(data.path, row.line, f"the card's picture '{name}' cannot be used: {problem}",
                                 expected="a PNG or JPEG file in the game folder", found=name)
-        problem = self.coarse(name, info, data, row)
-        if problem:
-            return problem
-        x, y, w, h = self.box
-        return Image(x, y, w, h, str(path), role=role, fit="cover", pixels=(info.width, info.height))
+        picture = placed_image(path, info, self.box, how, role)
+        problem = self.coarse(name, info, data, row, picture)
+        return problem or picture
 
-    def coarse(self, name: str, info: PictureInfo, data, row) -> Optional[ContentError]:
+    def coarse(self, name: str, info: PictureInfo, data, row, picture: Image) -> Optional[ContentError]:
         """The row's error when the picture prints under LEAST_PPI; under PRINT_PPI a warning, kept."""
-        _x, _y, w, h = self.box
-        ppi = effective_ppi(info, w, h)
+        w, h = picture.w, picture.h  # the box as the picture meets it (turned with it)
+        ppi = effective_ppi(info, w, h, picture.fit)
         need_w, need_h = needed_pixels(w, h)
         found = f"{info.width} x {info.height} px: {ppi:.0f} ppi"
         expected = f"at least {need_w} x {need_h} px for the {w:.1f} x {h:.1f} mm {self.place} at {PRINT_PPI} ppi"

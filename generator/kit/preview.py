@@ -1,9 +1,10 @@
 """SVG previews of every component for the game page's "Print & play" section."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from generator.draw.screen import has_picture
 from generator.draw.shapes import Drawing, Group, Rect, Style
 from generator.draw.svg import to_svg
 from generator.kit.board import board_drawing
@@ -23,6 +24,8 @@ class Preview:
     kind: str = ""  # board | deck | sheet | token
     width: float = 0.0  # mm: the page shows every preview at one scale
     height: float = 0.0
+    pictured: bool = False  # it shows a picture: the page shows PNGs of it (kit/pictures_screen.py)
+    drawing: Optional[Drawing] = field(default=None, compare=False, repr=False)  # for those PNGs
 
 
 @dataclass(frozen=True)
@@ -32,12 +35,21 @@ class CardImage:
     file: str  # the SVG's name under the kit folder: cards/<deck>-<n>.svg
     description: str  # the card in words (its alt text)
     svg: str = ""  # empty when only planned
+    pictured: bool = False  # it shows a picture: the page shows PNGs of it (kit/pictures_screen.py)
+    drawing: Optional[Drawing] = field(default=None, compare=False, repr=False)  # trimmed, when drawn
+
+    @property
+    def pngs(self) -> tuple[str, ...]:
+        """The PNGs the kit writes of a pictured card (1x, 2x), under the kit folder."""
+        from generator.kit.pictures_screen import png_names
+
+        return png_names(self.file) if self.pictured else ()
 
 
 def render_previews(components: Components, resolve_image: Optional[Callable[[str], str]] = None) -> list[Preview]:
     """`resolve_image`: a picture's file -> the URL the SVG names (kit.pictures.PictureAssets)."""
-    return [_preview(name, title, draw(), kind, components.slug, resolve_image)
-            for name, title, kind, draw in _planned(components)]
+    return [_preview(name, title, draw(), kind, components.slug, resolve_image, pictured)
+            for name, title, kind, draw, pictured in _planned(components)]
 
 
 @dataclass(frozen=True)
@@ -58,7 +70,7 @@ def card_gallery(components: Components, draw: bool = True,
     for deck in components.decks:
         images = []
         for number, (card, _count) in enumerate(deck.cards, start=1):
-            svg = ""
+            svg, trimmed = "", None
             if draw:
                 front = printed_front(components, deck, card)
                 trimmed = Drawing(deck.width, deck.height, (Group(front.shapes, dx=-deck.bleed, dy=-deck.bleed,
@@ -67,35 +79,50 @@ def card_gallery(components: Components, draw: bool = True,
                                   title=card.front.description)
                 svg = to_svg(trimmed, width="", height="", id_prefix=f"{components.slug}-{deck.name}-{number}-",
                              css_class="card-face", resolve_image=resolve_image)
-            images.append(CardImage(f"cards/{deck.name}-{number:02d}.svg", card.front.description, svg))
+            images.append(CardImage(f"cards/{deck.name}-{number:02d}.svg", card.front.description, svg,
+                                    front_pictured(card.front), trimmed))
         galleries.append(Gallery(deck.name, deck.title, deck.width, deck.height, tuple(images)))
     return galleries
 
 
-def plan_previews(components: Components) -> list[tuple[str, str, str]]:
-    """(name, title, kind) of each preview, in order, without drawing any:
+def plan_previews(components: Components) -> list[tuple[str, str, str, bool]]:
+    """(name, title, kind, pictured) of each preview, in order, without drawing any:
     `check` needs their file names and the section's text, not the pictures."""
-    return [(name, title, kind) for name, title, kind, _draw in _planned(components)]
+    return [(name, title, kind, pictured) for name, title, kind, _draw, pictured in _planned(components)]
 
 
-def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], Drawing]]]:
-    """(name, title, kind, draw) per component; drawing waits for draw()."""
+def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], Drawing], bool]]:
+    """(name, title, kind, draw, pictured) per component; drawing waits for draw(). `pictured`:
+    the preview shows a picture (known from the components, so `check` names its PNGs too)."""
     planned = []
     for spec in components.boards:
-        planned.append((spec.name, spec.title, "board", lambda spec=spec: board_drawing(spec)))
+        planned.append((spec.name, spec.title, "board", lambda spec=spec: board_drawing(spec),
+                        drawn_pictured(spec.drawn)))
     for deck in components.decks:
         planned.append((deck.name, f"{deck.title}: {len(deck.instances())} cards", "deck",
-                        lambda deck=deck: card_sheet(components, deck)))
+                        lambda deck=deck: card_sheet(components, deck),
+                        any(front_pictured(card.front) for card, _count in deck.cards[:8])))
     for spec in components.sheets:
         player = components.options.players[0] if spec.per_player else None
         planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player:
-                        spec.drawn[0] if spec.drawn else sheet_drawing(spec, player)))
+                        spec.drawn[0] if spec.drawn else sheet_drawing(spec, player),
+                        drawn_pictured(*spec.drawn[:1])))
     for spec in components.tokens:
         owners = components.options.players if spec.per_player else (None,)
         count = sum(item.count for item in spec.items) * len(owners)
         planned.append((spec.name, f"{spec.title}: {count} pieces", "token",
-                        lambda spec=spec: token_flow(spec, components.options.players)))
+                        lambda spec=spec: token_flow(spec, components.options.players),
+                        drawn_pictured(*(piece for _key, piece in spec.pieces))))
     return planned
+
+
+def front_pictured(front) -> bool:
+    """Whether a card's front shows a picture (its art or its backdrop)."""
+    return front.backdrop is not None or drawn_pictured(front.art)
+
+
+def drawn_pictured(*drawings: Optional[Drawing]) -> bool:
+    return any(drawing is not None and has_picture(drawing.shapes) for drawing in drawings)
 
 
 def token_flow(spec, players) -> Drawing:
@@ -105,10 +132,10 @@ def token_flow(spec, players) -> Drawing:
 
 
 def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str,
-             resolve_image: Optional[Callable[[str], str]] = None) -> Preview:
+             resolve_image: Optional[Callable[[str], str]] = None, pictured: bool = False) -> Preview:
     svg = to_svg(drawing, width="", height="", id_prefix=f"{slug}-{name}-", css_class=f"kit-preview kit-{kind}",
                  resolve_image=resolve_image)
-    return Preview(name, title, svg, kind, drawing.width, drawing.height)
+    return Preview(name, title, svg, kind, drawing.width, drawing.height, pictured, drawing)
 
 
 def printed_front(components: Components, deck, card) -> Drawing:

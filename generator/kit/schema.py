@@ -60,6 +60,11 @@ def valid_template(value: str) -> Problem | None:
     return None
 
 
+def number_or_template(value) -> Problem | None:
+    """A whole number as itself, or text as a template (kit/pictures checks either's value)."""
+    return valid_template(value) if isinstance(value, str) else None
+
+
 def template_keys(schema: Schema) -> tuple[str, ...]:
     """The keys a schema declares as templates (checked against the data by kit.checks)."""
     return tuple(key for key, field in schema.fields.items() if field.check is valid_template)
@@ -276,7 +281,17 @@ FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ff
              title_ink=template(), title_band=template(),
              backdrop=Field(str, default="", check=valid_template,
                             describe="a PNG or JPEG file per row behind the whole card, to its bleed: a template "
-                                     "like \"art/ground-{suit}.png\""))
+                                     "like \"art/ground-{suit}.png\""),
+             # how a picture `art` meets its box: per deck, or per row as a template ("{focus}")
+             art_fit=Field(str, default="", check=valid_template,
+                           describe="how a picture meets the art box: 'cover' (the default), 'contain' or "
+                                    "'stretch'; or a template"),
+             art_focus=Field(str, default="", check=valid_template,
+                             describe="the point of the picture kept in view when it is cropped: \"0.5 0.2\", "
+                                      "\"50% 20%\" or \"top\" (default the centre); or a template"),
+             art_rotate=Field((str, int), default="", check=number_or_template,
+                              describe="a quarter turn of the picture in its box: 0, 90, 180 or 270 degrees "
+                                       "clockwise; or a template"))
 # a back's pattern is a template (filled per card), so it is checked once filled, by cards.py
 BACK_PATTERNS = ("stripes", "dots", "waves", "none")
 BACK = keys(background=template("#444444"), ink=template(), title=template(), subtitle=template(),

@@ -137,6 +137,9 @@ class FrontTemplate:
     title_band: str = ""  # a band of this colour behind the title (default: none)
     backdrop: str = ""  # a picture file per row behind the whole card (a template)
 
+    art_fit: str = ""  # how a picture `art` meets its box (templates: kit/pictures.placement)
+    art_focus: str = ""
+    art_rotate: str = ""
 
 @dataclass(frozen=True)
 class Stat:

@@ -95,6 +95,7 @@ class KitStage(Stage):
         from generator.kit import render_previews, write_kits
         from generator.kit.pictures import PictureAssets
         from generator.kit.preview import card_gallery
+        from generator.kit.pictures_screen import GALLERY_PX_PER_MM, screen_entry, screen_files
 
         if output.dry:  # `check`: the section and the files' names, nothing drawn
             return self.named_only(site, game, output)
@@ -107,15 +108,20 @@ class KitStage(Stage):
         for preview in drawn:
             rel = f"{folder}/{preview_file(preview.name)}"
             output.write(rel, preview.svg)
-            previews.append({"title": preview.title, "kind": preview.kind,
-                             "file": kit_file(preview_file(preview.name)),
-                             "width": round(preview.width * scale), "height": round(preview.height * scale)})
+            previews.append(screen_entry({"title": preview.title, "kind": preview.kind,
+                                          "file": kit_file(preview_file(preview.name)),
+                                          "width": round(preview.width * scale),
+                                          "height": round(preview.height * scale)}, preview.pictured))
+        # what shows pictures is shown as PNGs too: an SVG through <img> loads no picture
+        screens = screen_files([(preview_file(p.name), p.drawing) for p in drawn if p.pictured], scale)
         galleries = []
         for gallery in card_gallery(components, resolve_image=pictures.resolver("../")):
             for image in gallery.cards:
                 output.write(f"{folder}/{image.file}", image.svg)
             galleries.append(gallery_entry(gallery))
-        for rel, data in sorted(pictures.files.items()):
+            screens.update(screen_files([(image.file, image.drawing) for image in gallery.cards if image.pictured],
+                                        GALLERY_PX_PER_MM))
+        for rel, data in sorted({**pictures.files, **screens}.items()):
             output.write(f"{folder}/{rel}", data)
         staging = output.folder(folder)
         kits = []
@@ -139,17 +145,21 @@ class KitStage(Stage):
         """What write_game gives, without drawing anything (for a dry output, `check`): the
         section, with every id and link it will have, and the files it would write, named."""
         from generator.kit.preview import card_gallery, plan_previews
+        from generator.kit.pictures_screen import entry_pngs, screen_entry
         from generator.kit.spec import plan_kits
 
         components = self.components(game)  # checked: `check` has reported any error in it
-        previews = [{"title": title, "kind": kind, "file": kit_file(preview_file(name)), "width": 0, "height": 0}
-                    for name, title, kind in plan_previews(components)]
+        previews = [screen_entry({"title": title, "kind": kind, "file": kit_file(preview_file(name)), "width": 0,
+                                  "height": 0}, pictured) for name, title, kind, pictured in plan_previews(components)]
         kits = [{"file": kit_file(kit.name), "label": kit.label, "pages": "", "size": "", "paper": kit.paper,
                  "variant": kit.variant} for kit in plan_kits(components)]
         galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
         files = [in_game(game.slug, entry["file"]) for entry in previews + kits]
         files += [in_game(game.slug, card["file"]) for gallery in galleries for card in gallery["cards"]]
         for rel in files:
+        files += [in_game(game.slug, png) for entry in previews + [card for gallery in galleries
+                                                                     for card in gallery["cards"]]
+                  for png in entry_pngs(entry)]
             output.record(rel)
         return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead,
                                            self.formats(site, game, components)),
@@ -180,8 +190,8 @@ def cover(game: Game, previews: list[dict]) -> str:
     first deck, token or sheet, as previewed."""
     for kind in ("board", "deck", "token", "sheet"):
         for preview in previews:
-            if preview["kind"] == kind:
-                return in_game(game.slug, preview["file"])
+            if preview["kind"] == kind:  # a preview with pictures as its PNG: <img> shows no SVG's picture
+                return in_game(game.slug, preview.get("png") or preview["file"])
     return ""
 
 
@@ -191,10 +201,13 @@ def preview_scale(widths: list[float]) -> float:
 
 
 def gallery_entry(gallery) -> dict:
-    """A deck's card gallery for the template; thumbnails at 2 px/mm."""
+    """A deck's card gallery for the template; thumbnails at 2 px/mm (PNGs for cards with pictures)."""
+    from generator.kit.pictures_screen import screen_entry
+
     return {"id": f"cards-{gallery.name}", "title": gallery.title,
             "width": round(gallery.width * 2), "height": round(gallery.height * 2),
-            "cards": [{"file": kit_file(image.file), "alt": image.description} for image in gallery.cards]}
+            "cards": [screen_entry({"file": kit_file(image.file), "alt": image.description}, image.pictured)
+                      for image in gallery.cards]}
 
 
 def human_size(size: int) -> str:

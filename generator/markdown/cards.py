@@ -14,9 +14,12 @@ def cards_html(gallery, kit_folder: str, page_url: str, table: str = "") -> str:
     out = [f'<figure class="card-list" id="deck-{escape(gallery.name)}">',
            f"<figcaption>{escape(title)}</figcaption>", '<ul class="card-gallery-list">']
     for card in gallery.cards:
-        src = relative(page_url, f"{kit_folder}/{card.file}")
-        out.append(f'<li><img src="{escape(src)}" alt="{escape(card.description)}" loading="lazy" '
-                   f'width="{width}" height="{height}"></li>')
+        src, srcset = relative(page_url, f"{kit_folder}/{card.file}"), ""
+        if card.pictured:  # an SVG through <img> shows no picture: the kit writes PNGs of such a card
+            urls = tuple(relative(page_url, f"{kit_folder}/{name}") for name in card.pngs)
+            src, srcset = urls[0], ", ".join(f"{url} {n}x" for n, url in enumerate(urls, start=1))
+        out.append(f'<li><img src="{escape(src)}"' + (f' srcset="{escape(srcset)}"' if srcset else "")
+                   + f' alt="{escape(card.description)}" loading="lazy" width="{width}" height="{height}"></li>')
     out.append("</ul>")
     if table:
         out.append(f'<details class="card-table"><summary>The same cards as a table</summary>{table}</details>')
