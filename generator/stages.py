@@ -53,38 +53,29 @@ if TYPE_CHECKING:
     from generator.write import OutputFolder
 
 
-PAPER = "generator.rulebook.directives:PaperDirectives."  # the rulebook's paper renderings live here
-
-
 @dataclass(frozen=True)
 class Directive:
     """A fenced-block directive, on the web and on paper, declared in one place (its stage's
-    `directives`, or build.builtin_directives), so the pages and the printed books know the same ones.
+    `directives`, or stagework.builtin_directives), so the pages and the printed books know the same ones.
 
     `web(options, context) -> html` renders it in a page (generator/markdown/directives.py).
-    `paper` names how a printed book sets it, "module:attribute" (a function, or a method of
-    PaperDirectives, called as `paper(directives, options, book, key) -> flowables`); it is
-    imported only when a book is set, so a build without rulebooks never imports reportlab.
-    "" : nothing of it on paper (the book shows the block as code)."""
+    `paper(options, context) -> list` says what a printed book sets for it, in the terms of
+    generator/paper.py (None: nothing of its own, the book shows the block as code); it lives
+    beside `web`, with the stage that owns the directive, and imports no reportlab.
+    `draws`: its paper rendering draws diagrams: the book calls it once for each distinct
+    block (every paper size sets the same drawings), and preflight's pass places its diagrams
+    at their printed size before any book is typeset."""
 
     web: Callable
-    paper: str = ""
+    paper: Callable | None = None
+    draws: bool = False
 
     def __post_init__(self):
-        if self.paper and not (":" in self.paper and all(self.paper.partition(":")[::2])):
-            raise ValueError(f"a directive's paper rendering is named 'module:attribute', not {self.paper!r}")
-
-    def paper_rendering(self) -> Callable | None:
-        """The paper rendering, imported now (None: the directive prints nothing of its own)."""
-        if not self.paper:
-            return None
-        from importlib import import_module
-
-        module, _, name = self.paper.partition(":")
-        found = import_module(module)
-        for part in name.split("."):
-            found = getattr(found, part)
-        return found
+        if self.paper is not None and not callable(self.paper):
+            raise ValueError(f"a directive's paper rendering is a function (options, context) -> list, "
+                             f"not {self.paper!r}")
+        if self.draws and self.paper is None:
+            raise ValueError("a directive that draws on paper needs its paper rendering")
 
 
 @dataclass(frozen=True)

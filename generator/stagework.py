@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 
 from generator import cache as build_cache
 from generator.fingerprint import digest
-from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext
+from generator.stages import Directive, GameOutput, Section, Stage, StageContext
 
 if TYPE_CHECKING:
     from generator.content.model import Site
@@ -53,10 +53,11 @@ def start_stages(stages: list[Stage], site: Site, context: StageContext) -> dict
 def builtin_directives() -> dict[str, Directive]:
     """The directives every site has, whatever its stages (generator/markdown): data tables and
     the list of a page's clarifications."""
-    from generator.markdown.tables import clarifications_directive, table_directive
+    from generator.markdown.tables import (clarifications_directive, clarifications_on_paper, table_directive,
+                                           table_on_paper)
 
-    return {"table": Directive(table_directive, paper=PAPER + "table"),
-            "clarifications": Directive(clarifications_directive, paper=PAPER + "clarifications")}
+    return {"table": Directive(table_directive, paper=table_on_paper),
+            "clarifications": Directive(clarifications_directive, paper=clarifications_on_paper)}
 
 
 def directive_registry(site: Site, stages: list[Stage]) -> dict[str, Directive]:

@@ -46,7 +46,7 @@ def kit_drawings() -> KitDrawings:
 def one_game(site, game) -> tuple[float, float, dict[str, int]]:
     """(seconds for everything, seconds for the A4 and Letter rulebooks, pages of each PDF)."""
     started = time.perf_counter()
-    book = GameBook(site, game, directive_registry(site), kit=kit_drawings())
+    book = GameBook(site, game, directive_registry(site), products={"kit drawings": kit_drawings()})
     made = {paper: book.rules(paper) for paper in ("a4", "letter")}
     rulebooks = time.perf_counter() - started
     made["a5"] = book.rules("a5")
@@ -96,7 +96,7 @@ def main() -> int:
     for _ in range(args.repeat):
         started = time.perf_counter()
         for game in site.games:  # as the build does it: a game's PDFs on every core
-            book = GameBook(site, game, directive_registry(site), kit=kit_drawings())
+            book = GameBook(site, game, directive_registry(site), products={"kit drawings": kit_drawings()})
             typeset_all(book, [("rules", "a4"), ("rules", "letter")], worker_count())
         walls.append(time.perf_counter() - started)
     print(f"the five A4 and Letter rulebooks as a build makes them (every core): {statistics.median(walls):.2f} s "

@@ -28,13 +28,14 @@ from generator.errors import ContentError, describe_value
 from generator.interactive.bundle import (bundle_bytes, bundle_contents, bundle_key, bundle_name, runtime_contents,
                                           with_bytecode)
 from generator.interactive.bytecode import compiler_for
+from generator.interactive.paper import engine_drawing, play_on_paper, position_on_paper, walkthrough_on_paper
 from generator.interactive.published import engine_files, published_files
 from generator.interactive.reads import watch_reads
 from generator.interactive.runtime import (RuntimeMissing, copy_runtime, find_pyodide,
                                           runtime_location)
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.markdown.links import relative
-from generator.stages import PAPER, Directive, GameOutput, Stage, StageContext
+from generator.stages import Directive, GameOutput, Stage, StageContext
 
 if TYPE_CHECKING:
     from generator.interactive.snapshot import BootFiles
@@ -120,9 +121,9 @@ class InteractiveStage(Stage):
     def directives(self, site: Site) -> dict[str, Directive]:
         # on paper: a walkthrough's strip of diagrams, a position's diagram, a play block's QR
         # code to the Play page; balance notes are the web's (self-play statistics)
-        return {"walkthrough": Directive(self.walkthrough, paper=PAPER + "walkthrough"),
-                "position": Directive(self.position, paper=PAPER + "position"),
-                "play": Directive(self.play, paper=PAPER + "play"),
+        return {"walkthrough": Directive(self.walkthrough, paper=walkthrough_on_paper, draws=True),
+                "position": Directive(self.position, paper=position_on_paper, draws=True),
+                "play": Directive(self.play, paper=play_on_paper),
                 "balance": Directive(self.balance)}
 
     def game_key(self, site: Site, game: Game) -> str | None:
@@ -319,12 +320,7 @@ class InteractiveStage(Stage):
         return self.context.replays.engine(options, context)
 
     def _draw(self, context: DirectiveContext, render) -> str:
-        try:
-            return render()
-        except ContentError:
-            raise
-        except Exception as error:
-            raise context.error(f"the engine could not draw this diagram: {type(error).__name__}: {error}") from None
+        return engine_drawing(context, render)  # on the page as on paper
 
     def _used(self, context: DirectiveContext, game: Game) -> str:
         """Note the page runs this game; return the bundle's URL for the widget."""

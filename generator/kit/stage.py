@@ -12,7 +12,8 @@ from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
 from generator.kit.drawings import KitDrawings, has_kit
-from generator.stages import PAPER, Directive, GameOutput, Section, Stage, StageContext
+from generator.kit.paper import cards_on_paper
+from generator.stages import Directive, GameOutput, Section, Stage, StageContext
 from generator.urls import RULEBOOK_PAPERS, in_game, kit_file, kit_folder, preview_file, rules_pdf
 
 SECTION_ID = "print-and-play"
@@ -35,8 +36,8 @@ class KitStage(Stage):
         self._galleries = {}
 
     def directives(self, site: Site) -> dict[str, Directive]:
-        # on paper, a deck's table (its cards are in the print-and-play kit)
-        return {"cards": Directive(self.cards, paper=PAPER + "cards")}
+        # on paper, a row of the deck's cards (kit/paper.py)
+        return {"cards": Directive(self.cards, paper=cards_on_paper)}
 
     def cards(self, options: dict, context) -> str:
         """```cards: a deck shown as its cards (the kit's own drawings, each with its words for

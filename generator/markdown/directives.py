@@ -34,6 +34,20 @@ class DirectiveContext:
     def game(self):
         return self.env["game"]
 
+    @property
+    def site(self):
+        return self.env["site"]
+
+    @property
+    def replays(self):
+        """The build's walkthroughs and positions, replayed once for the pages and the books (replays.py)."""
+        return self.env["replays"]
+
+    @property
+    def products(self) -> dict:
+        """The products of other stages a printed book's directives read (stages.Product), by name."""
+        return self.env.get("products", {})
+
     def use(self, kind: str, value: str) -> None:
         """Note that this page needs something site-wide (e.g. ("play", "splut")):
         stages see every page's uses in `write_site`."""

@@ -107,6 +107,16 @@ def table_directive(options: dict, context: DirectiveContext) -> str:
     return "".join(out)
 
 
+def table_on_paper(options: dict, context: DirectiveContext) -> list:
+    """A `table` block in a printed book: the page's checks (a ContentError as the page has it),
+    then the same rows."""
+    from generator.paper import DataTable
+
+    table_directive(options, context)
+    view = table_view(options, context.game)
+    return [DataTable(tuple(view.headers), tuple(tuple(row) for row in view.rows), view.caption)]
+
+
 def clarifications_directive(options: dict, context: DirectiveContext) -> str:
     """The numbered list of every clarification on the page, linking to each."""
     check_keys(options, context, set())
@@ -119,3 +129,13 @@ def clarifications_directive(options: dict, context: DirectiveContext) -> str:
         out.append(f'<li value="{cid[1:]}"><a href="#{cid.lower()}"><strong>{cid}</strong> {escape(item["title"])}</a></li>')
     out.append("</ol>\n")
     return "".join(out)
+
+
+def clarifications_on_paper(options: dict, context: DirectiveContext) -> list:
+    """The page's clarifications in a printed book: each its number and title, as an index."""
+    from generator.paper import Index, Words, escape as quoted
+
+    items = context.env.get("clarifications", [])
+    if not items:
+        return [Words("This page decides no ambiguities.")]
+    return [Index(tuple(f"<b>{quoted(item['id'])}</b> {quoted(item['title'])}" for item in items))]

@@ -5,8 +5,9 @@ rest are. A published rulebook shows a card as the card; its data as an eleven-c
 set at 6.6 pt was three pages of SHOOT's book. An author who wants the table on paper writes a
 `table` block marked `{.print-only}`.
 
-The kit's drawings arrive through the kit stage's product ("kit drawings", read by the rulebook
-stage and handed to the book as `env["kit"]`): the rulebook never imports the kit.
+The deck arrives from the `cards` directive's paper rendering (kit/paper.py, paper.Cards), which
+draws it from the kit stage's product ("kit drawings", read by the rulebook stage and handed to
+its directives): the rulebook never imports the kit.
 """
 from __future__ import annotations
 
@@ -55,21 +56,6 @@ class Deck:
     fronts: list  # each distinct front drawing once, in deck order
     cards: int  # every card, counting copies
     bleed: float  # mm around the cut line in each drawing
-
-
-def kit_deck(kit, game, name: str) -> Deck | None:
-    """The deck `name` of the game's kit, from the kit stage's product (None: no kit, no such deck)."""
-    if kit is None or not kit.has_kit(game):
-        return None
-    components, artwork = kit.full_colour(game)
-    spec = next((deck for deck in components.decks if deck.name == name), None)
-    if spec is None:
-        return None
-    fronts, _backs = artwork.cards(spec, None)
-    distinct: dict[int, Drawing] = {}
-    for front in fronts:
-        distinct.setdefault(id(front), front)
-    return Deck(spec.title, list(distinct.values()), len(fronts), spec.bleed)
 
 
 def card_width(deck: Deck, print_scale: float) -> float:

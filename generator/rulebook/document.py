@@ -424,12 +424,8 @@ def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, widt
                   strip: float = 0.0) -> list:
     """One page as a chapter, printed at `scale`; its headings join `headings` (keys "h0",
     "h1"... across the book) and its diagrams `placed`."""
-    directives = PaperDirectives(site, game, chapter.env, figures)
-
-    def directive(name: str, body: str, book: Typesetter, line: int | None = None) -> list | None:
-        made = directives(name, body, book, line)
-        return index_columns(made, width) if name == "clarifications" and made else made
-    book = Typesetter(styles, width, directive, print_scale=scale, placed=[] if placed is None else placed,
+    directives = PaperDirectives(chapter.env, figures, columns=lambda entries: index_columns(entries, width))
+    book = Typesetter(styles, width, directives, print_scale=scale, placed=[] if placed is None else placed,
                       figure_width=figure_width, strip_width=strip)
     book.headings = headings
     title = Heading(1, chapter.page.title, f"h{len(headings)}")

@@ -22,14 +22,17 @@ class GameBook:
     and set on every paper size. `directives`: the build's (StageContext.directives, or
     build.directive_registry), whose paper renderings set its fenced blocks."""
 
-    def __init__(self, site: Site, game: Game, directives: dict, replays: Replays | None = None, kit=None):
-        self.site, self.game = site, game  # kit: the kit stage's product, whose card drawings print (cards.py)
+    def __init__(self, site: Site, game: Game, directives: dict, replays: Replays | None = None,
+                 products: dict | None = None):
+        self.site, self.game = site, game
         md = make_markdown(site.raw_html, {})
         self.chapters = {}
-        # the build's walkthroughs and positions (StageContext.replays), shared with the pages
+        # the build's walkthroughs and positions (StageContext.replays), shared with the pages; the
+        # products the rulebook stage reads (StageContext.products), for its directives (a deck's cards)
         replays = Replays() if replays is None else replays
         for page in game.pages:
-            env = {"page": page, "game": game, "site": site, "replays": replays, "directives": directives, "kit": kit}
+            env = {"page": page, "game": game, "site": site, "replays": replays, "directives": directives,
+                   "products": products or {}}
             self.chapters[page.name] = Chapter(page, SyntaxTreeNode(md.parse(page.body, env)), env)
         self.figures: dict = {}  # (directive, options text) -> drawings, shared by every paper
         self.rejected: list = []  # blocks the pages will refuse, met while placing figures: said in the check
@@ -67,7 +70,7 @@ class GameBook:
         for chapter in self.chapters_of(kind):
             width = chapter_width(chapter.page, paper) if kind == "rules" else column_width(paper)
             strip = strip_width(paper) if kind == "rules" and not two_columns(chapter.page, paper) else 0.0
-            directives = PaperDirectives(self.site, self.game, chapter.env, self.figures, self.rejected)
+            directives = PaperDirectives(chapter.env, self.figures, self.rejected)
             book = Typesetter(styles, width, directives, print_scale=print_scale(paper), placed=placed,
                               figure_width=0.0 if kind == "rules" else sheet_width(paper),
                               strip_width=strip)

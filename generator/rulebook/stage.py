@@ -61,15 +61,10 @@ def preflight_book(book) -> list[ContentError]:
 class RulebookStage(Stage):
     name = "rulebooks"
     printed = True  # PDFs: `serve` may make them after the pages
-    reads = ("kit drawings",)  # a deck prints as the kit's drawings of its cards (rulebook/cards.py)
+    reads = ("kit drawings",)  # a deck prints as the kit's drawings of its cards (kit/paper.py, rulebook/cards.py)
 
     def __init__(self):
         self._checked: dict = {}  # slug -> its make.GameBook that preflight drew the diagrams of, per build
-
-    @property
-    def kit(self):
-        """The kit stage's product (its decks' drawings), when the build has a kit stage."""
-        return self.context.products.get("kit drawings")
 
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
@@ -91,7 +86,8 @@ class RulebookStage(Stage):
         from generator.rulebook.make import GameBook
 
         try:
-            book = GameBook(site, game, self.context.directives, self.context.replays, self.kit)  # the pages read its replays
+            book = GameBook(site, game, self.context.directives, self.context.replays,
+                            self.context.products)  # the pages read its replays
             errors = preflight_book(book) + book.rejected  # a refused block too: every problem in one run
         except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
             return problems.errors
@@ -118,7 +114,8 @@ class RulebookStage(Stage):
         the build itself works."""
         from generator.rulebook.make import CHILDREN_PER_CORE, GameBook, load_for_children, typeset_all
 
-        book = self._checked.get(game.slug) or GameBook(site, game, self.context.directives, self.context.replays, self.kit)
+        book = self._checked.get(game.slug) or GameBook(site, game, self.context.directives, self.context.replays,
+                                                        self.context.products)
         jobs = book_jobs(game)
         return Job(f"typesetting the rulebooks of {game.title}", lambda: write_books(game, typeset_all(book, jobs), paths),
                    self.name, CHILDREN_PER_CORE, spare_core=True, before_first=load_for_children)

@@ -54,11 +54,11 @@ def test_check_runs_the_build_and_leaves_the_site_folder_as_it_was(tmp_path):
     assert not (tmp_path / "site" / "output").exists()
 
 
-def paper_note(directives, options: dict, book, key: tuple) -> list:
+def paper_note(options: dict, context) -> list:
     """The paper rendering of the test's `note` directive: one paragraph."""
-    from reportlab.platypus import Paragraph
+    from generator.paper import Words
 
-    return [Paragraph(f"Printed note: {options['text']}", book.styles.body)]
+    return [Words(f"Printed note: {options['text']}")]
 
 
 class NoteStage(Stage):
@@ -68,7 +68,7 @@ class NoteStage(Stage):
 
     def directives(self, site) -> dict[str, Directive]:
         return {"note": Directive(lambda options, context: f"<p>Web note: {options['text']}</p>\n",
-                                  paper=f"{__name__}:paper_note")}
+                                  paper=paper_note)}
 
 
 def test_a_stage_directive_is_rendered_on_the_page_and_in_the_rulebook_from_its_one_declaration(tmp_path):
@@ -84,9 +84,11 @@ def test_a_stage_directive_is_rendered_on_the_page_and_in_the_rulebook_from_its_
     assert "Printed note: Mind the gap" in "".join(page.extract_text() for page in pdf.pages)
 
 
-def test_a_directive_names_its_paper_rendering_as_module_and_attribute():
-    with pytest.raises(ValueError, match="module:attribute"):
-        Directive(lambda options, context: "", paper="generator.rulebook.directives.PaperDirectives.table")
+def test_a_directive_declares_its_paper_rendering_as_a_function_beside_its_web_one():
+    with pytest.raises(ValueError, match="is a function"):
+        Directive(lambda options, context: "", paper="generator.rulebook.directives:PaperDirectives.table")
+    with pytest.raises(ValueError, match="needs its paper rendering"):
+        Directive(lambda options, context: "", draws=True)
 
 
 PAGES_ONLY = """
@@ -98,7 +100,8 @@ print("reportlab" in sys.modules)
 
 
 def test_a_site_without_rulebooks_never_imports_reportlab(tmp_path):
-    """The paper renderings in the directive registry are names, imported only when a book is set."""
+    """The paper renderings in the directive registry say what prints (generator/paper.py): reportlab
+    is imported only when a book is set."""
     import subprocess
     import sys
 

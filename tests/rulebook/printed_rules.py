@@ -25,7 +25,7 @@ def kit_drawings() -> KitDrawings:
 @lru_cache(maxsize=None)
 def game_book(slug: str) -> GameBook:
     site = load_site(ROOT)
-    return GameBook(site, site.game(slug), directive_registry(site), kit=kit_drawings())
+    return GameBook(site, site.game(slug), directive_registry(site), products={"kit drawings": kit_drawings()})
 
 
 @lru_cache(maxsize=None)

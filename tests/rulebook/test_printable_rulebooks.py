@@ -38,7 +38,7 @@ def catalogue():
 @lru_cache(maxsize=None)
 def book(slug: str) -> GameBook:
     site = catalogue()
-    return GameBook(site, site.game(slug), directive_registry(site), kit=kit_drawings())
+    return GameBook(site, site.game(slug), directive_registry(site), products={"kit drawings": kit_drawings()})
 
 
 @lru_cache(maxsize=None)

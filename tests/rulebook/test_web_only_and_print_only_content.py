@@ -91,6 +91,8 @@ def test_an_unknown_page_medium_is_an_error_at_its_line(tmp_path, capsys):
 def play_block(base_url: str) -> list:
     """What a `play` block prints on A4 for a site at `base_url`."""
     from generator.content.model import Site
+    from generator.interactive.paper import play_on_paper
+    from generator.markdown.directives import DirectiveContext
     from generator.rulebook.blocks import Typesetter
     from generator.rulebook.directives import PaperDirectives
     from generator.rulebook.fonts import register_book_fonts
@@ -101,8 +103,11 @@ def play_block(base_url: str) -> list:
     site = Site(root=None, title="Shelf", base_url=base_url, path_prefix="/games/", language="en", description="",
                 raw_html=False, rulebooks=True, search=False, pyodide_url="", accent="#3559c7", games=())
     game = type("Game", (), {"slug": "pebbles", "title": "Pebbles"})()
-    directives = PaperDirectives(site, game, {}, {})
-    return directives.play({}, Typesetter(make_styles("#aa3300"), 400, directives), ("play", ""))
+    env = {"site": site, "game": game}
+    directives = PaperDirectives(env, {})
+    book = Typesetter(make_styles("#aa3300"), 400, directives)
+    return [flowable for item in play_on_paper({}, DirectiveContext(env=env, line=1, name="play"))
+            for flowable in directives.set(item, book)]
 
 
 def test_a_play_block_prints_a_line_and_a_qr_code_to_the_play_page():
