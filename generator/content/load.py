@@ -83,6 +83,8 @@ DATA_SCHEMA = Schema({
     "caption": Field(str, default=""),
     "readers": Field(list, default=None, items=str,
                      describe="the columns readers see when a page's table names none (not layout data)"),
+    "translate": Field(list, default=None, items=str,
+                       describe="the text columns a translation translates (card names and texts: docs/translations.md)"),
 })
 
 RELEASE_SCHEMA = Schema({
@@ -304,14 +306,17 @@ def load_data(name: str, spec: dict, game_toml: Source, folder: Path, root: Path
     """The table declared as `[data.<name>]`, read by the one table reader."""
     declaration = TableSpec(name, spec["file"], dict(spec["columns"]), spec.get("caption", ""), game_toml.path,
                             game_toml.line_of(("data", name)), game_toml.line_of(("data", name, "columns")),
-                            tuple(spec.get("readers") or ()))
-    unknown = [column for column in declaration.readers if column not in declaration.columns]
-    if unknown:
-        errors.append(ContentError(game_toml.path, game_toml.line_of(("data", name, "readers")),
-                                   f"[data.{name}] readers: no column '{unknown[0]}'",
-                                   expected="columns declared in its `columns`: " + ", ".join(declaration.columns),
-                                   found=unknown[0]))
-        return None
+                            tuple(spec.get("readers") or ()), tuple(spec.get("translate") or ()))
+    for key, named, kinds in (("readers", declaration.readers, TYPES), ("translate", declaration.translate, ("str",))):
+        unknown = [column for column in named if declaration.columns.get(column) not in kinds]
+        if unknown:
+            what = "text column" if key == "translate" else "column"
+            errors.append(ContentError(game_toml.path, game_toml.line_of(("data", name, key)),
+                                       f"[data.{name}] {key}: no {what} '{unknown[0]}'",
+                                       expected=f"{what}s declared in its `columns`: " + ", ".join(
+                                           c for c, kind in declaration.columns.items() if kind in kinds),
+                                       found=unknown[0]))
+            return None
     table, problems = open_table(declaration, folder, root)
     errors.extend(problems)
     if table is not None and len(table.rows) > MAX_DATA_ROWS:  # every stage reads it whole, some row by row

@@ -102,6 +102,7 @@ GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a gam
     "generator/releases/earlier.py": "game.toml, for a release's line in messages",
     "generator/releases/sources.py": "the git archive of a release's sources, to unpack it",
     "generator/commands/tts_local.py": "the built Tabletop Simulator saves it rewrites for this machine",
+    "generator/i18n/catalogues.py": "a game's translation catalogues (PO files) it reads and writes",
 }
 OPENS = re.compile(r"(?<![\w.])(?<!def )open\(|(?<!self)\.open\(|\.read_text\(|\.read_bytes\(|\bos\.fdopen\(|^\s*import csv\b", re.M)
 # a listed module may import csv to write a file (a manifest); reading CSV is the reader's alone

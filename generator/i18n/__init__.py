@@ -1,0 +1,18 @@
+"""Translations (issue 46): a game's translatable text in gettext catalogues.
+
+The source language stays in the pages' Markdown, game.toml and the data files; each
+translation is a PO file per game and language, `content/<game>/i18n/<lang>.po`, beside
+the template `content/<game>/i18n/<game>.pot` extracted from the source. Every entry is one
+block (a heading, a paragraph, a list item, a table cell, ...) with its source file:line as
+the entry's location, so a stale translation is reported where its source stands.
+
+- model.py: a Block, one translatable text;
+- blocks.py: a page's blocks, from markdown-it's tokens (and its front matter);
+- options.py: the reader's words in directive fences (a walkthrough's `say:` lines, captions);
+- sources.py: game.toml's texts and the data columns `translate` names;
+- extract.py: every block of a game into a Babel catalogue (the template);
+- catalogues.py: where the catalogues live, read and written (the only module that opens them);
+- coverage.py: how much of a game a language covers, and its stale entries as warnings;
+- pseudo.py: the built-in pseudo-locale for layout testing;
+- translate.py: a page's Markdown in a language, from its catalogue.
+"""
