@@ -1,0 +1,102 @@
+"""The kit reference's worked example (docs/kit.md, "A worked example", issue 43.7): Tidepool,
+a deck of 12 illustrated cards whose art its own script draws with Pillow
+(tests/fixtures/illustrated/make_art.py), builds through the kit, the rulebook, the site, the
+print-on-demand files and Tabletop Simulator's deck sheet, each showing the pictures."""
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageStat
+from pypdf import PdfReader
+
+from generator.build import build
+from tests.kit.test_card_pictures import image_xobjects
+from tests.sitefactory import tree
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "illustrated"
+GAME = EXAMPLE / "content" / "tidepool"
+ART_NAMES = ("crab", "star", "snail", "shrimp", "urchin", "anemone", "goby", "jelly", "octopus", "clam",
+             "seahorse", "eel")
+
+
+def first_card_art() -> Image.Image:
+    """The first card's picture (the Shore Crab's), as its author drew it."""
+    return Image.open(GAME / "art" / "crab.png").convert("RGB")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    root = tmp_path_factory.mktemp("worked-example")
+    shutil.copytree(EXAMPLE, root, dirs_exist_ok=True)
+    report = build(root, root / "output", processes=1)
+    return root, report
+
+
+def test_the_example_art_is_what_its_script_draws(tmp_path):
+    from tests.fixtures.illustrated.make_art import write_art
+
+    written = write_art(tmp_path)
+    assert sorted(path.stem for path in written) == sorted(ART_NAMES)
+    assert tree(tmp_path) == {name: data for name, data in tree(GAME / "art").items()}
+
+
+def test_the_example_builds_without_a_warning(built):
+    _root, report = built
+    assert report.warnings == []  # every picture at 300 ppi or more, every text fits
+
+
+def test_the_kit_prints_each_picture_once_on_both_papers(built):
+    root, _report = built
+    for paper in ("a4", "letter"):
+        reader = PdfReader(root / "output" / "tidepool" / "kit" / f"tidepool-kit-{paper}.pdf")
+        assert len(image_xobjects(reader)) == 12, paper  # 24 cards print, 12 pictures embedded
+
+
+def test_the_site_shows_each_card_as_pngs_and_publishes_each_picture_once(built):
+    root, _report = built
+    kit = root / "output" / "tidepool" / "kit"
+    assert len(list((kit / "pictures").glob("*.png"))) == 12
+    page = (root / "output" / "tidepool" / "index.html").read_text()
+    for number in range(1, 13):
+        assert f'srcset="kit/cards/creatures-{number:02d}.png 1x, kit/cards/creatures-{number:02d}-2x.png 2x"' in page
+        one, two = (Image.open(kit / "cards" / f"creatures-{number:02d}{suffix}.png") for suffix in ("", "-2x"))
+        assert two.size == (one.width * 2, one.height * 2)
+
+
+def art_mean(face: Image.Image, share=(0.25, 0.2, 0.75, 0.45)) -> tuple:
+    """The mean colour of the middle of a card face's art (shares of the face: the art sits in
+    its upper half, under the title)."""
+    w, h = face.size
+    return tuple(ImageStat.Stat(face.crop((round(share[0] * w), round(share[1] * h), round(share[2] * w),
+                                           round(share[3] * h)))).mean)
+
+
+def near(a, b, tolerance=30.0) -> bool:
+    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5 < tolerance
+
+
+def test_the_print_on_demand_faces_and_the_tts_sheet_carry_the_pictures(built):
+    root, _report = built
+    exports = root / "output" / "tidepool" / "exports"
+    crab = art_mean(first_card_art(), (0.2, 0.1, 0.8, 0.6))
+    archive = zipfile.ZipFile(exports / "tidepool-creatures-thegamecrafter.zip")
+    fronts = sorted(name for name in archive.namelist() if name.endswith(".png") and "front" in name)
+    assert len(fronts) == 12
+    face = Image.open(io.BytesIO(archive.read(fronts[0]))).convert("RGB")
+    assert near(art_mean(face), crab), (art_mean(face), crab)
+    tts = exports / "tabletop-simulator"
+    deck = next(iter(json.loads((tts / "tidepool-unpublished.json").read_text())["ObjectStates"][0]
+                     ["CustomDeck"].values()))
+    sheet = Image.open(tts / "creatures-sheet-1.png").convert("RGB")
+    cell = sheet.crop((0, 0, sheet.width // deck["NumWidth"], sheet.height // deck["NumHeight"]))
+    assert near(art_mean(cell), crab), (art_mean(cell), crab)
+
+
+def test_the_rulebooks_are_typeset(built):
+    root, _report = built
+    assert (root / "output" / "tidepool" / "tidepool-rules-a4.pdf").stat().st_size > 0
