@@ -12,7 +12,11 @@ the entry's location, so a stale translation is reported where its source stands
 - sources.py: game.toml's texts and the data columns `translate` names;
 - extract.py: every block of a game into a Babel catalogue (the template);
 - catalogues.py: where the catalogues live, read and written (the only module that opens them);
+- update.py: a language's catalogue merged with the template (changed sources become fuzzy);
 - coverage.py: how much of a game a language covers, and its stale entries as warnings;
+- report.py: every game's languages measured, for `i18n stats` and `check`;
 - pseudo.py: the built-in pseudo-locale for layout testing;
-- translate.py: a page's Markdown in a language, from its catalogue.
+- translate.py: a page's Markdown in a language, from its catalogue, line for line;
+- notices.py: a stale block marked, with a notice, where a translated page shows it;
+- pages.py: a translated page rendered by the site's renderer (a pure function: no output).
 """

@@ -1,0 +1,58 @@
+"""A page rendered in another language: the translated Markdown (translate.py) through the
+site's own renderer, as a page of its own (TranslatedPage), with its stale blocks noticed
+(notices.py). A pure function of the page's source and a catalogue: the build decides where
+the result is written (`/<lang>/...`, docs/translations.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from babel.messages.catalog import Catalog
+from markdown_it import MarkdownIt
+
+from generator.content.model import Game, Page, Site
+from generator.i18n.blocks import parser
+from generator.i18n.notices import stale_notices_plugin
+from generator.i18n.translate import Translation, looked_up, translate_page
+from generator.markdown.directives import Directive
+from generator.markdown.glossary import Term
+from generator.markdown.render import RenderedPage, make_markdown, render_page
+
+
+@dataclass(frozen=True)
+class TranslatedPage(Page):
+    """A page whose body is its translation (the same lines as its source)."""
+
+    language: str = ""
+    source_language: str = "en"
+    text: str = ""  # the translated file, front matter and body
+    stale: tuple[int, ...] = ()  # file lines of blocks shown in the source language, their source changed
+    notice: str = ""  # what a stale block's notice says ("": notices.NOTICE)
+
+    @property
+    def body(self) -> str:
+        """From the body's first line: a translated title moved the offset, never the lines."""
+        return "\n".join(self.text.split("\n")[self.body_line - 1:])
+
+
+def translated(page: Page, translation: Translation, catalogue: Catalog, language: str, source_language: str,
+               notice: str = "") -> TranslatedPage:
+    own = {field.name: getattr(page, field.name) for field in fields(Page)}
+    for key in ("title", "summary"):
+        text, _ = looked_up(catalogue, own[key].strip()) if own[key].strip() else (None, "")
+        own[key] = text or own[key]
+    return TranslatedPage(**own, language=language, source_language=source_language, text=translation.markdown,
+                          stale=translation.stale, notice=notice)
+
+
+def translation_markdown(site: Site, directives: dict[str, Directive]) -> MarkdownIt:
+    """The site's parser with stale blocks noticed (the build's own parser would `use` the plugin)."""
+    return make_markdown(site.raw_html, directives).use(stale_notices_plugin)
+
+
+def render_translated(md: MarkdownIt, site: Site, game: Game, page: Page, catalogue: Catalog, language: str,
+                      terms: list[Term] = (), notice: str = "") -> RenderedPage:
+    """`page` in `language`, rendered by `md` (translation_markdown's): HTML, contents, anchors and links
+    as the source's page has them, each stale block in the source language with its notice."""
+    translation = translate_page(parser(site), site, game, page, catalogue)
+    return render_page(md, site, game, translated(page, translation, catalogue, language, site.language, notice),
+                       list(terms))

@@ -1,0 +1,87 @@
+"""A page in another language, from its source and a catalogue: every translated block in the
+language, line for line; a stale block in the source language with a notice where it stands;
+the same ids and links as the source page."""
+from __future__ import annotations
+
+from generator.content.load import load_site
+from generator.i18n.blocks import parser
+from generator.i18n.catalogues import catalogue_path, read
+from generator.i18n.extract import extract
+from generator.i18n.pages import render_translated, translation_markdown
+from generator.i18n.pseudo import pseudo, pseudo_catalogue
+from generator.i18n.translate import translate_page
+from generator.markdown.render import render_page
+from tests.i18n.test_i18n_stale import NEW, OLD, change_paragraph, german_site
+from tests.i18n.translating import i18n, line_of, translated_site
+
+
+def german(root, page="rules"):
+    site = load_site(root)
+    game = site.game("pebbles")
+    return site, game, game.page(page), read(catalogue_path(game, "de"), "de")
+
+
+def test_every_block_is_translated_and_every_line_stays_where_it_was(tmp_path):
+    root = german_site(tmp_path)
+    site, game, page, catalogue = german(root)
+    translation = translate_page(parser(site), site, game, page, catalogue)
+    source = page.path.read_text(encoding="utf-8").split("\n")
+    lines = translation.markdown.split("\n")
+    assert len(lines) == len(source)
+    assert "title: \"DE: Rules\"" in lines
+    assert f"DE: {OLD}" in lines
+    assert "## DE: Setting up {#setting-up}" in lines  # the source's id kept
+    assert "## DE: Taking turns {#turns}" in lines
+    assert "::: clarification C1 DE: Ties" in lines
+    assert "| DE: Swift | DE: Move twice |" in lines
+    assert "- DE: Draw a card." in lines
+    assert 'caption: "DE: Points per pebble"' in lines and "data: scores" in lines
+    assert translation.stale == () and translation.missing == ()
+
+
+def test_a_stale_paragraph_shows_in_english_with_a_notice_at_its_line(tmp_path):
+    root = german_site(tmp_path)
+    rules = change_paragraph(root)
+    i18n("update", str(root))
+    site, game, page, catalogue = german(root)
+    md = translation_markdown(site, {})
+    page_de = render_translated(md, site, game, page, catalogue, "de")
+    assert page_de.errors == []
+    html = page_de.html
+    assert f'<p lang="en" class="stale-translation">{NEW}</p>' in html
+    notice = html.index('class="translation-notice"')
+    assert notice < html.index(NEW) and html.count("translation-notice") == 1
+    assert "DE: Setting up" in html and OLD not in html and f"DE: {OLD}" not in html
+    assert translate_page(parser(site), site, game, page, catalogue).stale == (line_of(rules, NEW),)
+    source = render_page(md, site, game, page, [])
+    assert page_de.anchors == source.anchors  # every link into the page still lands
+    assert [link["href"] for link in page_de.links] == [link["href"] for link in source.links]
+    assert [entry["id"] for entry in page_de.toc] == [entry["id"] for entry in source.toc]
+
+
+def test_an_untranslated_block_keeps_its_source_without_a_notice(tmp_path):
+    root = translated_site(tmp_path)
+    i18n("update", str(root), "--lang", "de")
+    site, game, page, catalogue = german(root)
+    translation = translate_page(parser(site), site, game, page, catalogue)
+    assert translation.markdown == page.path.read_text(encoding="utf-8")
+    assert line_of(page.path, "Each player takes") in translation.missing
+    html = render_translated(translation_markdown(site, {}), site, game, page, catalogue, "de").html
+    assert "translation-notice" not in html
+
+
+def test_the_pseudo_locale_renders_every_page_with_the_sources_heading_ids(tmp_path):
+    root = translated_site(tmp_path)
+    site = load_site(root)
+    game = site.game("pebbles")
+    catalogue = pseudo_catalogue(extract(site, game))
+    md = translation_markdown(site, {})
+    for page in game.pages:
+        rendered = render_translated(md, site, game, page, catalogue, "qps")
+        source = render_page(md, site, game, page, [])
+        assert rendered.errors == []
+        # a glossary term's id follows its words (term-þéƀƀļé): consistent within the language, not yet the source's
+        assert {a for a in rendered.anchors if not a.startswith("term-")} == {
+            a for a in source.anchors if not a.startswith("term-")}
+    rules = render_translated(md, site, game, game.page("rules"), catalogue, "qps").html
+    assert pseudo("Setting up") in rules and "Setting up" not in rules.replace('id="setting-up"', "")
