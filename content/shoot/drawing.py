@@ -63,12 +63,16 @@ NARROW_LINES_X = 17.5  # the lines' left edge, from the panel's, clear of the bo
 TRACK_BESIDE = 44.0  # the damage boxes' left edge from their count's, clear of "Damage 10 of 10" in bold
 NARROW_CARDS = 2
 LAYOUTS = ("narrow",)
+# Drawn for a rulebook's page only (Engine.print_layouts): the phone's panels over a table strip of
+# lines, not cards, so that three steps of a walkthrough share a page of the A5 booklet
+PRINT_LAYOUTS = ("book",)
+BOOK_STRIP_LINES = 3  # whose turn and the piles, then the two latest cards drawn, a line each
 
 
 def draw_status(state, highlight: tuple[str, ...] = (), layout: str = "") -> Drawing:
     """Each player's Medical Record, damage track, Weapon and Gadgets, then the latest cards drawn."""
-    if layout == "narrow":
-        return _draw_narrow(state, highlight)
+    if layout in ("narrow", "book"):
+        return _draw_narrow(state, highlight, book=layout == "book")
     shapes: list = []
     rows = (state.players + 1) // 2
     for p in range(state.players):
@@ -80,14 +84,21 @@ def draw_status(state, highlight: tuple[str, ...] = (), layout: str = "") -> Dra
     return Drawing(WIDTH, y + STRIP_H + 2, tuple(shapes), title="Splatter SHOOT: the players' status")
 
 
-def _draw_narrow(state, highlight: tuple[str, ...]) -> Drawing:
-    """The same status, one compact panel a row (a narrow screen)."""
+def _draw_narrow(state, highlight: tuple[str, ...], book: bool = False) -> Drawing:
+    """The same status, one compact panel a row (a narrow screen); `book`: under them the table
+    as lines of words (a rulebook's page), not a row of cards."""
     shapes: list = []
+    top, gap = (1.0, 1.5) if book else (2.0, NARROW_GAP)  # on paper the strip's cell pads the drawing
     for p in range(state.players):
-        shapes += _narrow_panel(state, p, 2, 2 + p * (NARROW_PANEL_H + NARROW_GAP), highlight)
-    y = 2 + state.players * (NARROW_PANEL_H + NARROW_GAP)
-    shapes += _table_strip(state, 2, y, NARROW_W - 4, NARROW_CARDS)
-    return Drawing(NARROW_W, y + STRIP_H + 2, tuple(shapes), title="Splatter SHOOT: the players' status")
+        shapes += _narrow_panel(state, p, 2, top + p * (NARROW_PANEL_H + gap), highlight)
+    y = top + state.players * (NARROW_PANEL_H + gap)
+    if book:
+        shapes += _table_lines(state, 2, y, NARROW_W - 4)
+        height = BOOK_STRIP_LINES * LINE_H + 2.5
+    else:
+        shapes += _table_strip(state, 2, y, NARROW_W - 4, NARROW_CARDS)
+        height = STRIP_H
+    return Drawing(NARROW_W, y + height + top, tuple(shapes), title="Splatter SHOOT: the players' status")
 
 
 def _narrow_panel(state, p: int, x0: float, y0: float, highlight) -> list:
@@ -107,7 +118,7 @@ def _narrow_panel(state, p: int, x0: float, y0: float, highlight) -> list:
     first = y0 + NARROW_HEADER_H + 4.5  # the first line's baseline
     shapes += _damage_track(hero, cell, left, first - 3.3, highlight, beside=TRACK_BESIDE)
     room = x0 + width - 2 - left
-    for i, text in enumerate((_weapon_line(hero), _jam_line(hero), _last_line(hero, room))):
+    for i, text in enumerate((_weapon_line(hero), _jam_line(hero, room), _last_line(hero, room))):
         if text:  # a HERO without a Weapon has no JAM boxes: the line stays empty
             shapes.append(Text(left, first + (i + 1) * LINE_H, _fit(text, room), TEXT))
     return shapes
@@ -267,13 +278,15 @@ def _short_lines(hero) -> list[str]:
 def _weapon_line(hero) -> str:
     if hero.weapon == HIDDEN:
         return "Weapon: hidden"
-    return f"{hero.weapon}, {_draws(hero)}" if hero.weapon else "Weapon: none"
+    return f"{hero.weapon}: {_draws(hero)}" if hero.weapon else "Weapon: none"
+
+
+BAND_WORDS = {"0": "close", "1": "mid", "inf": "far"}  # touching, within 1 card length, further
 
 
 def _draws(hero) -> str:
-    """The cards the Weapon draws at each distance."""
-    return "draws " + " ".join(f"{b if b != 'inf' else '∞'}:{n if n else '-'}"
-                               for b, n in zip(BANDS, weapon(hero.weapon).draws))
+    """The cards the Weapon draws at each distance it reaches, in words: "2 close, 3 mid, 2 far"."""
+    return ", ".join(f"{n} {BAND_WORDS[b]}" for b, n in zip(BANDS, weapon(hero.weapon).draws) if n)
 
 
 def _wounds(hero) -> list[str]:
@@ -293,12 +306,25 @@ def _long_lines(hero) -> list[str]:
     return [line for line in (_jam_line(hero), _gadgets_line(hero), _record_line(hero)) if line]
 
 
-def _jam_line(hero) -> str:
-    """The Weapon's JAM boxes ("" without a Weapon)."""
+def _jam_line(hero, room: float = PANEL_W - 5) -> str:
+    """The Weapon's JAM boxes ("" without a Weapon), in words where `room` mm holds them:
+    "JAM A empty, B yellow, C red, 4 cards to you", else "JAM A –, B yellow, C red +4"."""
     if not hero.weapon or hero.weapon == HIDDEN:
         return ""
-    jams = [box.short() for box in weapon(hero.weapon).jams]
-    return "JAM " + " ".join(f"{'ABC'[i]}{' ' + j if j != 'empty' else '–'}" for i, j in enumerate(jams))
+    boxes = weapon(hero.weapon).jams
+    for words in (True, False):
+        line = "JAM " + ", ".join(f"{'ABC'[i]} {_jam_words(box, words)}" for i, box in enumerate(boxes))
+        if _text_width(line) <= room:
+            return line
+    return line
+
+
+def _jam_words(box, words: bool = True) -> str:
+    """A JAM box: "red, 4 cards to you", "yellow, pushed back", "empty"; shorter, "red +4 push", "–"."""
+    if not words:
+        return ("–" if box.result == "empty" else box.result) + (f" +{box.damage}" if box.damage else "") + \
+            (" push" if box.push else "")
+    return box.result + (f", {box.damage} cards to you" if box.damage else "") + (", pushed back" if box.push else "")
 
 
 def _gadgets_line(hero) -> str:
@@ -308,24 +334,15 @@ def _gadgets_line(hero) -> str:
 
 
 def _record_line(hero) -> str:
-    return "Record: " + (" ".join(hero.record) if hero.record else "empty")
+    """The Medical Record's cards by their titles."""
+    return "Record: " + (", ".join(card(cid).title for cid in hero.record) if hero.record else "empty")
 
 
 def _table_strip(state, x0: float, y0: float, width: float = WIDTH - 4, shown: int = CARDS_SHOWN) -> list:
     """Whose turn, the Splattercards' piles, what lies on the battlefield, the latest cards drawn."""
     shapes: list = [Rect(x0, y0, width, STRIP_H, Style(fill=TABLE_FILL, stroke="#999999", stroke_width=0.3), rx=2,
                          role="table")]
-    info = f"Turn {state.turn_no}"
-    if state.winners is not None:
-        info += " - game over: " + state.ending
-    else:
-        info += f" - {pname(state.current)} "
-        info += "moving" if state.moving else ("deciding" if state.phase == "start" else "standing")
-        if state.action_card:
-            info += f", action card {state.action_card} ({lengths(movement_allowance(state, state.current))})"
-    piles = f"Splattercards: deck {sum(state.deck)}, discard {sum(state.discard)}"
-    if state.field:
-        piles += f"   On the battlefield: {', '.join(n for n, _ in state.field)}"
+    info, piles = _turn_words(state), _piles_words(state)
     for i, (text, bold) in enumerate(((info, True), (piles, False))):
         shapes.append(Text(x0 + 3, y0 + 5.5 + i * LINE_H, _fit(text, width - 6, bold), TEXT, bold=bold))
     card_w = (width - 6 - (shown - 1) * 1.5) / shown
@@ -335,19 +352,63 @@ def _table_strip(state, x0: float, y0: float, width: float = WIDTH - 4, shown: i
     return shapes
 
 
+def _turn_words(state) -> str:
+    """Whose turn it is and what they are doing: "Turn 3: P1 moves up to 3 card lengths"."""
+    info = f"Turn {state.turn_no}"
+    if state.winners is not None:
+        return info + ": game over, " + state.ending
+    doing = "moves" if state.moving else ("decides" if state.phase == "start" else "stands")
+    info += f": {pname(state.current)} {doing}"
+    if state.action_card:
+        info += f" up to {lengths(movement_allowance(state, state.current))}"
+    return info
+
+
+def _piles_words(state) -> str:
+    piles = f"Splattercards: deck {sum(state.deck)}, discard {sum(state.discard)}"
+    if state.field:
+        piles += f"   On the battlefield: {', '.join(n for n, _ in state.field)}"
+    return piles
+
+
+def _table_lines(state, x0: float, y0: float, width: float) -> list:
+    """The table strip of a rulebook's page: whose turn, then the two latest Splattercards
+    drawn, each a line of words (its title and what it hits, then its movement, healing and
+    answer where the line has room), the latest first."""
+    shapes: list = [Rect(x0, y0, width, BOOK_STRIP_LINES * LINE_H + 2.5,
+                         Style(fill=TABLE_FILL, stroke="#999999", stroke_width=0.3), rx=2, role="table")]
+    room = width - 6
+    lines = [(_turn_words(state), True)]
+    for i, cid in enumerate(reversed(state.last_cards[-(BOOK_STRIP_LINES - 1):])):
+        c = card(cid)
+        short = f"{c.title}, {_hit_words(c)}"
+        labelled = f"{'Drawn' if i == 0 else 'Before'}: {short}"
+        tries = (f"{labelled}; move {c.move}, heal {c.heal}, {c.answer}", labelled, short)
+        lines.append((next((line for line in tries if _text_width(line) <= room), short), False))
+    for i, (text, bold) in enumerate(lines):
+        shapes.append(Text(x0 + 3, y0 + 5.5 + i * LINE_H, _fit(text, room, bold), TEXT, bold=bold))
+    return shapes
+
+
+def _hit_words(c) -> str:
+    """What a Splattercard does in words: "torso 2 striped + 1 plain", "JAM A", "death"."""
+    if c.is_jam:
+        return f"JAM {c.jam}"
+    if c.death:
+        return "death (head)"
+    if not c.is_hit:
+        return "miss"
+    damage = " + ".join(f"{n} {kind}" for n, kind in ((c.action, "striped"), (c.still, "plain")) if n) or "no damage"
+    return f"{LOCATION_INDEX[c.hit].label.lower()} {damage}"
+
+
 def _drawn_card(c, x: float, y: float, width: float) -> list:
     """A Splattercard as drawn: its number and title, what it hits, its movement, healing and answer."""
-    if c.is_jam:
-        summary = f"JAM {c.jam}"
-    elif c.death:
-        summary = "Death (head)"
-    elif c.is_hit:
-        summary = f"{LOCATION_INDEX[c.hit].label} {c.action} str. {c.still} pl."
-    else:
-        summary = "Miss"
+    summary = _hit_words(c)
+    summary = summary[:1].upper() + summary[1:]
     fill = "#fff4c2" if c.is_jam else "#ffffff"
     shapes: list = [Rect(x, y, width, CARD_H, Style(fill=fill, stroke="#444444", stroke_width=0.3), rx=1,
                          role="card")]
-    for i, text in enumerate((f"{c.id} {c.title}", summary, f"move {c.move} heal {c.heal} {c.answer}")):
+    for i, text in enumerate((c.title, summary, f"Move {c.move}, heal {c.heal}, {c.answer}")):
         shapes.append(Text(x + 1.5, y + 5 + i * LINE_H, _fit(text, width - 3), TEXT))
     return shapes

@@ -43,7 +43,7 @@ from .cards import (
     WEAPONS, JamBox, Splattercard, Weapon, cannot_attack, card, full_deck, gadget, holds_kind, lost_locations,
     minus_movement, movement_allowance, record_cards, weapon,
 )
-from .drawing import LAYOUTS, draw_status
+from .drawing import LAYOUTS, PRINT_LAYOUTS, draw_status
 
 
 def rule(section: str, clarification: str = "") -> str:
@@ -1668,6 +1668,7 @@ class ShootEngine(Engine):
         return (pname(actor),) + tuple(pname(p) for p in a.who if p != actor)
 
     layouts = LAYOUTS
+    print_layouts = PRINT_LAYOUTS  # drawn for a rulebook only (generator/rulebook/figures.py)
     # a choice on the board that fits no legal move is refused under the rule for moves
     moves_rule = "Rules §Attack and counterattack"
 

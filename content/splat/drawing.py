@@ -45,6 +45,10 @@ PANEL_X = BOARD_X + WIDTH * CELL_MM + 16.0
 NARROW_PANEL_X = BOARD_X + WIDTH * CELL_MM + 10.0
 NARROW_PANEL_W = 112.0 - NARROW_PANEL_X
 NARROW_CHARS = 10
+# A rulebook's page (Engine.print_layouts): the panel's words in lines under the ground, so the
+# drawing is only as wide as the sky (86 mm): two steps across the A5 booklet's page at 7 pt
+BOOK_W = NARROW_PANEL_X
+BOOK_CHARS = 34  # a line under the sky at SMALLEST
 INK = "#222222"
 SKY = "#e8f3fb"
 PLANE_FILL = "#cfd6de"
@@ -172,7 +176,7 @@ def kit_sky(cell: float) -> Drawing:
     return Drawing(round(width * k, 3), round(height * k, 3), (board,), title="The sky")
 
 
-def draw_state(state, highlight=(), result=None, narrow: bool = False) -> Drawing:
+def draw_state(state, highlight=(), result=None, narrow: bool = False, book: bool = False) -> Drawing:
     """The board with `state`'s pieces; cells named in `highlight` marked.
     `result` is the engine's Result for `state` (None until the game is over):
     the side panel says what happens next, or how the game ended."""
@@ -194,6 +198,12 @@ def draw_state(state, highlight=(), result=None, narrow: bool = False) -> Drawin
     for seat, cell in enumerate(state.skydivers):
         if cell is not None:
             shapes += _skydiver(seat, cell, seat == state.holder)
+    if book:  # what happens next in lines under the ground
+        lines = _book_lines(state, status)
+        shapes += [Text(BOARD_X - 2, ground_y + 16 + i * 5.5, line, size=SMALLEST, fill=INK, bold=bold)
+                   for i, (line, bold) in enumerate(lines)]
+        return Drawing(BOOK_W, ground_y + 16 + len(lines) * 5.5 - 2.5, tuple(shapes),
+                       title=f"Splat, round {state.round}: {' '.join(status)}")
     # Side panel: who is who, and what happens next.
     panel_x = NARROW_PANEL_X if narrow else PANEL_X
     shapes += _panel(state, status, panel_x, NARROW_CHARS if narrow else 0)
@@ -232,6 +242,17 @@ def _panel(state, status: list, x: float, chars: int) -> list:
         shapes.append(Text(x, y, line, size=SMALLEST, fill=INK, bold=True))
         y += 5.5
     return shapes
+
+
+def _book_lines(state, status: list) -> list[tuple[str, bool]]:
+    """The side panel's words as lines under the sky: where the parachute is and who has left
+    the sky, then what happens next (bold). Where each skydiver is, the board shows."""
+    chute = (f"held by {COLOUR_NAMES[state.holder]}" if state.holder is not None
+             else "lost" if state.chute_lost else f"on {cell_name(state.chute)}")
+    facts = [f"Parachute {chute}"] + [f"{COLOUR_NAMES[seat]} {fate}" for seat, fate in enumerate(state.fates)
+                                      if fate != AIR]
+    lines = [(line, False) for line in textwrap.wrap("; ".join(facts), BOOK_CHARS)]
+    return lines + [(line, True) for line in textwrap.wrap(" ".join(status), BOOK_CHARS)]
 
 
 def _status_line(state, result) -> list:

@@ -711,11 +711,13 @@ class SplatEngine(Engine):
 
     # a phone held upright: the side panel narrows beside the sky
     layouts = ("narrow",)
+    # a rulebook's page: the panel's words under the sky, two steps across the A5 booklet
+    print_layouts = ("book",)
     # a choice on the board that fits no legal move is refused under the rule for moves
     moves_rule = "Rules §Moving"
 
     def render(self, state, highlight=(), layout: str = ""):
-        return draw_state(state, highlight, self.result(state), narrow=layout == "narrow")
+        return draw_state(state, highlight, self.result(state), narrow=layout == "narrow", book=layout == "book")
 
 
 ENGINE = SplatEngine()

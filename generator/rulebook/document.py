@@ -32,9 +32,13 @@ PAPERS = {"a4": A4, "letter": LETTER, "a5": A5}
 # type (BOOK_TYPE). A player aid's two columns, and a glossary's, use the narrow SHEET_MARGINS.
 BOOK_MARGINS = {"a4": (33, 18, 33, 20), "letter": (36, 18, 36, 20), "a5": (14, 13, 14, 15)}
 SHEET_MARGINS = {"a4": (20, 18, 20, 20), "letter": (19, 18, 19, 20), "a5": (14, 13, 14, 15)}
-BOOK_TYPE = {"a4": 1.1, "letter": 1.1, "a5": 1.0}  # the book's type, of make_styles' sizes (A5 prints at 94%)
-COLUMN_TYPE = 0.95  # a two-column chapter's type, of make_styles' sizes: 9.1 pt
-TWO_COLUMN_GLOSSARY = ("a4", "letter")  # on A5 a glossary's columns would hold 30 characters: one column
+# the book's type, of make_styles' sizes; the booklet's A5 pages at 9.3 pt (8.8 pt on Letter, at 94%), as a
+# publisher sets a booklet: SHOOT's then holds to ten sheets
+BOOK_TYPE = {"a4": 1.1, "letter": 1.1, "a5": 0.97}
+# a two-column chapter's type, of make_styles' sizes: 9.1 pt; on A5 8.6 pt (8.2 pt printed on
+# Letter), where a column holds about 32 characters, as a publisher sets a booklet's glossary
+COLUMN_TYPE = {"a4": 0.95, "letter": 0.95, "a5": 0.9}
+TWO_COLUMN_GLOSSARY = ("a4", "letter", "a5")  # a glossary of short entries, looked up: two columns
 # mm: how far a walkthrough's strip may reach into each side margin, to set two readable steps
 # across (a book's figures may be wider than its measure of text; the booklet's margins are narrow)
 STRIP_OUTDENT = {"a4": 15, "letter": 15, "a5": 5}
@@ -266,7 +270,7 @@ def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title
     placed: list = []
     widths = [chapter_width(chapter.page, paper) for chapter in chapters]
     story = book_story(site, game, chapters, text_width(paper), title, figures, styles, print_scale(paper), placed,
-                       widths, strip=strip_width(paper))
+                       widths, strip=strip_width(paper), paper=paper)
     return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True, stamp=release_stamp(game))
 
 
@@ -296,8 +300,8 @@ def two_frames(paper: str, bottom: float, height: float) -> list[Frame]:
 
 def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, title: str, figures: dict,
                styles: Styles | None = None, scale: float = 1.0, placed: list | None = None,
-               widths: list[float] | None = None, strip: float = 0.0) -> list:
-    """Every flowable of the book, for a text frame `width` points wide, printed at `scale`;
+               widths: list[float] | None = None, strip: float = 0.0, paper: str = "a4") -> list:
+    """Every flowable of the book on `paper`, for a text frame `width` points wide, printed at `scale`;
     the diagrams set join `placed`. `widths`: each chapter's own, where it differs (a glossary
     in two columns is set in the "columns" page template); `strip`: how wide a walkthrough may be."""
     register_book_fonts()
@@ -305,7 +309,7 @@ def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, ti
     headings: list[Heading] = []  # every chapter's, in order: the contents are made from them
     placed = [] if placed is None else placed
     widths = widths or [width] * len(chapters)
-    columns = column_styles(game, styles)
+    columns = column_styles(game, styles, paper)
     stories = [chapter_story(site, game, chapter, styles if set_width == width else columns, set_width, headings,
                              figures, scale, placed, strip=strip if set_width == width else 0.0)
                for chapter, set_width in zip(chapters, widths)]
@@ -321,11 +325,11 @@ def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, ti
     return curl_quotes(story)
 
 
-def column_styles(game: Game, styles: Styles) -> Styles:
+def column_styles(game: Game, styles: Styles, paper: str = "a4") -> Styles:
     """A chapter in two columns (a glossary: short entries, looked up rather than read through)
     is set in smaller type, COLUMN_TYPE (its columns are half as wide as the text), under a
     title as large as every chapter's."""
-    smaller = make_styles(game.accent, scale=COLUMN_TYPE)
+    smaller = make_styles(game.accent, scale=COLUMN_TYPE[paper])
     return replace(smaller, headings={**smaller.headings, 1: styles.headings[1]})
 
 
@@ -383,7 +387,7 @@ def contents(styles: Styles, headings: list[Heading], width: float) -> list:
     return [Paragraph("Contents", styles.headings[2]), table, PageBreak()]
 
 
-INDEX_COLUMN = 60 * MM  # the narrowest column an index of one-line entries is set in
+INDEX_COLUMN = 50 * MM  # the narrowest column an index of one-line entries is set in (the booklet's: 54 mm)
 INDEX_ROWS_KEPT = 4  # an index split across pages leaves at least this many rows on each
 
 

@@ -9,7 +9,7 @@ to a row as can be that large: three, two, or one with its caption beside it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm as MM
@@ -57,10 +57,42 @@ class StripLayout:
     caption_beside: bool = False  # one a row, the caption in a column beside the diagram
     strip_width: float = 0.0  # the whole strip (0: the text's width); wider reaches into the margins
     caption_pt: float = STEP_CAPTION_PT  # a step's caption as set (printed at STEP_CAPTION_PT)
+    drawings: tuple = ()  # the steps in the layout chosen for this page (StepDrawings), () : as given
+
+
+class StepDrawings(list):
+    """A walkthrough's step diagrams (the layout readable at the smallest width), and `choices`:
+    the same steps in each layout the engine draws clear of findings, its own first, so that
+    each page chooses the one it sets best (strip_layout)."""
+
+    def __init__(self, drawings: list[Drawing], choices: list[list[Drawing]]):
+        super().__init__(drawings)
+        self.choices = choices
 
 
 def strip_layout(drawings: list[Drawing], width: float, print_scale: float = 1.0,
                  widest: float = 0.0) -> StripLayout:
+    """How the steps are set on this page (see one_layout), in the layout that sets the most
+    steps to a row, then the shortest row, when the walkthrough comes in several (StepDrawings):
+    a tall board with its panel beside it sets two across an A4 page and two rows to the page;
+    across the A5 booklet's only one, where the same board with its words under it sets two."""
+    choices = getattr(drawings, "choices", None) or [list(drawings)]
+    best = None
+    for choice in choices:
+        layout = replace(one_layout(choice, width, print_scale, widest), drawings=tuple(choice))
+        height = row_height(choice, layout)
+        if best is None or (layout.across, -height) > (best[0].across, -best[1]):
+            best = (layout, height)
+    return best[0]
+
+
+def row_height(drawings: list[Drawing], layout: StripLayout) -> float:
+    """A row's diagram height, in points, as `layout` sets `drawings`."""
+    return max((layout.drawing_width * d.height / d.width for d in drawings), default=0.0)
+
+
+def one_layout(drawings: list[Drawing], width: float, print_scale: float = 1.0,
+               widest: float = 0.0) -> StripLayout:
     """Three steps to a row (two for wide boards) when each is then large enough to read,
     else fewer; one a row is at least ONE_A_ROW of `width`, its caption beside it when
     there is room, else under it. A diagram alone on its row is only as wide as its text
@@ -88,22 +120,28 @@ def strip_layout(drawings: list[Drawing], width: float, print_scale: float = 1.0
 
 
 def strip_drawings(engine, steps) -> list[Drawing]:
-    """Each step's diagram, in the engine's layout (its own, or one it lists, such as "narrow")
-    that is readable at the smallest width, when every step drawn in it keeps its words clear
-    of other marks: a grid of examples needs compact diagrams, and a phone's narrow layout
-    is one (its side panel under or beside the board)."""
-    layout = print_layout(engine, steps[0].state, steps[0].cells) if steps else ""
-    if layout:
-        compact = [engine.render(step.state, step.cells, layout=layout) for step in steps]
-        if not any(diagram_findings(drawing, "", ()) for drawing in compact):
-            return compact  # else preflight would refuse a step: the engine's own layout, checked as ever
-    return [engine.render(step.state, step.cells) for step in steps]
+    """Each step's diagram, in the engine's layout (its own, or one it lists, such as "narrow",
+    or one it draws for paper only) that is readable at the smallest width, when every step drawn
+    in it keeps its words clear of other marks: a grid of examples needs compact diagrams, and a
+    phone's narrow layout is one. With them, as a StepDrawings, the steps in each layout that
+    keeps them clear, for a page to choose from (strip_layout)."""
+    if not steps:
+        return []
+    own = [engine.render(step.state, step.cells) for step in steps]
+    choices = [own]
+    for layout in (*getattr(engine, "layouts", ()), *getattr(engine, "print_layouts", ())):
+        drawn = [engine.render(step.state, step.cells, layout=layout) for step in steps]
+        if not any(diagram_findings(drawing, "", ()) for drawing in drawn):
+            choices.append(drawn)  # else preflight would refuse a step: not offered
+    chosen = min(choices, key=lambda drawn: readable_width(drawn[0]))  # the first on a tie: the engine's own
+    return StepDrawings(chosen, choices)
 
 
 def print_layout(engine, state, highlight) -> str:
-    """Which of the engine's layouts ("" its own, or one it lists) draws `state` readable at
-    the smallest width; its own on a tie."""
-    layouts = ("", *getattr(engine, "layouts", ()))
+    """Which of the engine's layouts draws `state` readable at the smallest width: one it draws
+    for paper only (`print_layouts`, such as a table of words where the screen shows cards),
+    else its own, or one it lists for screens (`layouts`, such as "narrow"); the first on a tie."""
+    layouts = (*getattr(engine, "print_layouts", ()), "", *getattr(engine, "layouts", ()))
     if len(layouts) == 1:
         return ""
     widths = {}
@@ -182,7 +220,7 @@ def steps_beside(title: str, drawings: list[Drawing], captions: list[str], width
 
 def walkthrough_strip(title: str, drawings: list[Drawing], captions: list[str], width: float,
                       styles: Styles, layout: StripLayout) -> list:
-    strip = step_cells(title, drawings, captions, width, styles, layout)
+    strip = step_cells(title, list(layout.drawings) or drawings, captions, width, styles, layout)
     strip.floats = True  # the words after it may take the room its next row leaves (floats.py)
     return [strip, Spacer(1, 6)]
 
