@@ -21,6 +21,7 @@ from generator.content.model import Game, Page, Site
 from generator.content.positions import positions_of
 from generator.i18n.blocks import one_line
 from generator.i18n.options import TRANSLATABLE, directive_name, nodes_at
+from generator.markdown.attributes import TRAILING
 
 TRANSLATED, STALE, MISSING = "translated", "stale", "missing"
 
@@ -62,6 +63,16 @@ class Edits:
         chunks = spread(translation, len(parts))
         for offset, (part, chunk) in enumerate(zip(parts, chunks)):
             self.replace(line + offset, part.strip(), chunk + (suffix if offset == len(parts) - 1 else ""))
+
+    def heading_id(self, line: int, anchor: str) -> str:
+        """The heading's id given in its `{...}` when it has one (`{.web-only}` becomes
+        `{#notation .web-only}`); else what to add after its text."""
+        braces = TRAILING.search(self.lines[line - 1])
+        if braces is None:
+            return " {#" + anchor + "}"
+        start = braces.start(1)
+        self.spans.setdefault(line, []).append((start, start + 1, "{#" + anchor + " "))
+        return ""
 
     def replace(self, line: int, old: str, new: str) -> None:
         text = self.lines[line - 1]
@@ -119,11 +130,12 @@ def body_tokens(edits: Edits, tokens: list[Token], body_line: int) -> None:
         if token.type == "inline" and token.map and one_line(token.content):
             parts = token.content.split("\n")
             before = tokens[index - 1] if index else None
+            line = body_line + token.map[0]
             suffix = ""
             if before is not None and before.type == "heading_open" and not before.meta.get("explicit_id"):
-                suffix = " {#" + before.attrs["id"] + "}"  # the source's id: links into the page still land
+                suffix = edits.heading_id(line, before.attrs["id"])  # the source's id: links into the page land
             cell = before is not None and before.type in ("th_open", "td_open")
-            edits.block(one_line(token.content), body_line + token.map[0], parts, suffix, cell)
+            edits.block(one_line(token.content), line, parts, suffix, cell)
         elif token.type == "container_admonition_open" and (token.meta or {}).get("title"):
             edits.block(token.meta["title"], body_line + token.map[0], [token.meta["title"]])
         elif token.type == "fence" and token.map and TRANSLATABLE.get(directive_name(token.info)):

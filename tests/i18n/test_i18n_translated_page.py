@@ -85,3 +85,32 @@ def test_the_pseudo_locale_renders_every_page_with_the_sources_heading_ids(tmp_p
             a for a in source.anchors if not a.startswith("term-")}
     rules = render_translated(md, site, game, game.page("rules"), catalogue, "qps").html
     assert pseudo("Setting up") in rules and "Setting up" not in rules.replace('id="setting-up"', "")
+
+
+MARKED = '''---
+title: Rules
+---
+
+## Notation {.web-only}
+
+Moves are written as squares.
+
+{.print-only}
+## Cutting out
+
+Cut along the lines.
+'''
+
+
+def test_a_heading_with_classes_keeps_its_source_id_inside_its_braces(tmp_path):
+    root = translated_site(tmp_path, **{"content/pebbles/rules.md": MARKED})
+    site = load_site(root)
+    game = site.game("pebbles")
+    page = game.page("rules")
+    catalogue = pseudo_catalogue(extract(site, game))
+    lines = translate_page(parser(site), site, game, page, catalogue).markdown.split("\n")
+    assert f"## {pseudo('Notation')} {{#notation .web-only}}" in lines
+    assert f"## {pseudo('Cutting out')} {{#cutting-out}}" in lines and "{.print-only}" in lines
+    md = translation_markdown(site, {})
+    rendered = render_translated(md, site, game, page, catalogue, "qps")
+    assert rendered.errors == [] and rendered.anchors == render_page(md, site, game, page, []).anchors
