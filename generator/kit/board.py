@@ -20,10 +20,12 @@ from generator.content.schema import Values
 from generator.draw.inksaver import ink_saver as lightened
 from generator.draw.shapes import Drawing, Line, Path, Rect, Style, Text
 from generator.draw.svgimport import ArtworkError, import_svg
+from generator.kit.pictures_parts import is_picture, picture_board
 from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks
 from generator.kit.maps import board_map, cell_kinds
+from generator.kit.regions import region_kinds
 from generator.kit.schema import BOARD_COMMON_KEYS, BOARD_KIND_KEYS, MAP_SOURCES, MAX_BOARD_SIDE, MAX_LENGTH
 from generator.kit.spec import BoardSpec, Coordinates
 
@@ -67,7 +69,7 @@ def margins(spec: BoardSpec) -> dict[str, float]:
 def legend_entries(spec: BoardSpec) -> list[tuple[str, str, str]]:
     """(label, name, fill) for every kind used on the map that has a name."""
     used = {ch for row in spec.rows for ch in row}
-    entries = [(k.label, k.name, k.fill) for k in spec.kinds if k.name and k.char in used]
+    entries = [(k.label, k.name, k.fill) for k in spec.kinds if k.name and k.char in used and not k.region]
     if any(value == "wrap" for _side, value in spec.edges):
         entries.append(("wrap", "arrows: the opposite edges touch; pieces wrap around", WRAP_COLOUR))
     return entries
@@ -251,7 +253,7 @@ def grid_board(checks: KitChecks, table: Values, name: str, title: str) -> Optio
     rows, where = board_map(checks, table)
     if rows and not board_fits(checks, table, rows):
         return None
-    kinds = cell_kinds(checks, table, rows, where)
+    kinds = cell_kinds(checks, table, rows, where, region_kinds(checks, table, rows) if kind == "hex" else ())
     coordinates = None if table["coordinates"] == "none" else Coordinates(**table.table("coordinates"))
     if kind == "hex" and "coordinates" not in table.given:
         coordinates = Coordinates(rows_from="top")  # hexes are named from the top left unless told
@@ -324,8 +326,10 @@ def drawn_board(checks: KitChecks, table: Values, name: str, title: str) -> Opti
 
 
 def artwork_board(checks: KitChecks, table: Values, title: str) -> Optional[Drawing]:
-    """kind = "artwork": the designer's SVG at exactly `width` (and `height`) mm."""
+    """kind = "artwork": the designer's SVG at exactly `width` (and `height`) mm, or a picture."""
     art = table["art"]
+    if is_picture(art):  # PNG or JPEG: kit/pictures_parts.py
+        return picture_board(checks, table, title)
     path = checks.game_dir / (art or "")
     if not art or not path.is_file() or not path.resolve().is_relative_to(checks.game_dir.resolve()):
         checks.source.report(table.key("art") if art else table.key("kind"), "board artwork not found",

@@ -28,10 +28,11 @@ from generator.content.schema import Values
 from generator.draw.shapes import Drawing, Line, Polygon, Rect, Style, Text
 from generator.draw import colour as colours
 from generator.kit import text as fit
-from generator.kit.board import cell_name
+from generator.kit import regions
+from generator.kit.board import cell_name, legend_entries, legend_layout
 from generator.kit.checks import KitChecks
 from generator.kit.spec import BoardSpec
-from generator.play.tables import column_letters
+from generator.play.tables import cell_steps, column_letters
 
 MARGIN = 6.0
 BAND = 2.0  # mm: the width of a coloured side
@@ -94,6 +95,9 @@ def hex_drawing(spec: BoardSpec, pointy: bool, ink_saver: bool = False, axial: b
             shapes.append(Text(round(cx, 3), round(cy - c * 0.28, 3), name, size=round(min(2.8, max(2.2, c * 0.12)), 3),
                                fill=colours.readable(colours.mix(spec.line, "#ffffff", 0.3), fill),  # quiet, but legible
                                anchor="middle", role="coordinate"))
+    moved = {at: ((x + dx, y + dy), tuple((round(px + dx, 3), round(py + dy, 3)) for px, py in corners[at]))
+             for at, (x, y) in centres.items()}
+    shapes += region_shapes(spec, {(k, r): ch for k, r, ch in placed}, moved, pointy, axial, (dx, dy), shapes)
     for side in sides:
         edges = side_edges(side.side, spec, centres, corners)
         moved = [((x1 + dx, y1 + dy), (x2 + dx, y2 + dy)) for (x1, y1), (x2, y2) in edges]
@@ -101,7 +105,30 @@ def hex_drawing(spec: BoardSpec, pointy: bool, ink_saver: bool = False, axial: b
             shapes += band_shapes(side, moved, ink_saver)
         if side.label and moved:
             shapes.append(side_label(side, moved))
-    return Drawing(round(width, 3), round(height, 3), tuple(shapes), title=spec.title)
+    legend, legend_height = legend_layout(legend_entries(spec), width, height) if spec.legend else ([], 0.0)
+    return Drawing(round(width, 3), round(height + legend_height, 3), tuple(shapes + legend), title=spec.title)
+
+
+def region_shapes(spec: BoardSpec, chars: dict, moved: dict, pointy: bool, axial: bool, shift: tuple, drawn: list
+                  ) -> list:
+    """The regions' heavy borders and names (kit.regions), on the hexes already `drawn`; `moved`
+    gives each hex's centre and corners as drawn, `shift` how far the map was moved."""
+    kinds = {kind.char: kind for kind in spec.kinds if kind.region}
+    if not kinds:
+        return []
+    orientation, layout = "pointy" if pointy else "flat", "axial" if axial else "offset"
+
+    def centre_of(k: int, r: int) -> tuple[float, float]:
+        x, y = hex_centre(k, r, spec.cell, pointy, axial)
+        return x + shift[0], y + shift[1]
+
+    corners = {at: points for at, (_centre, points) in moved.items()}
+    borders = regions.border_shapes(chars, corners, centre_of, set(kinds),
+                                    lambda k, r: cell_steps("hex", k, r, orientation, layout),
+                                    colours.darken(spec.line, 0.2))
+    names = regions.name_shapes(kinds, chars, {at: centre for at, (centre, _p) in moved.items()}, corners,
+                                spec.cell, [shape for shape in drawn if isinstance(shape, Text)])
+    return borders + names
 
 
 def side_edges(side: str, spec: BoardSpec, centres: dict, corners: dict) -> list:
@@ -205,6 +232,9 @@ def hex_board(checks: KitChecks, table: Values, spec: BoardSpec) -> Optional[Boa
     except fit.TextDoesNotFit as error:
         checks.source.report(table.key("sides"), "a side's label does not fit along its side at 6 pt",
                              expected="a shorter label", found=error.text)
+        return None
+    except regions.RegionNameDoesNotFit as error:
+        regions.name_error(checks, table, error)
         return None
     return replace(spec, drawn=drawing)
 

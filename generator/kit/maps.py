@@ -135,9 +135,12 @@ def map_lines(checks: KitChecks, numbered: tuple[tuple[int, str], ...], path: Pa
     return (tuple(rows) if ok else ()), MapLines(path, tuple(lines))
 
 
-def cell_kinds(checks: KitChecks, table: Values, rows: tuple[str, ...], where: MapLines) -> tuple[CellKind, ...]:
+def cell_kinds(checks: KitChecks, table: Values, rows: tuple[str, ...], where: MapLines,
+               regions: tuple[CellKind, ...] = ()) -> tuple[CellKind, ...]:
+    """The map's kinds of cell ([board.kinds], and the `regions` of kit.regions), every map
+    character checked to have one."""
     blank = table["blank"]
-    kinds = {".": CellKind(".")}
+    kinds = {".": CellKind("."), **{region.char: region for region in regions}}
     for char, kind in table["kinds"].items():
         if len(char) != 1 or char == blank:
             checks.source.report(kind.at, f"kind '{char}' must be one map character other than '{blank}'",
@@ -145,6 +148,8 @@ def cell_kinds(checks: KitChecks, table: Values, rows: tuple[str, ...], where: M
             continue
         kinds[char] = CellKind(char, kind["name"], kind["label"], checks.colour(kind, "fill"),
                                checks.colour(kind, "ink", automatic=True), kind["outside"])
+    if table["regions"] is not None and not regions:
+        return tuple(kinds.values())  # the regions table is wrong (reported): its characters are unknown
     for r, row in enumerate(rows):
         for ch in row:
             if ch != blank and ch not in kinds:

@@ -12,11 +12,11 @@ the game's engine uses).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from generator.content.schema import Values
-from generator.draw.shapes import Circle, Drawing, Line, Rect, Style
+from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
 from generator.draw import colour as colours
 from generator.errors import ContentError, ContentErrors
 from generator.kit import text as fit
@@ -33,11 +33,13 @@ class BoardPoint:
     y: float
     start: str = ""  # colour of the player who starts here ("" none)
     label: str = ""
+    starter: str = ""  # who starts here, as the file names them (a player, or a colour)
 
 
 def points_drawing(title: str, cell: float, points: tuple[BoardPoint, ...], lines: tuple[tuple[str, ...], ...],
-                   ink: str = "#333333", names: bool = True) -> Drawing:
-    """The points at `cell` mm per unit, lines first, points over them, names beside."""
+                   ink: str = "#333333", names: bool = True, legend: bool = True) -> Drawing:
+    """The points at `cell` mm per unit, lines first, points over them, names beside; below, a
+    legend of the start rings (whose ring is whose), unless `legend` is false."""
     xs = [p.x for p in points]
     ys = [p.y for p in points]
     ox, oy = MARGIN - min(xs) * cell, MARGIN - min(ys) * cell
@@ -66,7 +68,29 @@ def points_drawing(title: str, cell: float, points: tuple[BoardPoint, ...], line
             shapes.append(fit.line(x + (1 if right else -1) * radius * 1.2, y - radius * 1.3, text,
                                    size=size, max_width=cell * 1.8, anchor="start" if right else "end",
                                    fill=colours.mix(ink, "#ffffff", 0.25), role="point-name"))
-    return Drawing(round(width, 3), round(height, 3), tuple(shapes), title=title)
+    key, key_height = start_legend(points, width, height, ink) if legend else ([], 0.0)
+    if key:
+        shapes[0] = replace(shapes[0], h=round(height + key_height, 3))
+    return Drawing(round(width, 3), round(height + key_height, 3), tuple(shapes + key), title=title)
+
+
+def start_legend(points: tuple[BoardPoint, ...], width: float, top: float, ink: str) -> tuple[list, float]:
+    """A ring in each starting player's colour and "White starts here", in a row under the board."""
+    starts = list(dict.fromkeys((p.starter, p.start) for p in points if p.start))
+    if not starts:
+        return [], 0.0
+    shapes: list = []
+    x, y, size = MARGIN / 2, top + 1.0, 3.2
+    for starter, colour in starts:
+        words = f"{starter} starts here"
+        if x > MARGIN / 2 and x + 8.0 + fit.width(words, size) > width - MARGIN / 2:
+            x, y = MARGIN / 2, y + 7.0
+        shapes.append(Circle(round(x + 2.5, 3), round(y + 2.5, 3), 2.2, Style(
+            fill=colours.lighten(colour, 0.4), stroke=colours.darken(colour, 0.3), stroke_width=0.8), role="legend"))
+        shapes.append(Text(round(x + 6.5, 3), round(y + 3.7, 3), words, size=size, fill=colours.mix(ink, "#ffffff", 0.1),
+                           role="legend", length=round(fit.width(words, size), 3)))
+        x += 6.5 + fit.width(words, size) + 6.0
+    return shapes, y + 7.0 - top
 
 
 # -- from components.toml ---------------------------------------------------------------
@@ -86,7 +110,8 @@ def points_board(checks: KitChecks, table: Values, title: str) -> Optional[Drawi
         return None
     if lines is None:
         return None
-    return points_drawing(title, table["cell"], tuple(points), lines, checks.colour(table, "line"), table["names"])
+    return points_drawing(title, table["cell"], tuple(points), lines, checks.colour(table, "line"), table["names"],
+                          table["legend"])
 
 
 def points_listed(checks: KitChecks, table: Values) -> tuple[list[BoardPoint], Optional[tuple]]:
@@ -102,7 +127,8 @@ def points_listed(checks: KitChecks, table: Values) -> tuple[list[BoardPoint], O
             checks.source.report(table.key("points") + (i, "start"),
                                  f"start '{point['start']}' is neither a player nor a colour",
                                  expected=checks.players_expected(), found=point["start"])
-        points.append(BoardPoint(point["name"], point["x"], point["y"], colour or "", point["label"]))
+        points.append(BoardPoint(point["name"], point["x"], point["y"], colour or "", point["label"],
+                                 point["start"] or ""))
     for i, line in enumerate(table["lines"] if points else ()):
         unknown = [n for n in line if n not in names]
         if unknown or len(line) < 2:
@@ -137,7 +163,7 @@ def points_from_data(checks: KitChecks, table: Values) -> Optional[tuple[list[Bo
                                                      f"start '{point.start}' is neither a player nor a colour",
                                                      expected=checks.players_expected(), found=point.start))
             return None
-        points.append(BoardPoint(point.name, point.x, point.y, colour, point.label))
+        points.append(BoardPoint(point.name, point.x, point.y, colour, point.label, point.start))
     return points, board.lines
 
 

@@ -28,9 +28,10 @@ from generator.draw.pdf import has_glyph
 from generator.draw.shapes import Drawing, Line, Path, Polygon, Rect, Style, Text
 from generator.draw import colour as colours
 from generator.errors import ContentError, ContentErrors
-from generator.kit import text as fit
+from generator.draw.bounds import bounds
+from generator.kit import jumps, text as fit
 from generator.kit.checks import KitChecks
-from generator.play.tables import track_spaces
+from generator.play.tables import track_last, track_spaces
 
 MARGIN = 4.0
 WALL = 1.2  # mm: the stroke of a wall between spaces that do not follow each other
@@ -65,6 +66,7 @@ class Track:
     line: str = "#333333"
     specials: tuple[Special, ...] = ()
     arrows: bool = False  # direction arrows after the start and at every turn
+    legend: bool = True  # a line below the board for each special space with a name or text
 
     @property
     def last(self) -> int:
@@ -132,9 +134,10 @@ def neighbours(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def link_problem(track: Track, special: Special) -> str:
-    """Why a special space's link cannot be drawn ("" when it can): it must lead to
-    another space of the track that touches this one without following it, so it
-    crosses one wall and no word."""
+    """Why a special space's link cannot be drawn ("" when it can): it must lead to another
+    space of the track that does not follow this one. A link to a space it touches crosses
+    the wall between them (an arrow, a bridge or a ladder); one further off is a jump, an
+    arrow round the words in between (kit.jumps)."""
     to = special.to
     if to is None:
         return ""
@@ -142,10 +145,16 @@ def link_problem(track: Track, special: Special) -> str:
         return f"space {to} is not on the track ({track.first} to {track.last})"
     if abs(to - special.number) == 1 or to == special.number:
         return f"space {to} is next to space {special.number} along the track already"
-    where = positions(track)
-    if not neighbours(where[special.number - track.first], where[to - track.first]):
-        return f"space {to} does not touch space {special.number} on the board"
+    if special.link != "arrow" and not touching(track, special):
+        return (f"a {special.link} joins spaces that touch, and space {to} does not touch space "
+                f"{special.number} on the board (a jump further off is an arrow: leave `link` blank)")
     return ""
+
+
+def touching(track: Track, special: Special) -> bool:
+    """Whether a special space's link leads to a space beside it on the board (not a jump)."""
+    where = positions(track)
+    return neighbours(where[special.number - track.first], where[special.to - track.first])
 
 
 # -- the drawing ----------------------------------------------------------------------------
@@ -164,10 +173,11 @@ def track_drawing(track: Track, ink_saver: bool = False) -> Drawing:
         shapes += space_shapes(track, number, MARGIN + c * cell, MARGIN + r * cell, specials.get(number), ink_saver)
     shapes += wall_shapes(track, where)
     for special in track.specials:
-        if special.to is not None:
+        if special.to is not None and touching(track, special):
             shapes += link_shapes(track, where, special)
     if track.arrows:
         shapes += arrow_shapes(track, where)
+    shapes += jump_shapes(track, where, shapes, width, board_height)
     return Drawing(round(width, 3), round(board_height + legend_height, 3), tuple(shapes + legend), title=track.title)
 
 
@@ -282,6 +292,40 @@ def arrow(x1: float, y1: float, x2: float, y2: float, stroke: float, ink: str, r
     return Path(((x1, y1), end), Style(stroke=ink, stroke_width=stroke), arrow=True, role=role)
 
 
+class TrackJumpBlocked(ValueError):
+    """A jump with no way round the words between its two spaces."""
+
+    def __init__(self, number: int, to: int):
+        super().__init__(f"no way from {number} to {to}")
+        self.number, self.to = number, to
+
+
+def jump_shapes(track: Track, where: list, drawn: list, width: float, height: float) -> list:
+    """Each link to a space that does not touch its own: a curved arrow from inside the space
+    to inside the other, round every word and every link drawn before it (kit.jumps)."""
+    cell = track.cell
+    shapes: list = []
+    inset = max(cell * 0.1, 3.0)
+    lines = tuple(bounds(shape) for shape in drawn if getattr(shape, "role", "") == "wall") + \
+        tuple(edge for x, y in (corner(track, where, n) for n in range(track.first, track.last + 1))
+              for edge in ((x, y, cell, 0.0), (x, y, 0.0, cell)))  # every space's top and left side
+    for special in (s for s in track.specials if s.to is not None and not touching(track, s)):
+        obstacles = [bounds(shape) if isinstance(shape, Text) else jumps.grow(bounds(shape), 1.5)  # an arrow's head
+                     for shape in drawn + shapes
+                     if isinstance(shape, Text) or getattr(shape, "role", "") in ("link", "link-rung", "direction")]
+        boxes = [(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset)
+                 for x, y in (corner(track, where, n) for n in (special.number, special.to))]
+        way = jumps.jump_way(boxes[0], boxes[1], [box for box in obstacles if box], (1.0, 1.0, width - 2, height - 2),
+                             min(cell / 8, jumps.STEP),
+                             lines)
+        if way is None:
+            raise TrackJumpBlocked(special.number, special.to)
+        ink = colours.darken(track.line, 0.2)
+        points = tuple((round(x, 3), round(y, 3)) for x, y in jumps.shortened(way, 5 * 0.5))
+        shapes.append(Path(points, Style(stroke=ink, stroke_width=0.5), arrow=True, role="link"))
+    return shapes
+
+
 def arrow_shapes(track: Track, where: list) -> list:
     """An arrow across the border after the first space and wherever the path turns."""
     shapes = []
@@ -298,7 +342,7 @@ def arrow_shapes(track: Track, where: list) -> list:
 def legend_shapes(track: Track, width: float, top: float, ink_saver: bool) -> tuple[list, float]:
     """One line per special space with a name or a text, below the board: its swatch and
     symbol, then "6 Bridge: cross to 12"."""
-    entries = [s for s in track.specials if s.name or s.text]
+    entries = [s for s in track.specials if s.name or s.text] if track.legend else []
     if not entries:
         return [], 0.0
     row = LEGEND_SIZE * 2.1
@@ -324,27 +368,42 @@ def track_board(checks: KitChecks, table: Values, title: str) -> Optional[Drawin
     spiral; the spaces `data` describes (read by play.tables.track_spaces, as the engine
     reads them) get their colour, symbol, name and link."""
     count, columns, rows = table["spaces"], table["columns"], table["rows"]
+    if not count and table["data"]:
+        try:
+            count = length_from_data(checks, table)
+        except ContentErrors as errors:  # the data's own mistakes, at their rows
+            checks.source.errors.extend(errors.errors)
+            return None
     needs_rows = table["along"] in ("edge", "spiral")
     if not count or not columns or (needs_rows and not rows):
         missing = "spaces" if not count else "columns" if not columns else "rows"
         checks.source.report(table.key("kind"), f"a track needs `{missing}`",
-                             expected="spaces, columns (and rows, round the edge or in a spiral)", found="nothing")
+                             expected="spaces (or data listing its last space), columns (and rows, round the "
+                                      "edge or in a spiral)", found="nothing")
         return None
     holds = room(table["along"], columns, rows)
     if holds is not None and count > holds:
         shape = "edge" if table["along"] == "edge" else "spiral"
-        checks.source.report(table.key("spaces"), f"{count} spaces do not fit a {columns} x {rows} {shape}",
+        checks.source.report(table.key("spaces" if table["spaces"] else "data"), f"{count} spaces do not fit a {columns} x {rows} {shape}",
                              expected=f"at most {holds} spaces, or a larger rectangle", found=str(count))
         return None
     track = Track(title, table["cell"], table["first"], count, table["along"], columns, rows or 1,
                   table["every"], checks.colour(table, "fill"), checks.colour(table, "line"),
-                  arrows=table["arrows"])
+                  arrows=table["arrows"], legend=table["legend"])
     specials = track_specials(checks, table, track)
     if specials is None:
         return None
     track = replace(track, specials=with_start_and_finish(specials, track, table["start"], table["finish"]))
     try:
         return track_drawing(track)
+    except TrackJumpBlocked as error:
+        data = checks.data_file(table)
+        row = next(s.line for s in track_spaces(data) if s.number == error.number)
+        checks.source.errors.append(ContentError(
+            data.path, row, f"the jump from space {error.number} to {error.to} has no way round the words "
+                            "between them", expected="a larger `cell`, or shorter names on the spaces between",
+            found=f"to {error.to}"))
+        return None
     except TrackTextDoesNotFit as error:
         data = checks.data_file(table)
         row = next((s.line for s in track_spaces(data) if s.number == error.number), None) if data else None
@@ -354,6 +413,13 @@ def track_board(checks: KitChecks, table: Values, title: str) -> Optional[Drawin
                                expected="a shorter name, symbol or text, or a larger `cell`", found=error.text)
         checks.source.errors.append(problem)
         return None
+
+
+def length_from_data(checks: KitChecks, table: Values) -> Optional[int]:
+    """A track without `spaces`: its spaces run from `first` to the last its data lists
+    (play.tables.track_last, as the engine reads it). Raises ContentErrors for wrong rows."""
+    data = checks.data_file(table)
+    return track_last(data) - table["first"] + 1 if data is not None else None
 
 
 def track_specials(checks: KitChecks, table: Values, track: Track) -> Optional[tuple[Special, ...]]:

@@ -495,3 +495,116 @@ def column_letters(index: int) -> str:
     """a, b, ..., z, aa, ab, ...: the kit's column names (generator.kit.board.column_name)."""
     letters = "abcdefghijklmnopqrstuvwxyz"
     return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
+
+
+# -- maps of named regions: one reading for the kit and the engine -------------------------
+# A map's regions come from two things the author writes once: the map text (one character a
+# cell) and a regions table of game.toml naming each character (columns `key` and `name`, and
+# optionally `colour`). Which regions touch is read off the map, never typed: the kit draws a
+# heavier border on exactly the edges this reading finds, and the engine asks `neighbours`.
+
+def cell_steps(kind: str, k: int, r: int, orientation: str = "pointy", layout: str = "offset"
+               ) -> tuple[tuple[int, int], ...]:
+    """The (column, row) of every cell that shares an edge with (k, r), on a map laid out as the
+    kit lays it out: a square grid (4 neighbours), or hexes (6) in `offset` or `axial` layout with
+    `pointy` or `flat` tops (generator.kit.hexes.hex_centre places them)."""
+    if kind != "hex":
+        return ((k, r - 1), (k + 1, r), (k, r + 1), (k - 1, r))
+    if layout == "axial":  # each row (pointy) or column (flat) half a hex further on than the last
+        return ((k + 1, r), (k - 1, r), (k, r - 1), (k + 1, r - 1), (k - 1, r + 1), (k, r + 1))
+    if orientation == "pointy":  # odd rows half a hex to the right
+        left = k if r % 2 else k - 1
+        return ((k - 1, r), (k + 1, r), (left, r - 1), (left + 1, r - 1), (left, r + 1), (left + 1, r + 1))
+    up = r if k % 2 else r - 1  # flat: odd columns half a hex down
+    return ((k, r - 1), (k, r + 1), (k - 1, up), (k - 1, up + 1), (k + 1, up), (k + 1, up + 1))
+
+
+@dataclass(frozen=True)
+class Region:
+    """A named region of a map: the map character its cells carry, its name and colour."""
+
+    key: str
+    name: str
+    colour: str = ""  # "#rrggbb", a colour name of [kit].colours, or "" (white)
+    line: int | None = None  # its row's line in the regions table, for messages
+
+
+@dataclass(frozen=True)
+class RegionMap:
+    """A map's regions: which cell (column, row) belongs to which region, and which regions touch."""
+
+    regions: tuple[Region, ...]
+    cells: dict[tuple[int, int], str]  # (column, row) -> the region's key, for every region cell
+    touching: dict[str, tuple[str, ...]]  # region name -> the names of the regions it borders, map order
+
+    def named(self, name: str) -> Region:
+        return next(region for region in self.regions if region.name == name)
+
+    def neighbours(self, name: str) -> tuple[str, ...]:
+        """The regions that share at least one edge with region `name`."""
+        return self.touching[name]
+
+    def region_at(self, k: int, r: int) -> Region | None:
+        key = self.cells.get((k, r))
+        return next((region for region in self.regions if region.key == key), None) if key else None
+
+    def cells_of(self, name: str) -> tuple[tuple[int, int], ...]:
+        key = self.named(name).key
+        return tuple(sorted((at for at, owner in self.cells.items() if owner == key), key=lambda a: (a[1], a[0])))
+
+
+def map_regions(rows, table: Table, kind: str = "hex", orientation: str = "pointy",
+                layout: str = "offset") -> RegionMap:
+    """The regions of a map (read_map's (line, row) pairs, or plain strings), named by `table`:
+    one row per region, columns `key` (its map character) and `name`, and optionally `colour`.
+    Raises ContentErrors naming each bad row's file:line (a key of more than one character, a
+    second row for a key or a name, a region the map never shows)."""
+    texts = [row[1] if isinstance(row, tuple) else row for row in rows]
+    regions = region_rows(table, {char for text in texts for char in text})
+    keys = {region.key: region for region in regions}
+    cells = {(k, r): char for r, text in enumerate(texts) for k, char in enumerate(text) if char in keys}
+    touching: dict[str, list[str]] = {region.name: [] for region in regions}
+    for (k, r), char in sorted(cells.items(), key=lambda item: (item[0][1], item[0][0])):
+        for at in cell_steps(kind, k, r, orientation, layout):
+            other = cells.get(at)
+            if other and other != char and keys[other].name not in touching[keys[char].name]:
+                touching[keys[char].name].append(keys[other].name)
+    return RegionMap(tuple(regions), cells, {name: tuple(found) for name, found in touching.items()})
+
+
+def region_rows(table: Table, used: set[str]) -> list[Region]:
+    """The regions table's rows, each checked: one character, a name, each key and name once,
+    and every region on the map (a region the map never shows is a slip of a key)."""
+    missing = [column for column in ("key", "name") if column not in table.columns]
+    if missing:
+        raise ContentErrors([ContentError(table.path, 1, f"a regions table has no column '{missing[0]}'",
+                                          expected="columns key (the map character) and name, and optionally "
+                                                   "colour", found=", ".join(table.columns))])
+    errors, regions, seen = [], [], set()
+    for row in table.rows:
+        key, name = row.text.get("key", ""), row.text.get("name", "")
+        problem = ("a region's key is one map character" if len(key) != 1 else
+                   "a region needs a name" if not name else
+                   f"a second region '{key if key in seen else name}'" if key in seen or name in seen else
+                   f"the map has no '{key}' cell" if key not in used else "")
+        if problem:
+            errors.append(ContentError(table.path, row.line, problem,
+                                       expected="a map character of its own and a name of its own, "
+                                                "the character used on the map",
+                                       found=f"key {describe_cell(key)}, name {describe_cell(name)}"))
+            continue
+        seen |= {key, name}
+        regions.append(Region(key, name, row.text.get("colour", ""), row.line))
+    if errors:
+        raise ContentErrors(errors)
+    return regions
+
+
+def track_last(table: Table) -> int:
+    """The last space of a track whose length its data alone gives: the highest `number` the
+    data lists (its finish space has a row: `40,Finish,...`)."""
+    spaces = track_spaces(table)
+    if not spaces:
+        raise ContentErrors([ContentError(table.path, 1, "a track's data lists no space, so it gives no length",
+                                          expected="a row for the last space at least", found="no rows")])
+    return max(space.number for space in spaces)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.play.tables import game_tables, map_cells, point_board, read_map, track_spaces
+from generator.play.tables import game_tables, map_cells, map_regions, point_board, read_map, track_last, track_spaces
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "kit" / "examples"
 
@@ -16,8 +16,9 @@ class Race:
     overshoot the last space and stay put (the finish takes an exact roll)."""
 
     def __init__(self, folder: Path = EXAMPLES / "race-track"):
-        self.spaces = {space.number: space for space in track_spaces(game_tables(folder)["track"])}
-        self.finish = max(self.spaces)  # the data names the finish, the Tower
+        table = game_tables(folder)["track"]
+        self.spaces = {space.number: space for space in track_spaces(table)}
+        self.finish = track_last(table)  # the track's length is its data's: the last space listed, the Tower
 
     def move(self, at: int, roll: int) -> int:
         there = at + roll
@@ -69,3 +70,15 @@ class FoxAndGeese:
 
     def fox_moves(self, fox: str, geese: set[str]) -> set[str]:
         return set(self.board.neighbours(fox)) - geese
+
+
+class Shires:
+    """Twelve Shires: which regions border which, read off island.txt and regions.csv (an army
+    marches from a region into one it borders)."""
+
+    def __init__(self, folder: Path = EXAMPLES / "island"):
+        self.map = map_regions(read_map(folder / "island.txt"), game_tables(folder)["regions"],
+                               kind="hex", orientation="pointy", layout="offset")
+
+    def marches(self, region: str) -> set[str]:
+        return set(self.map.neighbours(region))

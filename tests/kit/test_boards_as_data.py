@@ -49,7 +49,7 @@ def test_the_kit_draws_the_links_the_engine_follows():
         [a] = [n for n, rect in spaces.items() if inside(rect, x1, y1)]
         [b] = [n for n, rect in spaces.items() if inside(rect, x2, y2)]
         drawn.add((a, b))
-    assert drawn == engine_links == {(6, 29), (10, 31), (37, 18)}
+    assert drawn == engine_links == {(4, 9), (6, 29), (10, 31), (33, 20), (37, 18)}
 
 
 def test_the_special_spaces_print_their_names_symbols_and_rules():
@@ -67,10 +67,10 @@ def test_the_race_engine_reads_the_same_track():
 
 
 @pytest.mark.parametrize("old,new,message", [
-    ("37,Slide,danger,↓,Slide back to 18,18,arrow", "37,Slide,danger,↓,Slide back to 18,19,arrow",
-     "space 19 does not touch space 37 on the board"),
+    ("37,Slide,danger,↓,Slide back to 18,18,arrow", "37,Slide,danger,↓,Slide back to 18,19,ladder",
+     "a ladder joins spaces that touch, and space 19 does not touch space 37 on the board"),
     ("15,Inn,inn,⌂,Miss a turn,,", "15,Inn,inky,⌂,Miss a turn,,", "'inky' is not a colour"),
-    ("15,Inn,inn,⌂,Miss a turn,,", "45,Inn,inn,⌂,Miss a turn,,", "space 45 is not on the track (1 to 40)"),
+    ("15,Inn,inn,⌂,Miss a turn,,", "0,Inn,inn,⌂,Miss a turn,,", "space 0 is not on the track (1 to 40)"),
     ("15,Inn,inn,⌂,Miss a turn,,", "15,Inn,inn,⌂,Miss a turn,16,", "space 16 is next to space 15"),
     ("15,Inn,inn,⌂,Miss a turn,,", "15,Inn,inn,⌂,Miss a turn,,rope", "unknown link 'rope'"),
     ("15,Inn,inn,⌂,Miss a turn,,", "15,Inn,inn,⌛,Miss a turn,,", "the font has no '⌛' for the symbol"),
@@ -87,7 +87,7 @@ def test_a_mistake_in_the_track_data_is_an_error_at_its_row(tmp_path, old, new, 
 
 def test_a_spiral_longer_than_its_rectangle_is_an_error_at_spaces(tmp_path):
     folder = copy("race-track", tmp_path)
-    edit(folder / "components.toml", "spaces = 40", "spaces = 50")
+    edit(folder / "components.toml", "first = 1", "spaces = 50\nfirst = 1")
     error = the_error(folder)
     assert error.line == line_of(folder / "components.toml", "spaces =") and "at most 48" in error.expected
 
