@@ -55,7 +55,8 @@ def read(path: Path, language: str | None = None) -> Catalog:
     try:
         catalogue = read_po(io.BytesIO(data), locale=language and language.replace("-", "_"), abort_invalid=True)
     except PoFileError as error:
-        raise ContentError(path, getattr(error, "lineno", None), "the catalogue is not a valid PO file",
+        line = getattr(error, "lineno", None)  # Babel counts from 0
+        raise ContentError(path, None if line is None else line + 1, "the catalogue is not a valid PO file",
                            expected="gettext PO entries (msgid, msgstr, comments)", found=str(error)) from None
     previous = previous_ids(data.decode("utf-8", "replace"))
     for message in catalogue:

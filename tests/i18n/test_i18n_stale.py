@@ -91,3 +91,21 @@ def test_update_names_an_unknown_language_with_what_it_expected(tmp_path, capsys
     err = capsys.readouterr().err
     assert "--lang xx: not a language to translate into" in err and "Babel knows" in err
     assert not catalogue_path(game(root), "xx").exists()
+
+
+def test_a_broken_catalogue_is_an_error_at_its_line(tmp_path, capsys):
+    root = german_site(tmp_path)
+    path = catalogue_path(game(root), "de")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    broken = next(number for number, line in enumerate(lines, 1) if line.startswith("msgstr") and number > 20)
+    lines[broken - 1] = "Übersetzung ohne msgstr und Anführungszeichen"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["check", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert f"de.po:{broken}: the catalogue is not a valid PO file" in err and "misformatted keyword" in err
+
+
+def test_a_site_without_translations_checks_as_before(tmp_path, capsys):
+    root = translated_site(tmp_path)
+    assert main(["check", str(root)]) == 0
+    assert "Translations" not in capsys.readouterr().out
