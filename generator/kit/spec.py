@@ -274,6 +274,7 @@ class TokenSpec:
     items: tuple[TokenItem, ...]
     # the game's own drawing of each piece (its diagrams' piece), by (player name or "", item index)
     pieces: tuple[tuple[tuple[str, int], Drawing], ...] = ()
+    size_line: Optional[int] = None  # the line of its `size` in components.toml, for messages
 
 
 @dataclass(frozen=True)

@@ -274,6 +274,8 @@ def test_a_token_label_that_does_not_fit_whole_is_an_error_naming_a_size_that_fi
         Artwork(load_components(folder), False)
     error = caught.value
     assert "“Sorcerer supreme” does not fit whole on a 15 mm token" in error.message
+    lines = SORCERER.splitlines()
+    assert error.path.name == "components.toml" and lines[error.line - 1] == "size = 15"  # the line to change
     size = int(error.expected.split("size = ")[1].split()[0])
     (folder / "components.toml").write_text(SORCERER.replace("size = 15\nper_player", f"size = {size}\nper_player"))
     Artwork(load_components(folder), False)  # the size the error names holds the label whole
