@@ -14,8 +14,8 @@ from generator.i18n.blocks import parser
 from generator.i18n.notices import stale_notices_plugin
 from generator.i18n.translate import Translation, looked_up, translate_page
 from generator.markdown.directives import Directive
-from generator.markdown.glossary import Term
-from generator.markdown.render import RenderedPage, make_markdown, render_page
+from generator.markdown.glossary import Term, extract_terms
+from generator.markdown.render import RenderedPage, glossary_page, make_markdown, render_page
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class TranslatedPage(Page):
     text: str = ""  # the translated file, front matter and body
     stale: tuple[int, ...] = ()  # file lines of blocks shown in the source language, their source changed
     notice: str = ""  # what a stale block's notice says ("": notices.NOTICE)
+    term_ids: tuple[str, ...] = ()  # a glossary's: its terms' anchors in the source, in order
 
     @property
     def body(self) -> str:
@@ -35,13 +36,32 @@ class TranslatedPage(Page):
 
 
 def translated(page: Page, translation: Translation, catalogue: Catalog, language: str, source_language: str,
-               notice: str = "") -> TranslatedPage:
+               notice: str = "", term_ids: tuple[str, ...] = ()) -> TranslatedPage:
     own = {field.name: getattr(page, field.name) for field in fields(Page)}
     for key in ("title", "summary"):
         text, _ = looked_up(catalogue, own[key].strip()) if own[key].strip() else (None, "")
         own[key] = text or own[key]
     return TranslatedPage(**own, language=language, source_language=source_language, text=translation.markdown,
-                          stale=translation.stale, notice=notice)
+                          stale=translation.stale, notice=notice, term_ids=term_ids)
+
+
+def source_terms(site: Site, game: Game, page: Page) -> list[Term]:
+    """The glossary `page`'s terms as the source has them (their anchors)."""
+    env = {"page": page, "game": game, "site": site, "medium": "web"}
+    return extract_terms(parser(site).parse(page.body, env))
+
+
+def translated_terms(md: MarkdownIt, site: Site, game: Game, catalogue: Catalog, language: str) -> list[Term]:
+    """The game's glossary terms in `language`, each with its source anchor: what render_translated
+    links the other pages' first uses to (none when the game has no glossary page)."""
+    glossary = glossary_page(game)
+    if glossary is None:
+        return []
+    source = source_terms(site, game, glossary)
+    page = translated(glossary, translate_page(parser(site), site, game, glossary, catalogue), catalogue, language,
+                      site.language, term_ids=tuple(term.anchor for term in source))
+    terms = extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site, "medium": "web"}))
+    return [Term(term.term, original.anchor, term.definition) for term, original in zip(terms, source)]
 
 
 def translation_markdown(site: Site, directives: dict[str, Directive]) -> MarkdownIt:
@@ -54,5 +74,6 @@ def render_translated(md: MarkdownIt, site: Site, game: Game, page: Page, catalo
     """`page` in `language`, rendered by `md` (translation_markdown's): HTML, contents, anchors and links
     as the source's page has them, each stale block in the source language with its notice."""
     translation = translate_page(parser(site), site, game, page, catalogue)
-    return render_page(md, site, game, translated(page, translation, catalogue, language, site.language, notice),
+    ids = tuple(term.anchor for term in source_terms(site, game, page)) if page.glossary else ()
+    return render_page(md, site, game, translated(page, translation, catalogue, language, site.language, notice, ids),
                        list(terms))

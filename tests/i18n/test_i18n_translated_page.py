@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from generator.content.load import load_site
 from generator.i18n.blocks import parser
-from generator.i18n.catalogues import catalogue_path, read
+from generator.i18n.catalogues import catalogue_path, read, write
 from generator.i18n.extract import extract
-from generator.i18n.pages import render_translated, translation_markdown
+from generator.i18n.pages import render_translated, translated_terms, translation_markdown
 from generator.i18n.pseudo import pseudo, pseudo_catalogue
 from generator.i18n.translate import translate_page
 from generator.markdown.render import render_page
 from tests.i18n.test_i18n_stale import NEW, OLD, change_paragraph, german_site
-from tests.i18n.translating import i18n, line_of, translated_site
+from tests.i18n.translating import game, i18n, line_of, translated_site
 
 
 def german(root, page="rules"):
@@ -70,7 +70,7 @@ def test_an_untranslated_block_keeps_its_source_without_a_notice(tmp_path):
     assert "translation-notice" not in html
 
 
-def test_the_pseudo_locale_renders_every_page_with_the_sources_heading_ids(tmp_path):
+def test_the_pseudo_locale_renders_every_page_with_the_sources_ids(tmp_path):
     root = translated_site(tmp_path)
     site = load_site(root)
     game = site.game("pebbles")
@@ -79,10 +79,7 @@ def test_the_pseudo_locale_renders_every_page_with_the_sources_heading_ids(tmp_p
     for page in game.pages:
         rendered = render_translated(md, site, game, page, catalogue, "qps")
         source = render_page(md, site, game, page, [])
-        assert rendered.errors == []
-        # a glossary term's id follows its words (term-þéƀƀļé): consistent within the language, not yet the source's
-        assert {a for a in rendered.anchors if not a.startswith("term-")} == {
-            a for a in source.anchors if not a.startswith("term-")}
+        assert rendered.errors == [] and rendered.anchors == source.anchors
     rules = render_translated(md, site, game, game.page("rules"), catalogue, "qps").html
     assert pseudo("Setting up") in rules and "Setting up" not in rules.replace('id="setting-up"', "")
 
@@ -114,3 +111,23 @@ def test_a_heading_with_classes_keeps_its_source_id_inside_its_braces(tmp_path):
     md = translation_markdown(site, {})
     rendered = render_translated(md, site, game, page, catalogue, "qps")
     assert rendered.errors == [] and rendered.anchors == render_page(md, site, game, page, []).anchors
+
+
+def test_a_translated_pages_terms_link_to_the_translated_glossary_at_the_source_anchors(tmp_path):
+    root = german_site(tmp_path)
+    path = catalogue_path(game(root), "de")
+    catalogue = read(path, "de")
+    for source, german_text in (("Pebble", "Kiesel"), ("Board", "Brett"), (OLD, "Jeder legt einen Kiesel auf das Brett.")):
+        catalogue[source].string = german_text
+    write(path, catalogue)
+    site, game_, page, catalogue = german(root, "rules")
+    md = translation_markdown(site, {})
+    terms = translated_terms(md, site, game_, catalogue, "de")
+    assert [(term.term, term.anchor) for term in terms] == [("Kiesel", "term-pebble"), ("Brett", "term-board")]
+    assert terms[0].definition == "DE: A small stone that each player moves."
+    glossary = render_translated(md, site, game_, game_.page("glossary"), catalogue, "de")
+    assert '<h2 class="glossary-term" id="term-pebble">Kiesel</h2>' in glossary.html
+    assert glossary.anchors == render_page(md, site, game_, game_.page("glossary"), []).anchors
+    rendered = render_translated(md, site, game_, page, catalogue, "de", terms)
+    assert [term.anchor for term in rendered.terms] == ["term-pebble", "term-board"]
+    assert 'href="glossary.html#term-pebble"' in rendered.html and ">Kiesel</a>" in rendered.html
