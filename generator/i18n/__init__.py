@@ -19,4 +19,5 @@ the entry's location, so a stale translation is reported where its source stands
 - translate.py: a page's Markdown in a language, from its catalogue, line for line;
 - notices.py: a stale block marked, with a notice, where a translated page shows it;
 - pages.py: a translated page rendered by the site's renderer (a pure function: no output).
+- games.py: a game in another language (game.toml's texts, captions, translated data cells).
 """

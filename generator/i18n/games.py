@@ -1,0 +1,45 @@
+"""A game in another language, as the kit and the rulebook would read it: game.toml's texts,
+its releases' summaries, its tables' captions and every cell of the columns a table
+translates, from the catalogue (a fuzzy or missing entry keeps the source's words). A pure
+function: the pages are translated one by one (pages.py)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from babel.messages.catalog import Catalog
+
+from generator.content.model import Game
+from generator.i18n.sources import GAME_TEXTS
+from generator.i18n.translate import looked_up
+from generator.play.tables import Row, Table
+
+
+def said(catalogue: Catalog, text: str) -> str:
+    """`text` in the catalogue's language, or as it is (untranslated or stale)."""
+    if not text.strip():
+        return text
+    translation, _ = looked_up(catalogue, text.strip())
+    return translation if translation is not None else text
+
+
+def translated_game(game: Game, catalogue: Catalog) -> Game:
+    texts = {key: said(catalogue, getattr(game, key)) for key in GAME_TEXTS}
+    releases = tuple(replace(release, summary=said(catalogue, release.summary)) for release in game.releases)
+    data = {name: translated_table(table, catalogue) for name, table in game.data.items()}
+    return replace(game, **texts, releases=releases, data=data)
+
+
+def translated_table(table: Table, catalogue: Catalog) -> Table:
+    columns = table.spec.translate if table.spec else ()
+    rows = table.rows
+    if columns:
+        rows = tuple(translated_row(row, columns, catalogue) for row in table.rows)
+    return replace(table, rows=rows, caption=said(catalogue, table.caption))
+
+
+def translated_row(row: Row, columns: tuple[str, ...], catalogue: Catalog) -> Row:
+    values, text = dict(row), dict(row.text)
+    for column in columns:
+        if column in text:
+            text[column] = values[column] = said(catalogue, text[column])
+    return Row(values, text, row.line)
