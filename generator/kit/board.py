@@ -20,6 +20,7 @@ from generator.content.schema import Values
 from generator.draw.inksaver import ink_saver as lightened
 from generator.draw.shapes import Drawing, Line, Path, Rect, Style, Text
 from generator.draw.svgimport import ArtworkError, import_svg
+from generator.kit.pictures_parts import is_picture, picture_board
 from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks
@@ -325,8 +326,10 @@ def drawn_board(checks: KitChecks, table: Values, name: str, title: str) -> Opti
 
 
 def artwork_board(checks: KitChecks, table: Values, title: str) -> Optional[Drawing]:
-    """kind = "artwork": the designer's SVG at exactly `width` (and `height`) mm."""
+    """kind = "artwork": the designer's SVG at exactly `width` (and `height`) mm, or a picture."""
     art = table["art"]
+    if is_picture(art):  # PNG or JPEG: kit/pictures_parts.py
+        return picture_board(checks, table, title)
     path = checks.game_dir / (art or "")
     if not art or not path.is_file() or not path.resolve().is_relative_to(checks.game_dir.resolve()):
         checks.source.report(table.key("art") if art else table.key("kind"), "board artwork not found",

@@ -345,8 +345,9 @@ def place_setup(cover: PageDraft, placements: Sequence[Placement], top: float, p
         return
     scale, x, y, w = best
     middle = x + w / 2  # the caption and the picture centred in their room, the caption above
-    cover.shapes.append(fit.line(middle, y + 4.0, caption, size=3.6, max_width=w, min_size=LEGIBLE_MM, fill=INK,
-                                 bold=True, anchor="middle"))
+    if caption:  # the author's own cover picture has none
+        cover.shapes.append(fit.line(middle, y + 4.0, caption, size=3.6, max_width=w, min_size=LEGIBLE_MM,
+                                     fill=INK, bold=True, anchor="middle"))
     cover.shapes.append(Group(illustration(picture.shapes), dx=round(middle - picture.width * scale / 2, 4),
                               dy=round(y + SETUP_CAPTION - 1.0, 4), scale=round(scale, 4), role="setup-picture"))
     cover.component += ", set-up"

@@ -42,7 +42,16 @@ def players_from_data(checks: KitChecks, table: Values) -> list[Player]:
 
 def setup_picture(checks: KitChecks, kit: Values) -> tuple[Optional[Drawing], str]:
     """[kit].setup: the start position for its number of players, drawn by the
-    game's engine (engine.py's ENGINE: initial_state, then render), and its caption."""
+    game's engine (engine.py's ENGINE: initial_state, then render), and its caption; or
+    [kit].cover, a picture of the author's (kit/pictures_parts.py), without a caption."""
+    if "cover" in kit.given:
+        from generator.kit.pictures_parts import cover_picture
+
+        if "setup" in kit.given:
+            checks.source.report(kit.key("cover"), "the cover shows one picture: the set-up or `cover`",
+                                 expected="`setup` or `cover`", found="both")
+            return None, ""
+        return cover_picture(checks, kit), ""
     if "setup" not in kit.given:
         return None, ""
     setup = kit.table("setup")

@@ -44,14 +44,14 @@ def inside(game_dir: Path, name: str) -> Path:
 
 
 def needed_pixels(box_w: float, box_h: float, ppi: float = PRINT_PPI) -> tuple[int, int]:
-    return math.ceil(box_w / MM_PER_INCH * ppi), math.ceil(box_h / MM_PER_INCH * ppi)
+    return math.ceil(round(box_w / MM_PER_INCH * ppi, 3)), math.ceil(round(box_h / MM_PER_INCH * ppi, 3))
 
 
 def effective_ppi(info: PictureInfo, box_w: float, box_h: float, fit: str = "cover") -> float:
     """Pixels per inch as printed (the coarser way, for a stretch): covering the box (its
     overflow cropped), or inside it ("contain": a smaller print, so more pixels to the inch)."""
     mm_per_px = (min if fit == "contain" else max)(box_w / info.width, box_h / info.height)
-    return MM_PER_INCH / mm_per_px
+    return round(MM_PER_INCH / mm_per_px, 3)  # a picture sized at 300 ppi is 300, not 299.99999
 
 
 FITS = ("cover", "contain", "stretch")
@@ -190,34 +190,38 @@ class CardPictures:
         except PlacementError as problem:
             return ContentError(data.path, row.line, f"the card's {problem.key} is not one it can take",
                                 expected=problem.expected, found=problem.found)
-        try:
-            path = inside(self.game_dir, name)
-            if not path.is_file():
-                return ContentError(data.path, row.line, f"no picture file '{name}' in the game folder",
-                                    expected="a PNG or JPEG file in the game folder", found=name)
-            info = inspect(path)
-        except PictureError as problem:
-            return ContentError(data.path, row.line, f"the card's picture '{name}' cannot be used: {problem}",
-                                expected="a PNG or JPEG file in the game folder", found=name)
-        picture = placed_image(path, info, self.box, how, role)
-        problem = self.coarse(name, info, data, row, picture)
-        return problem or picture
+        return found_picture(self.game_dir, name, self.box, how, role, (data.path, row.line), self.warnings,
+                             "the card's picture", self.place)
 
-    def coarse(self, name: str, info: PictureInfo, data, row, picture: Image) -> Optional[ContentError]:
-        """The row's error when the picture prints under LEAST_PPI; under PRINT_PPI a warning, kept."""
-        w, h = picture.w, picture.h  # the box as the picture meets it (turned with it)
-        ppi = effective_ppi(info, w, h, picture.fit)
-        need_w, need_h = needed_pixels(w, h)
-        found = f"{info.width} x {info.height} px: {ppi:.0f} ppi"
-        expected = f"at least {need_w} x {need_h} px for the {w:.1f} x {h:.1f} mm {self.place} at {PRINT_PPI} ppi"
-        if ppi < LEAST_PPI:
-            return ContentError(data.path, row.line, f"the card's picture '{name}' prints at {ppi:.0f} ppi, "
-                                f"under {LEAST_PPI}", expected=expected, found=found)
-        if ppi < PRINT_PPI:
-            self.warnings.append(ContentError(data.path, row.line, f"the card's picture '{name}' prints at "
-                                              f"{ppi:.0f} ppi, under {PRINT_PPI}", expected=expected, found=found,
-                                              severity=WARNING))
-        return None
+
+def found_picture(game_dir: Path, name: str, box: tuple[float, float, float, float], how: Placement, role: str,
+                  where: tuple[Path, int], warnings: list[ContentError], label: str,
+                  place: str) -> Image | ContentError:
+    """The picture file `name` placed in `box`, or the error at `where` (file, line): missing,
+    not a picture, too large to open, or under LEAST_PPI as it prints (under PRINT_PPI: a
+    warning added to `warnings`). `label` and `place` name the picture and its box in messages."""
+    try:
+        path = inside(game_dir, name)
+        if not path.is_file():
+            return ContentError(*where, f"no picture file '{name}' in the game folder",
+                                expected="a PNG or JPEG file in the game folder", found=name)
+        info = inspect(path)
+    except PictureError as problem:
+        return ContentError(*where, f"{label} '{name}' cannot be used: {problem}",
+                            expected="a PNG or JPEG file in the game folder", found=name)
+    picture = placed_image(path, info, box, how, role)
+    w, h = picture.w, picture.h  # the box as the picture meets it (turned with it)
+    ppi = effective_ppi(info, w, h, picture.fit)
+    need_w, need_h = needed_pixels(w, h)
+    found = f"{info.width} x {info.height} px: {ppi:.0f} ppi"
+    expected = f"at least {need_w} x {need_h} px for the {w:.1f} x {h:.1f} mm {place} at {PRINT_PPI} ppi"
+    if ppi < LEAST_PPI:
+        return ContentError(*where, f"{label} '{name}' prints at {ppi:.0f} ppi, under {LEAST_PPI}",
+                            expected=expected, found=found)
+    if ppi < PRINT_PPI:  # a warning fails only a strict build
+        warnings.append(ContentError(*where, f"{label} '{name}' prints at {ppi:.0f} ppi, under {PRINT_PPI}",
+                                     expected=expected, found=found, severity=WARNING))
+    return picture
 
 
 ASSETS = "pictures"  # the folder, beside the kit's previews, that holds their pictures

@@ -176,6 +176,7 @@ KIT = keys(
                                    check=rule(lambda v: v >= 1, "must be at least 1", "a whole number from 1")),
                      caption=text("")),
                 "{ players = 4 }: the cover pictures the start position, as the game's engine draws it"),
+    cover=text(None, "a PNG or JPEG file in the game folder, shown on the cover, e.g. \"art/cover.png\""),
 )
 
 EDITION = keys(
@@ -251,7 +252,7 @@ BOARD = keys(
     arrows=flag(False),
     every=whole(5, "how often a space is tinted and its number bold (0: never)", minimum=0),
     fill=colour("#f2c14e"),
-    art=text(None, "an SVG file in the game folder, e.g. \"board.svg\""),
+    art=text(None, "an SVG, PNG or JPEG file in the game folder, e.g. \"board.svg\""),
     width=millimetres(200.0),
     height=Field(float, default=0.0, describe="a number of millimetres (0: in proportion to the width)",
                  check=at_most(MAX_LENGTH, " mm", rule(lambda v: v >= 0, "must be at least 0", MILLIMETRES))),
@@ -343,11 +344,14 @@ SHEET = keys(
     fields=Field(list, default=list, items=Field(str, check=valid_template), describe="a list of templates"),
 )
 
+TOKEN_PICTURE = "a PNG or JPEG file in the game folder, drawn whole above the label, e.g. \"art/shell.png\""
 TOKEN_ITEM = keys(label=text(), caption=text(), icon=text(),
                   count=whole(1, "a positive whole number of copies"),
-                  fill=colour("#dddddd"), ink=Field(str, default="", describe=COLOUR_OR_AUTOMATIC))
+                  fill=colour("#dddddd"), ink=Field(str, default="", describe=COLOUR_OR_AUTOMATIC),
+                  picture=text("", TOKEN_PICTURE))
 TOKEN_FROM_DATA = keys(label=template(), caption=template(), icon=template(), fill=template("#dddddd"),
-                       ink=template())
+                       ink=template(), picture=Field(str, default="", check=valid_template,
+                                                     describe=TOKEN_PICTURE + ", or a template like \"art/{id}.png\""))
 
 TOKEN = keys(
     name=name("board"),

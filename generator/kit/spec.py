@@ -137,10 +137,10 @@ class FrontTemplate:
     title_ink: str = ""  # the title's colour (default: the card's ink)
     title_band: str = ""  # a band of this colour behind the title (default: none)
     backdrop: str = ""  # a picture file per row behind the whole card (a template)
-
     art_fit: str = ""  # how a picture `art` meets its box (templates: kit/pictures.placement)
     art_focus: str = ""
     art_rotate: str = ""
+
 
 @dataclass(frozen=True)
 class Stat:
@@ -261,6 +261,7 @@ class TokenItem:
     count: int = 1
     fill: str = "#dddddd"
     ink: str = ""
+    picture: Optional[Drawing] = None  # the item's picture, at the size the token prints it (kit.tokens)
 
 
 @dataclass(frozen=True)

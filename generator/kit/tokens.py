@@ -18,6 +18,7 @@ from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
+from generator.kit.pictures_parts import placed, proportional_height
 from generator.kit.spec import DEFAULT_PLAYERS, Player, TokenItem, TokenSpec
 
 CUT = Style(stroke="#222222", stroke_width=0.3)
@@ -182,15 +183,20 @@ def load_token(checks: KitChecks, table: Values) -> Optional[TokenSpec]:
     from_data = "data" in table.given
     items = token_items_from_data(checks, table) if from_data else []
     for entry in table["items"]:
-        items.append(TokenItem(entry["label"], entry["caption"], entry["icon"], entry["count"],
-                               checks.colour(entry, "fill"), checks.colour(entry, "ink", automatic=True)))
+        item = TokenItem(entry["label"], entry["caption"], entry["icon"], entry["count"],
+                         checks.colour(entry, "fill"), checks.colour(entry, "ink", automatic=True))
+        where = (checks.source.path, checks.source.line_of(entry.key("picture")) or 1)
+        items.append(with_picture(checks, table, item, entry["picture"], where))
     if not items and not from_data:
         checks.source.report(table.key("items"), "a token set needs at least one item",
                              expected="items = [{ label = \"...\", count = 1 }]", found="no items")
     if not checks.within_total(table, "tokens", sum(item.count for item in items)
                                * (len(checks.options.players or DEFAULT_PLAYERS) if table["per_player"] else 1)):
         return None
-    pieces = token_pieces(checks, table, items) if table["drawing"] else ()
+    if table["drawing"] and any(item.picture for item in items):
+        checks.source.report(table.key("drawing"), "a token set the game draws shows no pictures",
+                             expected="`drawing`, or pictures on the items", found="both")
+    pieces = token_pieces(checks, table, items) if table["drawing"] else picture_pieces(checks, table, items)
     size_at = table.key("size") if "size" in table.given else table.at  # the default size: the table's header
     return TokenSpec(name, title, table["shape"], table["size"], table["per_player"], tuple(items), pieces,
                      checks.source.line_of(size_at))
@@ -233,10 +239,45 @@ def token_items_from_data(checks: KitChecks, table: Values) -> list[TokenItem]:
         ink = checks.row_colour(templates["ink"], row, data, item, "ink", automatic=True)
         if count is None or fill_colour is None or ink is None:
             continue
-        items.append(TokenItem(fill(templates["label"], row.text), fill(templates["caption"], row.text),
-                               fill(templates["icon"], row.text), count, fill_colour, ink))
+        made = TokenItem(fill(templates["label"], row.text), fill(templates["caption"], row.text),
+                         fill(templates["icon"], row.text), count, fill_colour, ink)
+        items.append(with_picture(checks, table, made, fill(templates["picture"], row.text), (data.path, row.line)))
     if data and not items and not checks.source.errors:
         checks.source.report(table.key("where"), "no data row is left to make tokens from",
                              expected="at least one row", found="none")
     return items
 
+
+
+# -- pictures on tokens ----------------------------------------------------------------------
+def with_picture(checks: KitChecks, table: Values, item: TokenItem, name: str, where: tuple) -> TokenItem:
+    """The item with its picture (`picture`), sized as the token prints it: drawn like a game's
+    piece (piece_token), whole, above its name. Problems are reported at `where` (file, line)."""
+    name = name.strip()
+    if not name:
+        return item
+    spec = TokenSpec("", "", table["shape"], table["size"], False, (item,))
+    try:
+        lines = len(caption_lines(spec, item))
+    except fit.TextDoesNotFit:
+        lines = CAPTION_LINES  # load_token's layout reports the label
+    under = CAPTION_MM * (0.3 + 1.2 * lines) if lines else 0.0
+    room = max(1.0, table["size"] * (0.66 if table["shape"] == "round" else 0.74) - under)
+    width = height = room
+    ratio = proportional_height(checks, name, 1.0)
+    if ratio > 1:
+        width = round(room / ratio, 6)
+    else:
+        height = round(room * ratio, 6)
+    picture = placed(checks, name, (0.0, 0.0, width, height), "token", where, fit="contain")
+    return replace(item, picture=Drawing(width, height, (picture,), title=item.caption or item.label)) \
+        if picture else item
+
+
+def picture_pieces(checks: KitChecks, table: Values, items: list[TokenItem]) -> tuple:
+    """Each item with a picture drawn as a piece token draws the game's piece, for every owner."""
+    if any(item.picture for item in items):
+        owners = checks.options.players if table["per_player"] else (None,)
+        return tuple(((owner.name if owner else "", index), item.picture) for owner in owners
+                     for index, item in enumerate(items) if item.picture)
+    return ()

@@ -20,8 +20,9 @@ from tests.sitefactory import tree
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "illustrated"
 GAME = EXAMPLE / "content" / "tidepool"
-ART_NAMES = ("crab", "star", "snail", "shrimp", "urchin", "anemone", "goby", "jelly", "octopus", "clam",
-             "seahorse", "eel")
+CARD_ART = ("crab", "star", "snail", "shrimp", "urchin", "anemone", "goby", "jelly", "octopus", "clam",
+            "seahorse", "eel")
+ART_NAMES = CARD_ART + ("pool", "shell", "cover")  # the board, the first player's token, the kit's cover
 
 
 def first_card_art() -> Image.Image:
@@ -42,7 +43,7 @@ def test_the_example_art_is_what_its_script_draws(tmp_path):
 
     written = write_art(tmp_path)
     assert sorted(path.stem for path in written) == sorted(ART_NAMES)
-    assert tree(tmp_path) == {name: data for name, data in tree(GAME / "art").items()}
+    assert tree(tmp_path) == tree(GAME / "art")
 
 
 def test_the_example_builds_without_a_warning(built):
@@ -54,14 +55,16 @@ def test_the_kit_prints_each_picture_once_on_both_papers(built):
     root, _report = built
     for paper in ("a4", "letter"):
         reader = PdfReader(root / "output" / "tidepool" / "kit" / f"tidepool-kit-{paper}.pdf")
-        assert len(image_xobjects(reader)) == 12, paper  # 24 cards print, 12 pictures embedded
+        assert len(image_xobjects(reader)) == len(ART_NAMES), paper  # 24 cards print 12 pictures, and 3 more
 
 
 def test_the_site_shows_each_card_as_pngs_and_publishes_each_picture_once(built):
     root, _report = built
     kit = root / "output" / "tidepool" / "kit"
-    assert len(list((kit / "pictures").glob("*.png"))) == 12
+    assert len(list((kit / "pictures").glob("*.png"))) == 14  # the cards', the board's and the token's
     page = (root / "output" / "tidepool" / "index.html").read_text()
+    for preview in ("creatures", "pool", "first"):
+        assert f'src="kit/{preview}.png" srcset="kit/{preview}.png 1x, kit/{preview}-2x.png 2x"' in page
     for number in range(1, 13):
         assert f'srcset="kit/cards/creatures-{number:02d}.png 1x, kit/cards/creatures-{number:02d}-2x.png 2x"' in page
         one, two = (Image.open(kit / "cards" / f"creatures-{number:02d}{suffix}.png") for suffix in ("", "-2x"))
@@ -90,8 +93,8 @@ def test_the_print_on_demand_faces_and_the_tts_sheet_carry_the_pictures(built):
     face = Image.open(io.BytesIO(archive.read(fronts[0]))).convert("RGB")
     assert near(art_mean(face), crab), (art_mean(face), crab)
     tts = exports / "tabletop-simulator"
-    deck = next(iter(json.loads((tts / "tidepool-unpublished.json").read_text())["ObjectStates"][0]
-                     ["CustomDeck"].values()))
+    objects = json.loads((tts / "tidepool-unpublished.json").read_text())["ObjectStates"]
+    deck = next(iter(next(o for o in objects if o["Nickname"] == "Creatures")["CustomDeck"].values()))
     sheet = Image.open(tts / "creatures-sheet-1.png").convert("RGB")
     cell = sheet.crop((0, 0, sheet.width // deck["NumWidth"], sheet.height // deck["NumHeight"]))
     assert near(art_mean(cell), crab), (art_mean(cell), crab)
