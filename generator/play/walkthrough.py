@@ -27,7 +27,9 @@ the block gives an explicit `seed:`, which then draws the outcomes its steps do 
 A step that leaves a chance turn to an unfixed draw is an error listing the outcomes
 that were possible, so a mistyped step cannot shift every later step in silence.
 `expect:` holds a caption's claim to the position: `winner`/`winners`, `over`, `turn`
-(whose turn is next, by name), or a dotted path into the state's JSON (`scores.1: 3`).
+(whose turn is next, by name; where the next turn opens with a throw or a draw, the player
+who acts after it, whatever it brings, and `turn: chance` says the dice or the deck decide
+next), or a dotted path into the state's JSON (`scores.1: 3`).
 
 Standard library only (the same code can run in the browser).
 """
@@ -287,11 +289,34 @@ def _unnamed_chance(match: Match) -> str:
             f"'seed:' to draw the outcomes its steps leave out")
 
 
+def _whose_turn(match: Match, depth: int = 4) -> list[str]:
+    """The names of the players whose turn it is. At a chance turn (a turn that opens with a
+    throw or a draw), the players who act after it, whatever it brings: the same after every
+    outcome (looking through up to `depth` chance turns in a row), else nobody's."""
+    engine, state, turn = match.engine, match.state, match.turn
+    if turn.kind != CHANCE:
+        return [engine.player_name(state, p) for p in turn.players]
+    found = {_after_chance(engine, state, outcome, depth) for outcome, _p in match.chance_outcomes()}
+    return list(found.pop()) if len(found) == 1 else []
+
+
+def _after_chance(engine: Engine, state, outcome, depth: int) -> tuple[str, ...]:
+    """The names of whoever acts once `outcome` has come (through further chance turns)."""
+    after, _events = engine.apply(state, outcome)
+    turn = engine.turn(after)
+    if turn.kind == CHANCE and depth > 1:
+        found = {_after_chance(engine, after, o, depth - 1) for o, _p in engine.chance_outcomes(after)}
+        return found.pop() if len(found) == 1 else ()
+    return tuple(engine.player_name(after, p) for p in turn.players)
+
+
 def _turn_in_words(match: Match) -> str:
     """Whose turn it is, as a caption would say it ("it is Blue's turn")."""
     turn = match.turn
     if turn.kind == CHANCE:
-        return "it is a chance turn"
+        names = _whose_turn(match)
+        return f"it is {' and '.join(names)}'s turn, which opens with a chance turn" if names else \
+            "it is a chance turn, after which it depends on the outcome whose turn it is"
     if turn.kind == OVER:
         return "the game is over"
     names = [match.engine.player_name(match.state, p) for p in turn.players]
@@ -315,8 +340,8 @@ def _check_expect(match: Match, index: int, notation: str, expect: Mapping[str, 
             found, ok = ("over" if match.over else "not over"), bool(wanted) == match.over
         elif key == "turn":
             found = _turn_in_words(match)
-            names = [engine.player_name(state, p) for p in match.turn.players]
-            ok = str(wanted) in names
+            names = _whose_turn(match)
+            ok = str(wanted) in names or (str(wanted) == "chance" and match.turn.kind == CHANCE)
         else:
             value, found_it = _at_path(engine.state_to_json(state), key)
             found = f"{key} is {value!r}" if found_it else f"no {key!r} in the state"
