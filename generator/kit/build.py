@@ -334,8 +334,7 @@ def place_setup(cover: PageDraft, placements: Sequence[Placement], top: float, p
     sky = Skyline(frame.left, top, frame.right, frame.bottom)
     for p in sorted(placements, key=lambda p: p.y):
         sky.place(p.x, p.y, p.block.width, p.block.height, p.block.section.gap)
-    smallest = smallest_text(picture.shapes)
-    least = max(SETUP_LEAST, LEGIBLE_MM / smallest if smallest else 0.0)
+    least = setup_least(picture)
     best = None
     for x, y, w, h in sky.free_boxes():
         scale = min(1.0, w / picture.width, (h - SETUP_CAPTION) / picture.height)
@@ -351,6 +350,13 @@ def place_setup(cover: PageDraft, placements: Sequence[Placement], top: float, p
     cover.shapes.append(Group(illustration(picture.shapes), dx=round(middle - picture.width * scale / 2, 4),
                               dy=round(y + SETUP_CAPTION - 1.0, 4), scale=round(scale, 4), role="setup-picture"))
     cover.component += ", set-up"
+
+
+def setup_least(picture: Drawing) -> float:
+    """The least scale a set-up picture is printed at: half its size, or more where its
+    smallest words would drop under 6 pt (kit.preflight says so when the cover has no room)."""
+    smallest = smallest_text(picture.shapes)
+    return max(SETUP_LEAST, LEGIBLE_MM / smallest if smallest else 0.0)
 
 
 def illustration(shapes) -> tuple:

@@ -86,7 +86,8 @@ def components_of(checks: KitChecks, values: Values) -> Components:
     dice = tuple((t["die"], t["component"]) for t in values["instead"] if t["die"] and t["component"])
     return Components(checks.game_dir, checks.source.path, checks.options, kit_editions, boards, decks,
                       sheets, tokens, instead, setup, setup_caption, dice, drawn_fronts(checks, decks),
-                      warnings=tuple(checks.warnings))
+                      warnings=tuple(checks.warnings),
+                      setup_line=checks.source.line_of(values.table("kit").key("setup")) if setup else None)
 
 
 def load_board(checks: KitChecks, table: Values) -> Optional[BoardSpec]:

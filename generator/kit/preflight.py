@@ -33,6 +33,10 @@ KIT_MESSAGES = {  # what imposition adds to a drawing's own checks
     "edges": ("cards of different edge colours share a cut line",
               "cards that touch with the same colour along their shared edge: a white edge round a deck of "
               "many colours (the kit draws one), or room between the cards"),
+    "setup left out": ("the set-up picture ([kit].setup) left out of the cover",
+                       "room on the cover for the picture at half its size or more, its words at 6 pt or more: "
+                       "fewer pieces packed on the cover (a larger board page leaves them room), a smaller "
+                       "drawing, or no `setup`"),
     "printable": ("something outside the printable area",
                   f"everything but bleed at least {PRINTABLE_MARGIN:g} mm inside the paper's edge, where home "
                   "printers print"),
@@ -185,4 +189,23 @@ def preflight_kits(components, artwork=None) -> list[ContentError]:
         label = kit.label or kit.paper
         for number, page in enumerate(pages, 1):
             findings += page_findings(page.drawing, label, number, edges)
+        findings += setup_findings(components, pages, label)
     return errors_of(components.path, findings)
+
+
+def setup_findings(components, pages, kit: str) -> list[Finding]:
+    """A set-up picture the cover had no room for: the kit prints without it, so say why."""
+    if components.setup is None or any(has_role(page.drawing.shapes, "setup-picture") for page in pages):
+        return []
+    from generator.kit.build import setup_least
+
+    least = setup_least(components.setup)
+    found = (f"no room on the cover for {components.setup.width * least:.0f} x {components.setup.height * least:.0f}"
+             f" mm (the picture at {least:.0%} of its size, the least that helps) and its caption")
+    return [finding("setup left out", f"in the {kit} kit, cover", found, ("setup", kit), components.path,
+                    components.setup_line, messages=KIT_MESSAGES)]
+
+
+def has_role(shapes, role: str) -> bool:
+    return any(getattr(shape, "role", "") == role or (isinstance(shape, Group) and has_role(shape.shapes, role))
+               for shape in shapes)

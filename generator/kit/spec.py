@@ -297,6 +297,7 @@ class Components:
     # loader's text-fit check, kept for the kit's artwork (kit.build.Artwork)
     fronts: dict = field(default_factory=dict, compare=False, repr=False)
     warnings: tuple = field(default=(), compare=False)  # ContentErrors of severity WARNING (KitChecks.warnings)
+    setup_line: Optional[int] = field(default=None, compare=False)  # of [kit].setup, for messages
 
     @property
     def slug(self) -> str:
