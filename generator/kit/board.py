@@ -48,7 +48,7 @@ def cell_name(spec: BoardSpec, col: int, row: int) -> str:
     coords = spec.coordinates
     cols, rows = spec.size
     if coords is None:
-        return f"{column_name(col, 'letters')}{rows - row}"
+        return f"{column_name(col, 'letters')}{row + 1}"
     row_index = rows - 1 - row if coords.rows_from == "bottom" else row
     row_text = column_name(row_index, coords.rows)
     col_text = column_name(col, coords.columns)
@@ -164,7 +164,7 @@ def row_label(spec: BoardSpec, row: int) -> str:
     coords = spec.coordinates
     rows = spec.size[1]
     if coords is None:
-        return str(rows - row)
+        return str(row + 1)
     index = rows - 1 - row if coords.rows_from == "bottom" else row
     return column_name(index, coords.rows)
 
@@ -255,8 +255,6 @@ def grid_board(checks: KitChecks, table: Values, name: str, title: str) -> Optio
         return None
     kinds = cell_kinds(checks, table, rows, where, region_kinds(checks, table, rows) if kind == "hex" else ())
     coordinates = None if table["coordinates"] == "none" else Coordinates(**table.table("coordinates"))
-    if kind == "hex" and "coordinates" not in table.given:
-        coordinates = Coordinates(rows_from="top")  # hexes are named from the top left unless told
     edges = board_edges(checks, table["edges"]) if kind == "grid" else ()  # elsewhere `edges` is an unused key
     line = checks.colour(table, "line")
     if not rows:

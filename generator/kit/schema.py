@@ -193,10 +193,10 @@ CELLS = keys(
     data=text(None, DATA_FILE, required=True),
     column=text(None, "a column of the data holding whole numbers from 1", required=True),
     row=text(None, "a column of the data holding whole numbers from 1", required=True),
-    rows_from=choice("bottom", "top", "bottom"),
+    rows_from=choice("top", "top", "bottom"),  # one default for every board and key: as the map reads
 )
 COORDINATES = keys(columns=choice("letters", "letters", "numbers"), rows=choice("numbers", "letters", "numbers"),
-                   rows_from=choice("bottom", "top", "bottom"))
+                   rows_from=choice("top", "top", "bottom"))
 SIDE = keys(colour=text("", "a player name from [kit].players, or a colour"), label=text())
 SIDES = keys(**{side: table(SIDE, "a table { colour, label }") for side in ("top", "bottom", "left", "right")})
 EDGES = keys(**{side: text("", "\"wrap\" or a label") for side in ("left", "right", "top", "bottom")})

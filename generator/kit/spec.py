@@ -82,7 +82,7 @@ class CellKind:
 class Coordinates:
     columns: str = "letters"  # letters | numbers
     rows: str = "numbers"
-    rows_from: str = "bottom"  # top | bottom
+    rows_from: str = "top"  # top | bottom: row 1 at the top, as the map reads (and play.tables.map_cells)
 
 
 @dataclass(frozen=True)
