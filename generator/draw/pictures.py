@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -36,6 +36,21 @@ class PictureInfo:
     width: int  # pixels, upright
     height: int
     format: str  # "PNG" or "JPEG"
+    dpi: float = 0.0  # the resolution the file states (PNG pHYs, JPEG density); 0: none
+
+
+def inside(folder: Path, name: str) -> Path:
+    """The file `name` (a path relative to `folder`, with / between folders) names;
+    PictureError when it would lead outside the folder or through a symbolic link."""
+    relative = PurePosixPath(name.strip().replace("\\", "/"))
+    if relative.is_absolute() or not relative.parts or ".." in relative.parts:
+        raise PictureError(f"'{name}' is not a path inside the game folder")
+    path = folder
+    for part in relative.parts:
+        path = path / part
+        if path.is_symlink():  # a link may point anywhere: the folder's own files only
+            raise PictureError(f"'{name}' passes through a symbolic link ({path.name})")
+    return path
 
 
 def inspect(path: Path) -> PictureInfo:
@@ -45,7 +60,8 @@ def inspect(path: Path) -> PictureInfo:
         width, height = picture.size
         if picture.format == "JPEG" and picture.getexif().get(EXIF_ORIENTATION) in SIDEWAYS:
             width, height = height, width
-        return PictureInfo(width, height, picture.format)
+        stated = picture.info.get("dpi") or (0.0, 0.0)
+        return PictureInfo(width, height, picture.format, round(float(stated[0]), 3))
 
 
 def upright(path: Path) -> PILImage.Image:

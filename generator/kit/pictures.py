@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Callable, Optional
 
-from generator.draw.pictures import PictureError, PictureInfo, asset, inspect
+from generator.draw.pictures import PictureError, PictureInfo, asset, inside, inspect
 from generator.draw.shapes import Drawing, Image
 from generator.errors import WARNING, ContentError
 from generator.kit.data import fill, template_fields
@@ -27,20 +27,6 @@ MM_PER_INCH = 25.4
 def names_picture(art: str) -> bool:
     """Whether a front's `art` names picture files (a template over the row) rather than a drawing function."""
     return art.strip().lower().endswith(SUFFIXES)
-
-
-def inside(game_dir: Path, name: str) -> Path:
-    """The file `name` (a path relative to the game folder, with / between folders) names;
-    PictureError when it would lead outside the folder or through a symbolic link."""
-    relative = PurePosixPath(name.strip().replace("\\", "/"))
-    if relative.is_absolute() or not relative.parts or ".." in relative.parts:
-        raise PictureError(f"'{name}' is not a path inside the game folder")
-    path = game_dir
-    for part in relative.parts:
-        path = path / part
-        if path.is_symlink():  # a link may point anywhere: the folder's own files only
-            raise PictureError(f"'{name}' passes through a symbolic link ({path.name})")
-    return path
 
 
 def needed_pixels(box_w: float, box_h: float, ppi: float = PRINT_PPI) -> tuple[int, int]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from generator.draw.pictures import PictureError, inspect
+from generator.draw.pictures import PictureError, inside, inspect
 from generator.draw.shapes import Drawing, Image
 from generator.errors import ContentError
-from generator.kit.pictures import MM_PER_INCH, PRINT_PPI, Placement, found_picture, inside, names_picture
+from generator.kit.pictures import MM_PER_INCH, PRINT_PPI, Placement, found_picture, names_picture
 
 Box = tuple[float, float, float, float]
 

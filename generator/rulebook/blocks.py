@@ -6,7 +6,8 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from pathlib import Path
+from typing import Callable, Optional
 from xml.sax.saxutils import escape, unescape
 
 from markdown_it.tree import SyntaxTreeNode
@@ -52,6 +53,7 @@ class Typesetter:
     # player aid sets its set-up picture across both columns, above them (0: the text's width)
     figure_width: float = 0.0
     strip_width: float = 0.0  # how wide a walkthrough's strip may be, into the margins (0: the text's)
+    folder: Optional[Path] = None  # the game's: where a Markdown picture's file is (rulebook/pictures.py)
 
     def blocks(self, node: SyntaxTreeNode) -> list:
         out = []
@@ -71,7 +73,9 @@ def heading(book: Typesetter, node: SyntaxTreeNode) -> list:
 
 
 def paragraph(book: Typesetter, node: SyntaxTreeNode) -> list:
-    return [Paragraph(markup(node.children[0]), book.styles.body)]
+    from generator.rulebook.pictures import picture_blocks  # a paragraph that is one picture
+
+    return picture_blocks(book.folder, node, book.width) or [Paragraph(markup(node.children[0]), book.styles.body)]
 
 
 def bullet_list(book: Typesetter, node: SyntaxTreeNode) -> list:

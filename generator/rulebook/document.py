@@ -430,7 +430,7 @@ def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, widt
     "h1"... across the book) and its diagrams `placed`."""
     directives = PaperDirectives(chapter.env, figures, columns=lambda entries: index_columns(entries, width))
     book = Typesetter(styles, width, directives, print_scale=scale, placed=[] if placed is None else placed,
-                      figure_width=figure_width, strip_width=strip)
+                      figure_width=figure_width, strip_width=strip, folder=game.folder)
     book.headings = headings
     title = Heading(1, chapter.page.title, f"h{len(headings)}")
     headings.append(title)

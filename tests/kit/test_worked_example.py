@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageStat
+from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from generator.build import build
@@ -100,6 +100,18 @@ def test_the_print_on_demand_faces_and_the_tts_sheet_carry_the_pictures(built):
     assert near(art_mean(cell), crab), (art_mean(cell), crab)
 
 
-def test_the_rulebooks_are_typeset(built):
+def test_the_rulebook_prints_a_markdown_picture_at_its_print_size(built):
+    """rules.md's `![...](art/crab.png)`: 720 px wide, stating no resolution, so 300 ppi: 61 mm,
+    172.8 pt. Rendered at 72 dpi, the picture's water spans 173 px across."""
+    import pypdfium2 as pdfium
+
     root, _report = built
-    assert (root / "output" / "tidepool" / "tidepool-rules-a4.pdf").stat().st_size > 0
+    book = root / "output" / "tidepool" / "tidepool-rules-a4.pdf"
+    assert len(image_xobjects(PdfReader(book))) == 1
+    document = pdfium.PdfDocument(book.read_bytes())
+    page = next(p for p in document if "Shore Crab" in p.get_textpage().get_text_range())
+    rendered = page.render(scale=1).to_pil().convert("RGB")
+    document.close()
+    water = ImageChops.difference(rendered, Image.new("RGB", rendered.size, "#2c6f8f")).convert("L")
+    left, _top, right, _bottom = water.point(lambda v: 255 if v < 15 else 0).getbbox()
+    assert abs((right - left) - 172.8) <= 2, right - left
