@@ -428,7 +428,7 @@ def packed_note(sections: Sequence[PackSection]) -> str:
     sheets = sum(len(s.items) for s in sections if s.items[0][1].startswith("sheet:"))
     pieces = sum(len(s.items) for s in sections if s.items[0][1].startswith("token:"))
     parts = ([f"{sheets} sheet{'s' if sheets != 1 else ''} to copy as needed"] if sheets else []) + \
-        ([f"{pieces} pieces to cut out"] if pieces else [])
+        ([f"{pieces} piece{'s' if pieces != 1 else ''} to cut out"] if pieces else [])
     return "; ".join(parts)
 
 

@@ -110,7 +110,7 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
     for spec in components.tokens:
         owners = components.options.players if spec.per_player else (None,)
         count = sum(item.count for item in spec.items) * len(owners)
-        planned.append((spec.name, f"{spec.title}: {count} pieces", "token",
+        planned.append((spec.name, f"{spec.title}: {count} piece{'s' if count != 1 else ''}", "token",
                         lambda spec=spec: token_flow(spec, components.options.players),
                         drawn_pictured(*(piece for _key, piece in spec.pieces))))
     return planned
