@@ -22,13 +22,13 @@ def installed_version() -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    from generator.commands import build, check, i18n, new, runtime, serve, tts_local
+    from generator.commands import build, check, i18n, levels, new, runtime, serve, tts_local
 
     top = argparse.ArgumentParser(prog="rulepress", description="Build rules sites, print-and-play kits and playable walkthroughs for tabletop games.")
     top.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
     top.add_argument("--version", action="version", version=f"rulepress {installed_version()}")
     sub = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (build, serve, check, new, runtime, tts_local, i18n):
+    for module in (build, serve, check, new, runtime, tts_local, i18n, levels):
         command = sub.add_parser(module.NAME, help=module.HELP, description=module.__doc__)
         command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show Python tracebacks for errors")
         module.add_arguments(command)
