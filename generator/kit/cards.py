@@ -36,7 +36,7 @@ from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
 from generator.kit.impose import card_grid, fold_layout
 from generator.kit.ownlines import LEGIBLE_MM, own_line
-from generator.kit.pictures import CardPictures, art_placing, names_picture
+from generator.kit.pictures import CardPictures, art_placing, names_art_file
 from generator.kit.schema import BACK_PATTERNS
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, Card, CardBack, CardFace, DeckSpec, FrontTemplate,
                                 Stat, StatTemplate)
@@ -467,7 +467,7 @@ def front_template(checks: KitChecks, table: Values, data: Optional[Table]) -> F
 
 def art_function(checks: KitChecks, table: Values) -> Optional[Callable | str]:
     """The game's art function, or the picture template itself when `art` names picture files."""
-    if table["art"] and names_picture(table["art"]):
+    if table["art"] and names_art_file(table["art"]):
         return table["art"]
     return checks.game_function(table, "art", "cardart.face") if table["art"] else None
 

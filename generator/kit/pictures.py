@@ -24,6 +24,11 @@ LEAST_PPI = 150  # below it a picture prints visibly blurred or blocky: an error
 MM_PER_INCH = 25.4
 
 
+def names_art_file(art: str) -> bool:
+    """Whether a front's `art` names files per row: pictures, or SVG drawings (kit/pictures_svg.py)."""
+    return names_picture(art) or art.strip().lower().endswith(".svg")
+
+
 def names_picture(art: str) -> bool:
     """Whether a front's `art` names picture files (a template over the row) rather than a drawing function."""
     return art.strip().lower().endswith(SUFFIXES)
@@ -130,7 +135,7 @@ def art_placing(source, table, front) -> Optional[tuple[str, str, str]]:
     None when one is wrong or the art is not a picture (reported). `source`: KitChecks.source."""
     values = tuple(getattr(front, key) for key in PLACING_KEYS)
     given = next((key for key, value in zip(PLACING_KEYS, values) if value), None)
-    if given and not names_picture(front.art):
+    if given and not names_art_file(front.art):
         source.report(table.key(given), f"{given} places a picture, and this front's art is none",
                       expected='a picture `art`, e.g. "art/{id}.png"', found=repr(front.art or "no art"))
         return None
@@ -161,12 +166,35 @@ class CardPictures:
 
     def art(self, row, data) -> Drawing | ContentError:
         """The row's picture as card art (covering the art box), or the row's error."""
+        if fill(self.template, row.text).strip().lower().endswith(".svg"):
+            return self.drawn_art(row, data)
         picture = self.image(row, data, "card-picture")
         if isinstance(picture, ContentError):
             return picture
         _x, _y, w, h = self.box
         return Drawing(w, h, (replace(picture, x=round(picture.x - self.box[0], 6),
                                       y=round(picture.y - self.box[1], 6)),))  # in the art's own frame
+
+    def drawn_art(self, row, data) -> Drawing | ContentError:
+        """The row's SVG file as card art, placed as a picture is, or the row's error."""
+        from generator.draw.svgimport import ArtworkError
+        from generator.kit.pictures_svg import svg_art
+
+        name = fill(self.template, row.text).strip()
+        try:
+            how = placement(*(fill(template, row.text) for template in self.placing))
+            path = inside(self.game_dir, name)
+            if not path.is_file():
+                return ContentError(data.path, row.line, f"no SVG file '{name}' in the game folder",
+                                    expected="an SVG file in the game folder", found=name)
+            return svg_art(path, self.box[2], self.box[3], how.fit, how.focus, how.rotate)
+        except PlacementError as problem:
+            return ContentError(data.path, row.line, f"the card's {problem.key} is not one it can take",
+                                expected=problem.expected, found=problem.found)
+        except (PictureError, ArtworkError, OSError) as problem:
+            return ContentError(data.path, row.line, f"the card's art '{name}' cannot be used: {problem}",
+                                expected="flat SVG shapes as drawing programs export them (docs/kit.md, artwork)",
+                                found=name)
 
     def image(self, row, data, role: str) -> Image | ContentError:
         """The row's picture covering the box, or the row's error."""

@@ -278,7 +278,7 @@ BOARD_COMMON_KEYS = {"name", "title", "cell", "kind"}
 STAT = keys(at=choice("", "", *CORNERS), label=template(), value=template(), icon=template())
 FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ffffff"), corner=template(),
              title=template(), art=text("", "a drawing function of the game folder: \"module.function\", "
-                                         "e.g. \"cardart.face\"; or a PNG or JPEG file per row, a template "
+                                         "e.g. \"cardart.face\"; or a PNG, JPEG or SVG file per row, a template "
                                          "like \"art/{id}.png\", covering the art box"),
              icon=template(), value=template(), body=template(),
              stats=tables(STAT, "a list of { at, label, value, icon } tables"), footer=template(),

@@ -130,3 +130,38 @@ def test_a_contained_picture_is_judged_at_the_size_it_prints(tmp_path):
     info = PictureInfo(600, 600, "PNG")
     assert effective_ppi(info, 60.0, 40.0, "contain") == pytest.approx(600 / (40 / 25.4))
     assert effective_ppi(info, 60.0, 40.0, "cover") == pytest.approx(600 / (60 / 25.4))
+
+
+HALVES_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">'
+              '<rect x="0" y="0" width="100" height="100" fill="#ff0000"/>'
+              '<rect x="100" y="0" width="100" height="100" fill="#0000ff"/></svg>')
+
+
+def test_svg_art_is_drawn_as_vectors_placed_as_a_picture_is(tmp_path):
+    """`art = "art/{id}.svg"`: the drawing's own shapes (no picture), contained in the box and
+    turned a quarter: its red left half above its blue right half, printed."""
+    game = game_with(tmp_path, 'art_fit = "contain"\nart_rotate = 90', art='art = "art/{id}.svg"')
+    for name in ("b00", "b01"):
+        (game / "art" / f"{name}.svg").write_text(HALVES_SVG)
+    components = load_components(game)
+    deck = components.decks[0]
+    card, _count = deck.cards[0]
+    from generator.draw.screen import has_picture
+
+    assert not has_picture(card.front.art.shapes)
+    [[png]] = screen_pngs([front_drawing(card.front, deck)], [10.0])
+    face = Image.open(io.BytesIO(png)).convert("RGB")
+    x, y, w, h = card_layout(deck).art
+    above = face.getpixel((round((x + w / 2) * 10), round((y + h * 0.3) * 10)))
+    below = face.getpixel((round((x + w / 2) * 10), round((y + h * 0.7) * 10)))
+    assert above[0] > 200 and above[2] < 60, above
+    assert below[2] > 200 and below[0] < 60, below
+
+
+def test_an_svg_art_file_that_cannot_be_read_is_an_error_at_its_row(tmp_path):
+    game = game_with(tmp_path, "", art='art = "art/{id}.svg"')
+    (game / "art" / "b00.svg").write_text(HALVES_SVG)
+    (game / "art" / "b01.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><filter/></svg>")
+    [error] = problems(game)
+    assert (error.path.name, error.line) == ("beasts.csv", 3)
+    assert "the card's art 'art/b01.svg' cannot be used" in error.message
