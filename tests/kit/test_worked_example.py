@@ -115,3 +115,17 @@ def test_the_rulebook_prints_a_markdown_picture_at_its_print_size(built):
     water = ImageChops.difference(rendered, Image.new("RGB", rendered.size, "#2c6f8f")).convert("L")
     left, _top, right, _bottom = water.point(lambda v: 255 if v < 15 else 0).getbbox()
     assert abs((right - left) - 172.8) <= 2, right - left
+
+
+def test_check_names_the_same_preview_pngs_the_build_writes(built):
+    """`rulepress check` draws nothing, yet names each preview's and card's PNGs, from the
+    components alone: the pages it checks link the files a build makes."""
+    from generator.build import check
+
+    root, report = built
+    def pngs(files):
+        return {name for name in files if name.startswith("tidepool/kit/") and name.endswith(".png")
+                and "/pictures/" not in name}
+    written = pngs(report.files)
+    assert len(written) == 2 * (3 + 12)  # the deck's, the board's and the token's previews, 12 cards: 1x and 2x
+    assert pngs(check(root).files) == written
