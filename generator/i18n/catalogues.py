@@ -50,6 +50,10 @@ def locale_problem(language: str) -> str | None:
 
 def read(path: Path, language: str | None = None) -> Catalog:
     """The catalogue at `path`; a PO file that cannot be read is an error at its line."""
+    problem = locale_problem(language) if language else None
+    if problem:
+        raise ContentError(path, None, f"the catalogue's name '{path.stem}' names no language",
+                           expected=f"a file named for its language, {problem}", found=path.name)
     with open(path, "rb") as handle:
         data = handle.read()
     try:

@@ -109,3 +109,13 @@ def test_a_site_without_translations_checks_as_before(tmp_path, capsys):
     root = translated_site(tmp_path)
     assert main(["check", str(root)]) == 0
     assert "Translations" not in capsys.readouterr().out
+
+
+def test_a_catalogue_named_for_no_language_is_an_error_naming_it(tmp_path, capsys):
+    root = german_site(tmp_path)
+    path = catalogue_path(game(root), "de")
+    path.rename(path.with_name("deutsch.po"))
+    assert main(["check", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert "deutsch.po: the catalogue's name 'deutsch' names no language" in err
+    assert "de, fr or pt-BR" in err
