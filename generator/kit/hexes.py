@@ -97,7 +97,8 @@ def hex_drawing(spec: BoardSpec, pointy: bool, ink_saver: bool = False, axial: b
                                anchor="middle", role="coordinate"))
     moved = {at: ((x + dx, y + dy), tuple((round(px + dx, 3), round(py + dy, 3)) for px, py in corners[at]))
              for at, (x, y) in centres.items()}
-    shapes += region_shapes(spec, {(k, r): ch for k, r, ch in placed}, moved, pointy, axial, (dx, dy), shapes)
+    shapes += region_shapes(spec, {(k, r): ch for k, r, ch in placed}, moved, pointy, axial, (dx, dy), shapes,
+                            ink_saver)
     for side in sides:
         edges = side_edges(side.side, spec, centres, corners)
         moved = [((x1 + dx, y1 + dy), (x2 + dx, y2 + dy)) for (x1, y1), (x2, y2) in edges]
@@ -109,11 +110,12 @@ def hex_drawing(spec: BoardSpec, pointy: bool, ink_saver: bool = False, axial: b
     return Drawing(round(width, 3), round(height + legend_height, 3), tuple(shapes + legend), title=spec.title)
 
 
-def region_shapes(spec: BoardSpec, chars: dict, moved: dict, pointy: bool, axial: bool, shift: tuple, drawn: list
-                  ) -> list:
+def region_shapes(spec: BoardSpec, chars: dict, moved: dict, pointy: bool, axial: bool, shift: tuple, drawn: list,
+                  ink_saver: bool = False) -> list:
     """The regions' heavy borders and names (kit.regions), on the hexes already `drawn`; `moved`
     gives each hex's centre and corners as drawn, `shift` how far the map was moved."""
-    kinds = {kind.char: kind for kind in spec.kinds if kind.region}
+    kinds = {kind.char: replace(kind, fill=colours.lighten(kind.fill, 0.55)) if ink_saver else kind
+             for kind in spec.kinds if kind.region}  # as the hexes are filled, for the names' ink
     if not kinds:
         return []
     orientation, layout = "pointy" if pointy else "flat", "axial" if axial else "offset"

@@ -191,3 +191,13 @@ def test_a_tracks_length_is_the_last_space_its_data_lists(tmp_path):
     [spec] = load_components(folder).boards
     assert [s.cell for s in spec.drawn.shapes if isinstance(s, Rect) and s.role == "space"][-1] == "42"
     assert Race(folder).finish == 42
+
+
+@pytest.mark.parametrize("example", ["island", "race-track"])
+def test_the_named_map_and_the_jumping_track_pass_preflight_on_every_paper_and_variant(tmp_path, example):
+    """Region names, borders and jumps raise no finding, printed or in the ink saver, on A4 or Letter."""
+    from generator.kit.preflight import preflight_kits
+    folder = copy(example, tmp_path)
+    edit(folder / "components.toml", 'papers = ["a4"]\nvariants = ["print"]',
+         'papers = ["a4", "letter"]\nvariants = ["print", "ink-saver"]')
+    assert preflight_kits(load_components(folder)) == []
