@@ -95,8 +95,8 @@ class KitStage(Stage):
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
         from generator.kit import render_previews, write_kits
         from generator.kit.pictures import PictureAssets
-        from generator.kit.preview import card_gallery
         from generator.kit.pictures_screen import GALLERY_PX_PER_MM, screen_entry, screen_files
+        from generator.kit.preview import card_gallery
 
         if output.dry:  # `check`: the section and the files' names, nothing drawn
             return self.named_only(site, game, output)
@@ -119,9 +119,9 @@ class KitStage(Stage):
         for gallery in card_gallery(components, resolve_image=pictures.resolver("../")):
             for image in gallery.cards:
                 output.write(f"{folder}/{image.file}", image.svg)
-            galleries.append(gallery_entry(gallery))
             screens.update(screen_files([(image.file, image.drawing) for image in gallery.cards if image.pictured],
                                         GALLERY_PX_PER_MM))
+            galleries.append(gallery_entry(gallery))
         for rel, data in sorted({**pictures.files, **screens}.items()):
             output.write(f"{folder}/{rel}", data)
         staging = output.folder(folder)
@@ -145,8 +145,8 @@ class KitStage(Stage):
     def named_only(self, site: Site, game: Game, output) -> GameOutput:
         """What write_game gives, without drawing anything (for a dry output, `check`): the
         section, with every id and link it will have, and the files it would write, named."""
-        from generator.kit.preview import card_gallery, plan_previews
         from generator.kit.pictures_screen import entry_pngs, screen_entry
+        from generator.kit.preview import card_gallery, plan_previews
         from generator.kit.spec import plan_kits
 
         components = self.components(game)  # checked: `check` has reported any error in it
@@ -157,10 +157,10 @@ class KitStage(Stage):
         galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
         files = [in_game(game.slug, entry["file"]) for entry in previews + kits]
         files += [in_game(game.slug, card["file"]) for gallery in galleries for card in gallery["cards"]]
-        for rel in files:
         files += [in_game(game.slug, png) for entry in previews + [card for gallery in galleries
                                                                      for card in gallery["cards"]]
                   for png in entry_pngs(entry)]
+        for rel in files:
             output.record(rel)
         return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead,
                                            self.formats(site, game, components)),
