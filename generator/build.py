@@ -30,10 +30,9 @@ from generator.reuse import Reuse
 from generator.site.assets import site_assets
 from generator.site.theme import template_cache
 from generator.staging import cannot_write, start_output
-from generator.sitewide import write_site_pages
+from generator.sitewide import write_search, write_site_pages
 from generator.stages import GameOutput, Stage, StageContext
 from generator.stagework import add_games, stage_context, start_stages
-from generator.stagework import section_html, template_renderer  # noqa: F401 (tests render sections with them)
 from generator.usercache import REPAIRED, repaired
 
 if TYPE_CHECKING:  # the no-op check must not pay for importing the model
@@ -129,7 +128,7 @@ class Builder:
         assets = site_assets(site)
         context.assets.update({name: target for name, (target, _data) in assets.items()})
         stages_context = stage_context(site, context, self.hashes, self.processes)
-        directives = start_stages(self.stages, site, stages_context)
+        start_stages(self.stages, site, stages_context)
         self.game_keys = stage_keys(self.stages, site, self.code)
         self.jobs = Scheduler(stages_context.workers)  # every job the stages return
         output = start_output(self.output_dir, self.dry)
@@ -139,14 +138,14 @@ class Builder:
             made = self.check_and_make(site, output, stages_context)
             game_keys = add_games(self.stages, site, context, stages_context, made, self.manifest.games)
             self.say("rendering pages")
-            pages, uses = self.write_pages(site, output, context, directives, game_keys)
+            pages, uses = self.write_pages(site, output, context, stages_context, game_keys)
             self.jobs.finish()  # the printed files: the build only waits now
             for rel in self.made_by_jobs:
                 output.record(rel)
             for stage in self.stages:
                 self.say(f"writing {stage.name}")
                 stage.write_site(site, output, stages_context, uses)
-            self.write_search(site, output, pages)
+            self.manifest.search = write_search(site, output, pages, self.reuse, self.code, self.processes, self.say)
             self.manifest.site_pages = write_site_pages(site, output, context, self.site_key,
                                                         game_digests(site, self.hashes), self.reuse)
             raise_any(check_links(pages, output.files))
@@ -227,7 +226,8 @@ class Builder:
         self.made_by_jobs.extend(game_output.files)
         return key, game_output, sorted(set(game_output.files) | (set(output.files) - before))
 
-    def write_pages(self, site: Site, output: Output, context, directives: dict, game_keys: dict[str, str]):
+    def write_pages(self, site: Site, output: Output, context, stages_context: StageContext,
+                    game_keys: dict[str, str]):
         """Every page, rendered unless the last build's stands (pagework.write_pages)."""
         from generator.pagework import write_pages
 
@@ -235,16 +235,9 @@ class Builder:
         digests = game_digests(site, self.hashes)
         keys = {page.url: page_key(self.site_key, digests[game.slug], game_keys[game.slug], page)
                 for game in site.games for page in game.pages}
-        made = write_pages(site, output, context, directives, keys, self.reuse, self.processes)
+        made = write_pages(site, output, context, stages_context, keys, self.reuse, self.processes)
         self.rendered, self.manifest.pages = made.rendered, made.entries
         return made.entries, made.uses
-
-    def write_search(self, site: Site, output: Output, pages: dict[str, build_cache.PageEntry]) -> None:
-        from generator.site.search import write_index
-
-        old = self.previous.search if self.previous else {}
-        self.manifest.search = write_index(site, output, pages, old, self.code, self.processes, self.say,
-                                           self.reuse.kept)
 
 
 def notes_to_keep(notes: list[str]) -> list[str]:

@@ -34,13 +34,14 @@ class PageResult:
 class PageRenderer:
     """Everything needed to finish pages of one site, built once per process."""
 
-    def __init__(self, site: Site, directives: dict, context, folder: str | None = None):
+    def __init__(self, site: Site, build, context, folder: str | None = None):
         from generator.markdown.render import make_markdown
         from generator.site.theme import make_environment
 
         self.site = site
         self.context = context
-        self.md = make_markdown(site.raw_html, directives)
+        self.build = build  # the build's stages.StageContext: its directives, and what they see of the build
+        self.md = make_markdown(site.raw_html, {name: directive.web for name, directive in build.directives.items()})
         self.templates = make_environment(site.root, context.bytecode_dir)
         self.templates.auto_reload = False  # one build: no need to stat the templates for every page
         self.templates.get_template("game.html")  # compiled here, once, before workers fork
@@ -58,7 +59,7 @@ class PageRenderer:
         slug = game.slug
         if slug not in self.terms:
             self.terms[slug] = glossary_terms(self.md, self.site, game)
-        rendered = render_page(self.md, self.site, game, page, self.terms[slug])
+        rendered = render_page(self.md, self.site, game, page, self.terms[slug], self.build)
         size, html_digest = 0, ""
         anchors = rendered.anchors | {section["id"] for section in self.context.sections.get(url, [])}
         if not rendered.errors:
@@ -104,12 +105,12 @@ def _render_in_worker(url: str) -> PageResult:
     return _renderer.render(url)
 
 
-def render_urls(site: Site, urls: list[str], directives: dict, context, processes: int | None = None,
+def render_urls(site: Site, urls: list[str], build, context, processes: int | None = None,
                 folder: str | None = None) -> list[PageResult]:
     """Finish every page in `urls`, in order, across `processes` (default: one per core),
-    writing each into `folder` (when given) at its URL."""
+    writing each into `folder` (when given) at its URL. `build`: the build's stages.StageContext."""
     processes = processes or worker_count()
-    renderer = PageRenderer(site, directives, context, folder)
+    renderer = PageRenderer(site, build, context, folder)
     if processes == 1 or len(urls) < PARALLEL_FROM:
         return [renderer.render(url) for url in urls]
     from generator import jobs  # only now: a one-page edit never needs a pool
@@ -130,7 +131,7 @@ class PagesMade:
     rendered: int  # pages rendered this time (the rest were reused)
 
 
-def write_pages(site: Site, output, context, directives: dict, keys: dict[str, str], reuse,
+def write_pages(site: Site, output, context, build, keys: dict[str, str], reuse,
                 processes: int | None) -> PagesMade:
     """Every page of the site, reused (`reuse`: the Builder's reuse.Reuse) while its key (`keys`:
     url -> key) is the last build's, else rendered on every core; every page's errors raised together."""
@@ -148,7 +149,7 @@ def write_pages(site: Site, output, context, directives: dict, keys: dict[str, s
             todo.append(page.url)
     errors: list[ContentError] = []
     folder = None if output.staging is None else str(output.staging)  # None: a dry output
-    for result in render_urls(site, todo, directives, context, processes, folder=folder):
+    for result in render_urls(site, todo, build, context, processes, folder=folder):
         errors.extend(result.errors)
         if not result.errors:
             output.record(result.url, result.size)

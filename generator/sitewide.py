@@ -1,5 +1,11 @@
-"""The site's own pages beside the games': the index, the 404 page, the sitemap and robots.txt,
-made again only when the site, the theme, a game's settings or page list, or a page's date changed."""
+"""What the build makes of the whole site once the games' pages are written: the search index
+(site/search.py: Pagefind reads the finished pages), and the site's own pages beside the games'
+(the index, the 404 page, the sitemap and robots.txt), each made again only when what it
+depends on changed.
+
+Search is a step here, not a stage: it reads every finished page (a stage's write_site sees
+what pages use, not the pages) and keeps its shards in the build cache across builds (the
+stage protocol keeps a stage's per-game output only)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,6 +16,15 @@ if TYPE_CHECKING:
     from generator.content.model import Site
 
 SITE_PAGES = ("index.html", "404.html", "sitemap.xml", "robots.txt")  # written beside the games' pages
+
+
+def write_search(site: Site, output, pages: dict, reuse, code: str, processes: int | None, say) -> dict:
+    """The search index's shards (site/search.py), each made again only when its pages' HTML
+    changed; this build's entries for the build cache (`pages`: url -> cache.PageEntry)."""
+    from generator.site.search import write_index
+
+    old = reuse.previous.search if reuse.previous else {}
+    return write_index(site, output, pages, old, code, processes, say, reuse.kept)
 
 
 def write_site_pages(site: Site, output, context, site_key: str, game_digests: dict[str, str], reuse) -> str:

@@ -42,6 +42,7 @@ any section by putting a template of the same name in its own `templates/`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
@@ -64,18 +65,21 @@ class Directive:
     beside `web`, with the stage that owns the directive, and imports no reportlab.
     `draws`: its paper rendering draws diagrams: the book calls it once for each distinct
     block (every paper size sets the same drawings), and preflight's pass places its diagrams
-    at their printed size before any book is typeset."""
+    at their printed size before any book is typeset.
+    `from_web_pages`: a page marked `only: web` still prints its blocks of this directive, and
+    nothing else, when the site has a real address (a `play` block: a line and a QR code)."""
 
     web: Callable
     paper: Callable | None = None
     draws: bool = False
+    from_web_pages: bool = False
 
     def __post_init__(self):
         if self.paper is not None and not callable(self.paper):
             raise ValueError(f"a directive's paper rendering is a function (options, context) -> list, "
                              f"not {self.paper!r}")
-        if self.draws and self.paper is None:
-            raise ValueError("a directive that draws on paper needs its paper rendering")
+        if (self.draws or self.from_web_pages) and self.paper is None:
+            raise ValueError("a directive that prints needs its paper rendering")
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,41 @@ class StageContext:
     # walkthroughs and positions replayed once per build, for the page and the rulebook alike
     replays: Replays = field(default_factory=Replays)
     directives: dict[str, Directive] = field(default_factory=dict)  # every directive of the build, by name
-    products: dict[str, Any] = field(default_factory=dict)  # the products the stage reads, by name
+    products: Mapping[str, Any] = field(default_factory=dict)  # the products the stage reads (Products), by name
+
+
+class ProductNotRead(KeyError):
+    """A stage asked for a product it does not declare in `reads` (a mistake in the stage's code)."""
+
+
+class Products(Mapping):
+    """The products handed to one stage (StageContext.products): those it declares in `reads` and
+    the build publishes. Asking for one it does not declare is refused: its key would not cover
+    that product, and its output would go stale when the product changes. A declared product
+    the build does not publish (a build without that stage) reads as missing (`get` -> None)."""
+
+    def __init__(self, reader: str, reads: tuple[str, ...], published: dict[str, Any]):
+        self.reader, self.reads = reader, tuple(reads)
+        self._found = {name: published[name] for name in self.reads if name in published}
+
+    def _declared(self, name: str) -> None:
+        if name not in self.reads:
+            raise ProductNotRead(f"the {self.reader} stage reads {name!r} but declares only {list(self.reads)} "
+                                 f"(Stage.reads): its key would not cover it")
+
+    def __getitem__(self, name: str) -> Any:
+        self._declared(name)
+        return self._found[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self._declared(name)
+        return self._found.get(name, default)
+
+    def __iter__(self):
+        return iter(self._found)
+
+    def __len__(self) -> int:
+        return len(self._found)
 
 
 class Product(Protocol):

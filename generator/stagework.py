@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 
 from generator import cache as build_cache
 from generator.fingerprint import digest
-from generator.stages import Directive, GameOutput, Section, Stage, StageContext
+from generator.stages import Directive, GameOutput, Products, Section, Stage, StageContext
 
 if TYPE_CHECKING:
     from generator.content.model import Site
@@ -39,15 +39,14 @@ def template_renderer(root: Path, bytecode_dir: Path | None) -> Callable[[str, d
     return render
 
 
-def start_stages(stages: list[Stage], site: Site, context: StageContext) -> dict:
+def start_stages(stages: list[Stage], site: Site, context: StageContext) -> None:
     """Start a build (or check) in every stage, each handed the products it reads (and only
-    those); the web renderings of the directives pages have. Every directive, with its paper
-    rendering too, goes into `context.directives` (the rulebook's)."""
+    those). Every directive, its web and paper renderings, goes into `context.directives`: the
+    pages' and the printed books'."""
     products = {stage.product.name: stage.product for stage in stages if stage.product is not None}
     for stage in stages:
-        stage.start(site, replace(context, products={name: products[name] for name in stage.reads if name in products}))
+        stage.start(site, replace(context, products=Products(stage.name, stage.reads, products)))
     context.directives.update(directive_registry(site, stages))
-    return {name: directive.web for name, directive in context.directives.items()}
 
 
 def builtin_directives() -> dict[str, Directive]:

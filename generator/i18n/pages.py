@@ -13,7 +13,7 @@ from generator.content.model import Game, Page, Site
 from generator.i18n.blocks import parser
 from generator.i18n.notices import stale_notices_plugin
 from generator.i18n.translate import Translation, looked_up, translate_page
-from generator.markdown.directives import Directive
+from generator.markdown.directives import WebRendering
 from generator.markdown.glossary import Term, extract_terms
 from generator.markdown.render import RenderedPage, glossary_page, make_markdown, render_page
 
@@ -64,7 +64,7 @@ def translated_terms(md: MarkdownIt, site: Site, game: Game, catalogue: Catalog,
     return [Term(term.term, original.anchor, term.definition) for term, original in zip(terms, source)]
 
 
-def translation_markdown(site: Site, directives: dict[str, Directive]) -> MarkdownIt:
+def translation_markdown(site: Site, directives: dict[str, WebRendering]) -> MarkdownIt:
     """The site's parser with stale blocks noticed (the build's own parser would `use` the plugin)."""
     return make_markdown(site.raw_html, directives).use(stale_notices_plugin)
 

@@ -64,7 +64,8 @@ def inherited_files(site: Site, game: Game) -> tuple[str, ...]:
 
 
 class InteractiveStage(Stage):
-    name = "play"
+    # for progress and the build cache: what it writes per game (not `play`, the engines' runtime package)
+    name = "engine bundles"
 
     def __init__(self):
         self._bundles: dict[str, str] = {}  # slug -> bundle path in the output, per build
@@ -123,7 +124,7 @@ class InteractiveStage(Stage):
         # code to the Play page; balance notes are the web's (self-play statistics)
         return {"walkthrough": Directive(self.walkthrough, paper=walkthrough_on_paper, draws=True),
                 "position": Directive(self.position, paper=position_on_paper, draws=True),
-                "play": Directive(self.play, paper=play_on_paper),
+                "play": Directive(self.play, paper=play_on_paper, from_web_pages=True),
                 "balance": Directive(self.balance)}
 
     def game_key(self, site: Site, game: Game) -> str | None:

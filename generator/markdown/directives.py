@@ -5,9 +5,9 @@ replaced by what that directive renders. Its body is YAML options.
     data: scoring
     ```
 
-A directive is a plain function `directive(options: dict, context) -> html`.
-Later stages register their own (`walkthrough`, `position`, `component`)
-by passing them to `directives_plugin(md, directives={...})`.
+Here a directive is its web rendering, a plain function `(options: dict, context) -> html`
+(WebRendering); the build declares each directive once, its web and paper renderings
+together (stages.Directive), and hands the web ones to `directives_plugin(md, directives={...})`.
 """
 from __future__ import annotations
 
@@ -22,7 +22,12 @@ from generator.errors import ContentError, did_you_mean
 
 @dataclass
 class DirectiveContext:
-    env: dict  # the page's markdown-it env: page, game, site, ...
+    """What a directive's rendering, on the web or on paper, gets for one block: the build's
+    StageContext (`build`: its replays, directives and products, as the Builder hands the stage
+    whose directive it is) and the block itself (its page's markdown-it `env`, line and name).
+    One build context (generator/stages.py), seen from one block."""
+
+    env: dict  # the page's markdown-it env: page, game, site, build, and what the page's rules note
     line: int  # 1-based line of the opening fence in the page's file
     name: str
 
@@ -39,14 +44,20 @@ class DirectiveContext:
         return self.env["site"]
 
     @property
+    def build(self):
+        """The build's stages.StageContext (env["build"]: set by the pages and the printed books)."""
+        return self.env["build"]
+
+    @property
     def replays(self):
         """The build's walkthroughs and positions, replayed once for the pages and the books (replays.py)."""
-        return self.env["replays"]
+        return self.build.replays
 
     @property
     def products(self) -> dict:
-        """The products of other stages a printed book's directives read (stages.Product), by name."""
-        return self.env.get("products", {})
+        """The products of other stages the build hands the one rendering the block (stages.Product), by name:
+        in a printed book, those the rulebook stage reads."""
+        return self.build.products
 
     def use(self, kind: str, value: str) -> None:
         """Note that this page needs something site-wide (e.g. ("play", "splut")):
@@ -63,7 +74,7 @@ class DirectiveContext:
                             expected=expected, found=found)
 
 
-Directive = Callable[[dict, DirectiveContext], str]
+WebRendering = Callable[[dict, DirectiveContext], str]  # a directive on the web (stages.Directive.web)
 
 
 # The languages a code block may name (any other name is a misspelt directive or language: it would
@@ -81,7 +92,7 @@ CODE_LANGUAGES = frozenset((
 ))
 
 
-def directives_plugin(md: MarkdownIt, directives: dict[str, Directive]) -> None:
+def directives_plugin(md: MarkdownIt, directives: dict[str, WebRendering]) -> None:
     code_block = md.renderer.rules["fence"]
 
     def render_fence(self, tokens, idx, options, env) -> str:

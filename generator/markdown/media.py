@@ -10,7 +10,9 @@ the blocks for the other medium than the one being made are removed at once,
 before headings get their ids: the contents, anchors, link checks, clarification
 lists and search never see them. The medium is the parser env's "medium": the
 site's pages set "web"; paper is the default, so the rulebook's parse (and any
-other that names none) prints what a page marks for print.
+other that names none) prints what a page marks for print. A page marked `only: web`
+prints on paper only the blocks of the directives declared `from_web_pages`
+(stages.Directive; the build's registry is the env's `build`).
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ def media_rule(state) -> None:
         return  # no block names a medium (most pages): nothing to mark or drop
     mark_media(state.tokens, state.env)
     if web_page_on_paper:
-        keep_only_play_blocks(state.tokens)
+        keep_only_blocks_of(state.tokens, from_web_pages(state.env))
     state.tokens = for_medium(state.tokens, medium)
 
 
@@ -67,12 +69,19 @@ def mark_media(tokens: list[Token], env: dict) -> None:
             token.meta = {**(token.meta or {}), "only": medium}
 
 
-def keep_only_play_blocks(tokens: list[Token]) -> None:
-    """A web-only page on paper (generator/rulebook/selection.py prints one only when it has
-    a `play` block and the site a real address): every block but its `play` blocks is web-only."""
+def from_web_pages(env: dict) -> set[str]:
+    """The directives a web-only page prints on paper (stages.Directive.from_web_pages)."""
+    build = env.get("build")
+    directives = build.directives if build is not None else {}
+    return {name for name, directive in directives.items() if getattr(directive, "from_web_pages", False)}
+
+
+def keep_only_blocks_of(tokens: list[Token], directives: set[str]) -> None:
+    """A web-only page on paper (generator/rulebook/selection.py prints one only when it holds
+    such a block and the site has a real address): every block but those of `directives` is web-only."""
     for token in tokens:
-        is_play = token.type == "fence" and token.info.strip().split(" ")[0] == "play"
-        if token.level == 0 and token.nesting != -1 and not is_play:
+        kept = token.type == "fence" and token.info.strip().split(" ")[0] in directives
+        if token.level == 0 and token.nesting != -1 and not kept:
             token.meta = {**(token.meta or {}), "only": "web"}
 
 

@@ -17,7 +17,7 @@ from generator.content.model import Game, Page, Site
 from generator.errors import ContentError
 from generator.markdown.admonitions import admonitions_plugin
 from generator.markdown.attributes import attributes_plugin
-from generator.markdown.directives import Directive, directives_plugin
+from generator.markdown.directives import WebRendering, directives_plugin
 from generator.markdown.footnotes import footnote_labels_plugin
 from generator.markdown.glossary import Term, extract_terms, glossary_plugin, link_terms
 from generator.markdown.headings import headings_plugin
@@ -25,7 +25,7 @@ from generator.markdown.links import links_plugin, relative
 from generator.markdown.media import media_plugin
 from generator.markdown.tables import alignment_plugin, clarifications_directive, table_directive
 
-BUILTIN_DIRECTIVES: dict[str, Directive] = {
+BUILTIN_DIRECTIVES: dict[str, WebRendering] = {
     "table": table_directive,
     "clarifications": clarifications_directive,
 }
@@ -44,7 +44,7 @@ class RenderedPage:
     head: list[str] = field(default_factory=list)  # from directives: tags for <head>
 
 
-def make_markdown(raw_html: bool, directives: dict[str, Directive]) -> MarkdownIt:
+def make_markdown(raw_html: bool, directives: dict[str, WebRendering]) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": raw_html, "typographer": True})
     md.enable(["table", "strikethrough", "replacements", "smartquotes"])
     md.use(footnote_plugin).use(footnote_labels_plugin).use(deflist_plugin)
@@ -64,8 +64,11 @@ def glossary_terms(md: MarkdownIt, site: Site, game: Game) -> list[Term]:
     return extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site, "medium": "web"}))
 
 
-def render_page(md: MarkdownIt, site: Site, game: Game, page: Page, terms: list[Term]) -> RenderedPage:
+def render_page(md: MarkdownIt, site: Site, game: Game, page: Page, terms: list[Term], build=None) -> RenderedPage:
+    """The page's HTML body; `build`: the build's stages.StageContext, which its directives see."""
     env = {"page": page, "game": game, "site": site, "medium": "web"}  # print-only blocks are left out
+    if build is not None:
+        env["build"] = build
     tokens = md.parse(page.body, env)
     used = []
     glossary = glossary_page(game)

@@ -14,7 +14,6 @@ from reportlab.platypus import Paragraph, Spacer
 from generator.errors import ContentError
 from generator.markdown.directives import DirectiveContext, parse_options
 from generator.paper import Cards, DataTable, Diagram, Index, Link, Strip, Words, escape
-from generator.replays import Replays
 from generator.rulebook.blocks import Cell, Typesetter, data_table
 from generator.rulebook.cards import Deck, gallery
 from generator.rulebook.figures import (StripLayout, position_figure, position_width, sheet_picture, strip_drawings,
@@ -36,26 +35,25 @@ class PaperDirectives:
     """`directive(name, body, book, line)` for one page: flowables, or None for a plain code block.
     `line`: the block's first line, counted from 0 in the page's body (None if unknown). Which
     rendering sets which directive is the directive's own declaration (stages.Directive, in the
-    build's registry: env["directives"]), not a list kept here.
+    build's registry: env["build"].directives), not a list kept here.
 
     A block the page rejects (a ContentError: bad options, an illegal step, an engine that
     fails) is left out of the book: the page reports it at the same line, from the same
-    replay (the build's Replays, in env["replays"]), and the build stops there. Preflight's pass
+    replay (the build's Replays, env["build"].replays), and the build stops there. Preflight's pass
     (place_only) keeps them in `rejected`: the stages' check reports them with every other
     problem, so one run says them all (a kit's error never hides a mistyped step).
 
     `columns(paragraphs)`: how the book sets an index (paper.Index) at this page's width."""
 
     def __init__(self, env: dict, figures: dict, rejected: list | None = None, columns=None):
-        self.env = env
-        env.setdefault("replays", Replays())  # once per build, shared with the pages (a book alone: its own)
+        self.env = env  # the page's: its `build` (stages.StageContext) holds the directives and replays
         self.rejected = [] if rejected is None else rejected  # the blocks' errors preflight's pass met
         self.figures = figures  # (directive, options text) -> what a drawing directive prints: once per book
         self.columns = columns or (lambda paragraphs: paragraphs)
         self.line: int | None = None  # the file line of the directive being set
 
     def __call__(self, name: str, body: str, book: Typesetter, line: int | None = None) -> list | None:
-        directive = self.env.get("directives", {}).get(name)  # the build's registry (stages.Directive)
+        directive = self.env["build"].directives.get(name)  # the build's registry (stages.Directive)
         if directive is None or directive.paper is None:  # a code block, or nothing of its own on paper
             return None
         self.line = None if line is None else self.env["page"].body_line + line
@@ -67,7 +65,7 @@ class PaperDirectives:
     def place_only(self, name: str, body: str, book: Typesetter, line: int | None = None) -> None:
         """Preflight's pass: record the diagrams a drawing directive's block sets, at the size it
         sets them, without making a flowable (a book's tables are most of its flowables' cost)."""
-        directive = self.env.get("directives", {}).get(name)
+        directive = self.env["build"].directives.get(name)
         if directive is None or not directive.draws:
             return
         self.line = None if line is None else self.env["page"].body_line + line

@@ -7,6 +7,7 @@ from generator import jobs
 from generator.content.model import Game, Site
 from generator.markdown.render import make_markdown
 from generator.replays import Replays
+from generator.stages import StageContext, no_templates
 from generator.rulebook.blocks import Typesetter, fence_line, fence_name
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.document import (Chapter, PlannedBook, chapter_width, column_width, plan_book, print_scale,
@@ -27,12 +28,14 @@ class GameBook:
         self.site, self.game = site, game
         md = make_markdown(site.raw_html, {})
         self.chapters = {}
-        # the build's walkthroughs and positions (StageContext.replays), shared with the pages; the
-        # products the rulebook stage reads (StageContext.products), for its directives (a deck's cards)
-        replays = Replays() if replays is None else replays
+        # what the book's directives see of the build (markdown.directives.DirectiveContext): its
+        # walkthroughs and positions, replayed once for the pages and the books, and the products
+        # the rulebook stage reads (a deck prints as the kit's cards)
+        build = StageContext(assets={}, hashes={}, render=no_templates, replays=Replays() if replays is None else replays,
+                             directives=directives, products=products or {})
+        self.directives = directives
         for page in game.pages:
-            env = {"page": page, "game": game, "site": site, "replays": replays, "directives": directives,
-                   "products": products or {}}
+            env = {"page": page, "game": game, "site": site, "build": build}
             self.chapters[page.name] = Chapter(page, SyntaxTreeNode(md.parse(page.body, env)), env)
         self.figures: dict = {}  # (directive, options text) -> drawings, shared by every paper
         self.rejected: list = []  # blocks the pages will refuse, met while placing figures: said in the check
@@ -50,7 +53,7 @@ class GameBook:
         return self.plan("player_aid", paper).typeset()
 
     def chapters_of(self, kind: str) -> list[Chapter]:
-        pages = book_pages(self.game, self.site) if kind == "rules" else aid_pages(self.game)
+        pages = book_pages(self.game, self.site, self.directives) if kind == "rules" else aid_pages(self.game)
         return [self.chapters[p.name] for p in pages]
 
     def print_language_notes(self) -> list[str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import inspect
 import re
 
+import pytest
+
 from generator import stages
 from generator.build import default_stages
 from generator.stages import Stage
@@ -146,3 +148,43 @@ def test_a_stage_is_handed_only_the_products_it_reads():
     published = {stage.product.name for stage in made if stage.product is not None}
     for stage in made:
         assert set(stage.context.products) == set(stage.reads) & published, type(stage)
+
+
+def test_a_stage_asking_for_a_product_it_does_not_declare_is_refused():
+    """Issue 41.4: a stage reads only what it declares (Stage.reads): the key of a product it
+    does not declare is not in its own, so its files would go stale when that product changes."""
+    from generator.stages import ProductNotRead, Products
+
+    products = Products("rulebooks", ("kit drawings",), {"kit drawings": "drawings", "export formats": "formats"})
+    assert products.get("kit drawings") == "drawings" and products["kit drawings"] == "drawings"
+    assert list(products) == ["kit drawings"] and "export formats" not in products
+    with pytest.raises(ProductNotRead, match="rulebooks stage reads 'export formats' but declares only"):
+        products.get("export formats")
+    with pytest.raises(ProductNotRead):
+        products["export formats"]
+    assert Products("kits", ("export formats",), {}).get("export formats") is None  # declared, not in this build
+
+
+def test_a_build_refuses_a_stage_reading_a_product_it_does_not_declare(tmp_path):
+    """The Builder hands every stage its Products: a stage that reaches for another's product
+    without declaring it fails the build, naming the stage and the product."""
+    from generator.build import build
+    from generator.stages import ProductNotRead
+    from tests.errors.test_author_messages import KIT
+    from tests.sitefactory import make_site
+
+    class Sneaking(Stage):
+        name = "sneaking"
+
+        def game_key(self, site, game):
+            return "one"
+
+        def write_game(self, site, game, output, context):
+            context.products.get("kit drawings")  # the kit's product, not declared in `reads`
+            return super().write_game(site, game, output, context)
+
+    site = make_site(tmp_path / "site", **{"content__pebbles__components.toml": KIT})
+    with pytest.raises(ProductNotRead, match="sneaking stage reads 'kit drawings'"):
+        build(site, stages=[*default_stages(), Sneaking()], use_cache=False)
+    declared = type("Declaring", (Sneaking,), {"name": "declaring", "reads": ("kit drawings",)})
+    build(site, stages=[*default_stages(), declared()], use_cache=False)  # declared: read

@@ -62,7 +62,7 @@ def test_the_kit_offers_the_rulebooks_the_rulebook_stage_writes():
     is one the rulebook stage writes (and links from the same page)."""
     from generator.kit.stage import KitStage, has_kit
     from generator.rulebook.stage import RulebookStage, files_of
-    from generator.build import section_html, template_renderer
+    from generator.stagework import section_html, template_renderer
     from generator.write import DryOutput
 
     site = catalogue()

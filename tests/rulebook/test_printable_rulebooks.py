@@ -249,7 +249,7 @@ def test_the_kit_lists_the_rulebook_on_its_cover_and_among_its_downloads(tmp_pat
     """A player printing the kit finds the rules to print with it."""
     from generator.kit import load_components, write_kits
     from generator.kit.stage import KitStage
-    from generator.build import section_html, template_renderer
+    from generator.stagework import section_html, template_renderer
     from generator.write import DryOutput
 
     site = catalogue()

@@ -129,16 +129,20 @@ def test_a_web_only_play_page_prints_only_its_play_block_and_only_for_a_real_add
     import dataclasses
     from pathlib import Path
 
+    from generator.build import directive_registry
     from generator.content.load import load_site
     from generator.markdown.render import make_markdown
     from generator.rulebook.selection import book_pages
+    from generator.stages import StageContext, no_templates
 
     placeholder = load_site(Path(__file__).resolve().parents[2])
     real = dataclasses.replace(placeholder, base_url="https://boardgames-shelf.org/")
     game = placeholder.game("splut")
-    assert "play" not in [page.name for page in book_pages(game, placeholder)]
+    directives = directive_registry(real)  # `play` is declared to print from a web-only page
+    assert "play" not in [page.name for page in book_pages(game, placeholder, directives)]
     assert "play" not in [page.name for page in book_pages(game)]
-    assert "play" in [page.name for page in book_pages(game, real)]
+    assert "play" in [page.name for page in book_pages(game, real, directives)]
     page = game.page("play")
-    tokens = make_markdown(False, {}).parse(page.body, {"page": page, "game": game, "site": real})
+    build = StageContext(assets={}, hashes={}, render=no_templates, directives=directives)
+    tokens = make_markdown(False, {}).parse(page.body, {"page": page, "game": game, "site": real, "build": build})
     assert [(token.type, token.info.strip()) for token in tokens] == [("fence", "play")]
