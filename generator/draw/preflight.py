@@ -362,6 +362,7 @@ SEVERITY = {  # a check that is always the one or the other
     "edges": WARNING,  # a cut a little off the line shows a strip of the neighbour's colour
     "left out": WARNING,  # the generator's own line (a footer) had no room even wrapped: not printed
     "setup left out": WARNING,  # the cover's set-up picture ([kit].setup) had no room: the kit prints without it
+    "cover left out": WARNING,  # the author's cover picture ([kit].cover), likewise
 }
 # graded checks: "small" (an error under TEXT_FLOOR_PT points, a warning up to MIN_TEXT_PT or a
 # book's floor) and "contrast" (an error under LARGE_CONTRAST, a warning up to MIN_CONTRAST)

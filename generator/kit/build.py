@@ -335,20 +335,21 @@ def place_setup(cover: PageDraft, placements: Sequence[Placement], top: float, p
     for p in sorted(placements, key=lambda p: p.y):
         sky.place(p.x, p.y, p.block.width, p.block.height, p.block.section.gap)
     least = setup_least(picture)
+    above = SETUP_CAPTION if caption else 1.0  # the author's own cover picture has no caption
     best = None
     for x, y, w, h in sky.free_boxes():
-        scale = min(1.0, w / picture.width, (h - SETUP_CAPTION) / picture.height)
+        scale = min(1.0, w / picture.width, (h - above) / picture.height)
         if scale >= least and (best is None or scale > best[0]):
             best = (scale, x, y, w)
     if best is None:
         return
     scale, x, y, w = best
     middle = x + w / 2  # the caption and the picture centred in their room, the caption above
-    if caption:  # the author's own cover picture has none
+    if caption:
         cover.shapes.append(fit.line(middle, y + 4.0, caption, size=3.6, max_width=w, min_size=LEGIBLE_MM,
                                      fill=INK, bold=True, anchor="middle"))
     cover.shapes.append(Group(illustration(picture.shapes), dx=round(middle - picture.width * scale / 2, 4),
-                              dy=round(y + SETUP_CAPTION - 1.0, 4), scale=round(scale, 4), role="setup-picture"))
+                              dy=round(y + above - 1.0, 4), scale=round(scale, 4), role="setup-picture"))
     cover.component += ", set-up"
 
 

@@ -87,7 +87,8 @@ def components_of(checks: KitChecks, values: Values) -> Components:
     return Components(checks.game_dir, checks.source.path, checks.options, kit_editions, boards, decks,
                       sheets, tokens, instead, setup, setup_caption, dice, drawn_fronts(checks, decks),
                       warnings=tuple(checks.warnings),
-                      setup_line=checks.source.line_of(values.table("kit").key("setup")) if setup else None)
+                      setup_line=checks.source.line_of(values.table("kit").key(
+                          "cover" if "cover" in values.table("kit").given else "setup")) if setup else None)
 
 
 def load_board(checks: KitChecks, table: Values) -> Optional[BoardSpec]:

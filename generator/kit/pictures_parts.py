@@ -70,3 +70,13 @@ def picture_board(checks, table, title: str) -> Optional[Drawing]:
 
 def is_picture(name: Optional[str]) -> bool:
     return bool(name) and names_picture(name)
+
+
+SHEET_PICTURE_MOST = 60.0  # mm: a sheet's picture is a banner, not the sheet
+
+
+def sheet_picture(checks, table, width: float) -> Optional[Image]:
+    """[[sheet]] picture: across the sheet's `width`, in its proportions up to SHEET_PICTURE_MOST
+    high (a taller picture is cropped to that, about its middle)."""
+    height = min(SHEET_PICTURE_MOST, proportional_height(checks, table["picture"], width))
+    return key_picture(checks, table, "picture", (0.0, 0.0, width, height), "sheet")

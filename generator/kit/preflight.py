@@ -37,6 +37,9 @@ KIT_MESSAGES = {  # what imposition adds to a drawing's own checks
                        "room on the cover for the picture at half its size or more, its words at 6 pt or more: "
                        "fewer pieces packed on the cover (a larger board page leaves them room), a smaller "
                        "drawing, or no `setup`"),
+    "cover left out": ("the cover's picture ([kit].cover) left out of the cover",
+                       "room on the cover for the picture at half its size or more: fewer pieces packed on the "
+                       "cover (a larger board page leaves them room), or a smaller picture"),
     "printable": ("something outside the printable area",
                   f"everything but bleed at least {PRINTABLE_MARGIN:g} mm inside the paper's edge, where home "
                   "printers print"),
@@ -201,8 +204,10 @@ def setup_findings(components, pages, kit: str) -> list[Finding]:
 
     least = setup_least(components.setup)
     found = (f"no room on the cover for {components.setup.width * least:.0f} x {components.setup.height * least:.0f}"
-             f" mm (the picture at {least:.0%} of its size, the least that helps) and its caption")
-    return [finding("setup left out", f"in the {kit} kit, cover", found, ("setup", kit), components.path,
+             f" mm (the picture at {least:.0%} of its size, the least that helps)"
+             + (" and its caption" if components.setup_caption else ""))
+    kind = "setup left out" if components.setup_caption else "cover left out"  # [kit].cover has no caption
+    return [finding(kind, f"in the {kit} kit, cover", found, ("setup", kit), components.path,
                     components.setup_line, messages=KIT_MESSAGES)]
 
 

@@ -106,7 +106,7 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
         player = components.options.players[0] if spec.per_player else None
         planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player:
                         spec.drawn[0] if spec.drawn else sheet_drawing(spec, player),
-                        drawn_pictured(*spec.drawn[:1])))
+                        spec.picture is not None or drawn_pictured(*spec.drawn[:1])))
     for spec in components.tokens:
         owners = components.options.players if spec.per_player else (None,)
         count = sum(item.count for item in spec.items) * len(owners)

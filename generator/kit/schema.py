@@ -326,6 +326,8 @@ SHEET = keys(
     name=name("board"),
     title=text(None),
     heading=text(None),
+    picture=text("", "a PNG or JPEG file in the game folder, across the sheet below its heading, e.g. "
+                     "\"art/banner.png\""),
     # or the game's own drawing of the sheet: function(player) -> Drawing, player None unless per_player
     drawing=text(None, "a drawing function of the game folder: \"module.function\", e.g. \"record.sheet\""),
     data=text("", DATA_FILE),

@@ -15,6 +15,7 @@ from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill, template_fields
+from generator.kit.pictures_parts import sheet_picture
 from generator.kit.spec import PAPERS, Pivot, Player, SheetSpec
 from generator.play.tables import Table
 
@@ -41,6 +42,9 @@ def sheet_drawing(spec: SheetSpec, player: Optional[Player] = None, copy: int = 
         if spec.copies > 1:
             shapes.append(Text(width, 5.5, f"#{copy + 1}", size=3.2, fill="#666666", anchor="end"))
         y = 9.0
+    if spec.picture is not None:
+        shapes.append(replace(spec.picture, y=round(y, 6)))
+        y += spec.picture.h + 3.0
     if spec.pivot is not None and spec.data is not None:
         table, y = pivot_table(spec, y)
     elif spec.fields and spec.data is not None:
@@ -220,6 +224,9 @@ def load_sheet(checks: KitChecks, table: Values) -> Optional[SheetSpec]:
     name = checks.unique_name(table)
     title = title_of(table, name)
     if table["drawing"]:
+        if table["picture"]:
+            checks.source.report(table.key("picture"), "a sheet the game draws shows no picture",
+                                 expected="`drawing`, or a picture on a sheet Rulepress draws", found="both")
         return drawn_sheet(checks, table, name, title)
     data = checks.data_file(table)
     pivot = pivot_spec(checks, table["pivot"], data) if table["pivot"] is not None else None
@@ -228,7 +235,8 @@ def load_sheet(checks: KitChecks, table: Values) -> Optional[SheetSpec]:
     return SheetSpec(name, title, table["heading"] or title, tuple(table["columns"]),
                      tuple(table["column_widths"]), table["rows"], tuple(table["row_labels"]),
                      table["row_height"], width, tuple(table["notes"]), table["copies"], table["per_player"],
-                     data, pivot, fields, table["columns_title"])
+                     data, pivot, fields, table["columns_title"],
+                     picture=sheet_picture(checks, table, width) if table["picture"] else None)
 
 
 def drawn_sheet(checks: KitChecks, table: Values, name: str, title: str) -> Optional[SheetSpec]:

@@ -251,6 +251,7 @@ class SheetSpec:
     fields: tuple[str, ...] = ()
     columns_title: str = ""  # a title over every column but the first (list tables)
     drawn: tuple[Drawing, ...] = ()  # the game's own drawing of the sheet (one per player if per_player)
+    picture: Optional["Image"] = None  # across the sheet below its heading (kit.pictures_parts.sheet_picture)
 
 
 @dataclass(frozen=True)

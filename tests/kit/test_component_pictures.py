@@ -92,3 +92,38 @@ def test_a_cover_with_both_a_set_up_and_a_picture_is_an_error_at_cover(game):
     [error] = problems(game)
     assert (error.path.name, error.line) == ("components.toml", key_line(game, "cover ="))
     assert "one picture" in error.message
+
+
+def test_a_cover_picture_the_cover_has_no_room_for_is_a_warning_at_cover(game):
+    """The score pad and a far larger cover picture: no room for it at half size, so the kit
+    prints without it, and says so at the `cover` line (a warning: the kit is still right)."""
+    from generator.kit.preflight import preflight_kits
+
+    Image.new("RGB", (2000, 2800), "#2c6f8f").save(game / "art" / "cover.png")  # 169 x 237 mm at 300 ppi
+    components = load_components(game)
+    findings = [f for f in preflight_kits(components) if "left out of the cover" in f.message]
+    assert findings and all(f.is_warning for f in findings)
+    assert {(f.path.name, f.line) for f in findings} == {("components.toml", key_line(game, "cover ="))}
+    assert "the cover's picture ([kit].cover) left out of the cover" in findings[0].message
+
+
+def test_a_sheet_shows_its_picture_across_its_width_below_its_heading(game):
+    from generator.kit.sheets import sheet_drawing
+
+    spec = load_components(game).sheets[0]
+    drawing = sheet_drawing(spec)
+    [picture] = pictures_in(drawing.shapes)
+    heading = next(shape for shape in drawing.shapes if getattr(shape, "role", "") == "sheet-heading")
+    assert (picture.x, picture.w) == (0.0, spec.width) and picture.y > heading.y
+    table_top = min(shape.y for shape in drawing.shapes if getattr(shape, "role", "") != "sheet-heading"
+                    and hasattr(shape, "y") and shape is not picture and shape.y > heading.y)
+    assert table_top >= picture.y + picture.h  # the table starts below it
+
+
+def test_a_sheet_the_game_draws_with_a_picture_is_an_error_at_picture(game):
+    toml = (game / "components.toml").read_text()
+    (game / "components.toml").write_text(toml.replace('picture = "art/cover.png"',
+                                                       'picture = "art/cover.png"\ndrawing = "record.sheet"'))
+    errors = problems(game)
+    assert any((e.line, "shows no picture" in e.message) == (key_line(game, 'picture = "art/cover.png"'), True)
+               for e in errors), errors

@@ -22,7 +22,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "illustrated"
 GAME = EXAMPLE / "content" / "tidepool"
 CARD_ART = ("crab", "star", "snail", "shrimp", "urchin", "anemone", "goby", "jelly", "octopus", "clam",
             "seahorse", "eel")
-ART_NAMES = CARD_ART + ("pool", "shell", "cover")  # the board, the first player's token, the kit's cover
+ART_NAMES = CARD_ART + ("pool", "shell", "cover")  # the board, the first player's token, the cover and score pad
 
 
 def first_card_art() -> Image.Image:
@@ -61,9 +61,9 @@ def test_the_kit_prints_each_picture_once_on_both_papers(built):
 def test_the_site_shows_each_card_as_pngs_and_publishes_each_picture_once(built):
     root, _report = built
     kit = root / "output" / "tidepool" / "kit"
-    assert len(list((kit / "pictures").glob("*.png"))) == 14  # the cards', the board's and the token's
+    assert len(list((kit / "pictures").glob("*.png"))) == 15  # the cards', the board's, the token's, the sheet's
     page = (root / "output" / "tidepool" / "index.html").read_text()
-    for preview in ("creatures", "pool", "first"):
+    for preview in ("creatures", "pool", "first", "score"):
         assert f'src="kit/{preview}.png" srcset="kit/{preview}.png 1x, kit/{preview}-2x.png 2x"' in page
     for number in range(1, 13):
         assert f'srcset="kit/cards/creatures-{number:02d}.png 1x, kit/cards/creatures-{number:02d}-2x.png 2x"' in page
@@ -127,5 +127,5 @@ def test_check_names_the_same_preview_pngs_the_build_writes(built):
         return {name for name in files if name.startswith("tidepool/kit/") and name.endswith(".png")
                 and "/pictures/" not in name}
     written = pngs(report.files)
-    assert len(written) == 2 * (3 + 12)  # the deck's, the board's and the token's previews, 12 cards: 1x and 2x
+    assert len(written) == 2 * (4 + 12)  # the deck's, board's, token's and sheet's previews, 12 cards: 1x and 2x
     assert pngs(check(root).files) == written
