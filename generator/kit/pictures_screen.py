@@ -37,12 +37,10 @@ def screen_files(items: list[tuple[str, object]], px_per_mm: float) -> dict[str,
 def screen_entry(entry: dict, pictured: bool) -> dict:
     """A template entry (with its "file", a kit URL) given "png" and "srcset" when pictured:
     the template shows the PNGs then, and the SVG otherwise."""
-    if pictured:
-        names = png_names(entry["file"])
-        entry = {**entry, "png": names[0], "srcset": srcset(names)}
-    return entry
+    names = png_names(entry["file"]) if pictured else ("",)
+    return {**entry, "png": names[0], "srcset": srcset(names) if pictured else ""}  # keys a strict template reads
 
 
 def entry_pngs(entry: dict) -> tuple[str, ...]:
     """The PNG URLs a template entry shows (none when it shows its SVG)."""
-    return png_names(entry["file"]) if "png" in entry else ()
+    return png_names(entry["file"]) if entry.get("png") else ()
