@@ -25,9 +25,11 @@ from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks
 from generator.kit.maps import board_map, cell_kinds
+from generator.kit import regions
 from generator.kit.regions import region_kinds
 from generator.kit.schema import BOARD_COMMON_KEYS, BOARD_KIND_KEYS, MAP_SOURCES, MAX_BOARD_SIDE, MAX_LENGTH
 from generator.kit.spec import BoardSpec, Coordinates
+from generator.play.tables import cell_steps
 
 WRAP_COLOUR = "#6a3fb5"
 COORD_BAND = 7.0
@@ -124,11 +126,33 @@ def board_drawing(spec: BoardSpec, ink_saver: bool = False) -> Drawing:
         if (k + 1, r) not in inside:
             shapes.append(Line(x + c, y, x + c, y + c, outline))
 
+    shapes += grid_region_shapes(spec, x0, y0, shapes)
     if spec.coordinates:
         shapes += coordinate_labels(spec, inside, x0, y0, m)
     shapes += edge_markings(spec, x0, y0, m)
     shapes += legend_shapes
     return Drawing(round(width, 3), round(height, 3), tuple(shapes), title=spec.title)
+
+
+def grid_region_shapes(spec: BoardSpec, x0: float, y0: float, drawn: list) -> list:
+    """A grid's named regions (kit.regions): a heavier border where a region meets anything
+    else, and its name once inside one of its squares."""
+    kinds = {kind.char: kind for kind in spec.kinds if kind.region}
+    if not kinds:
+        return []
+    c = spec.cell
+    chars = {(k, r): ch for r, row in enumerate(spec.rows) for k, ch in enumerate(row) if ch != spec.blank}
+
+    def centre(k: int, r: int) -> tuple[float, float]:
+        return x0 + (k + 0.5) * c, y0 + (r + 0.5) * c
+
+    corners = {(k, r): ((x0 + k * c, y0 + r * c), (x0 + (k + 1) * c, y0 + r * c),
+                        (x0 + (k + 1) * c, y0 + (r + 1) * c), (x0 + k * c, y0 + (r + 1) * c)) for k, r in chars}
+    borders = regions.border_shapes(chars, corners, centre, set(kinds), lambda k, r: cell_steps("grid", k, r),
+                                    colours.darken(spec.line, 0.2))
+    names = regions.name_shapes(kinds, chars, {at: centre(*at) for at in chars}, corners, c,
+                                [shape for shape in drawn if isinstance(shape, Text)])
+    return borders + names
 
 
 def coordinate_labels(spec: BoardSpec, inside: set, x0: float, y0: float, m: dict) -> list:
@@ -253,14 +277,21 @@ def grid_board(checks: KitChecks, table: Values, name: str, title: str) -> Optio
     rows, where = board_map(checks, table)
     if rows and not board_fits(checks, table, rows):
         return None
-    kinds = cell_kinds(checks, table, rows, where, region_kinds(checks, table, rows) if kind == "hex" else ())
+    kinds = cell_kinds(checks, table, rows, where, region_kinds(checks, table, rows))
     coordinates = None if table["coordinates"] == "none" else Coordinates(**table.table("coordinates"))
     edges = board_edges(checks, table["edges"]) if kind == "grid" else ()  # elsewhere `edges` is an unused key
     line = checks.colour(table, "line")
     if not rows:
         return None
-    return BoardSpec(name, title, table["cell"], rows, table["blank"], kinds, coordinates, edges, line,
+    spec = BoardSpec(name, title, table["cell"], rows, table["blank"], kinds, coordinates, edges, line,
                      table["legend"])
+    if kind == "grid" and any(k.region for k in kinds):
+        try:
+            board_drawing(spec)  # a region's name that fits nowhere is the author's to fix, at its row
+        except regions.RegionNameDoesNotFit as error:
+            regions.name_error(checks, table, error)
+            return None
+    return spec
 
 
 def board_fits(checks: KitChecks, table: Values, rows: tuple[str, ...]) -> bool:

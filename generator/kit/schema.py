@@ -223,7 +223,7 @@ BOARD = keys(
     edges=table(EDGES),
     line=colour("#333333"),
     legend=flag(True),
-    # a map's named regions (kit.hexes): one row per map character, read by play.tables.map_regions
+    # a map's named regions (kit.regions): one row per map character, read by play.tables.map_regions
     regions=table(keys(data=text(None, "a data file declared in game.toml, e.g. \"regions.csv\": columns key "
                                        "(the map character), name, and optionally colour", required=True)),
                   "{ data = \"regions.csv\" }: the map's named regions"),
@@ -264,7 +264,7 @@ MAP_SOURCES = ("map", "map_file", "cells", "rows")
 # game draws). Any other key an author writes would silently do nothing, so it is an error.
 BOARD_KIND_KEYS = {
     "grid": {"map", "map_file", "cells", "rows", "columns", "mask", "blank", "kinds", "coordinates", "edges",
-             "line", "legend"},
+             "line", "legend", "regions"},
     "hex": {"map", "map_file", "cells", "rows", "columns", "mask", "blank", "kinds", "coordinates", "line",
             "orientation", "layout", "sides", "legend", "regions"},
     "points": {"points", "lines", "line", "names", "legend"},

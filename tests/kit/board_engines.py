@@ -76,9 +76,9 @@ class Shires:
     """Twelve Shires: which regions border which, read off island.txt and regions.csv (an army
     marches from a region into one it borders)."""
 
-    def __init__(self, folder: Path = EXAMPLES / "island"):
+    def __init__(self, folder: Path = EXAMPLES / "island", kind: str = "hex"):
         self.map = map_regions(read_map(folder / "island.txt"), game_tables(folder)["regions"],
-                               kind="hex", orientation="pointy", layout="offset")
+                               kind=kind, orientation="pointy", layout="offset")
 
     def marches(self, region: str) -> set[str]:
         return set(self.map.neighbours(region))

@@ -30,9 +30,13 @@ def regions_by_colour() -> dict[str, str]:
 
 
 def hexes_by_region(drawing) -> dict[str, list[Polygon]]:
+    """Each region's spaces (a hex map's hexes, a grid's squares as polygons), by their fill."""
     names = regions_by_colour()
     found: dict[str, list[Polygon]] = {}
     for shape in drawing.shapes:
+        if isinstance(shape, Rect) and shape.role == "cell":
+            shape = Polygon(((shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h),
+                             (shape.x, shape.y + shape.h)), shape.style, cell=shape.cell, role="hex")
         if isinstance(shape, Polygon) and shape.role == "hex" and shape.style.fill in names:
             found.setdefault(names[shape.style.fill], []).append(shape)
     return found
@@ -48,6 +52,16 @@ def in_polygon(point, polygon: Polygon) -> bool:
 def shared_edges(a: Polygon, b: Polygon) -> int:
     corners = {(round(x, 1), round(y, 1)) for x, y in a.points}
     return sum((round(x, 1), round(y, 1)) in corners for x, y in b.points) // 2
+
+
+@pytest.fixture(scope="module", params=["hex", "grid"])
+def shires_map(request, tmp_path_factory):
+    """The island drawn as its hex map, and as a grid of squares: (the drawing, the engine)."""
+    from generator.kit.board import board_drawing
+    folder = copy("island", tmp_path_factory.mktemp(request.param))
+    edit(folder / "components.toml", 'kind = "hex"', f'kind = "{request.param}"')
+    [spec] = load_components(folder).boards
+    return board_drawing(spec), Shires(folder, request.param)
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +83,8 @@ def test_every_region_name_prints_once_in_the_kit_pdf(island_pdf):
         assert all(counts[text] == 1 for text in mine), f"{name} printed {[counts[t] for t in mine]} times"
 
 
-def test_each_region_name_stands_inside_one_hex_of_its_region():
-    drawing = board("island")
+def test_each_region_name_stands_inside_one_hex_of_its_region(shires_map):
+    drawing, _engine = shires_map
     regions = hexes_by_region(drawing)
     names = [shape for shape in drawing.shapes if isinstance(shape, Text) and shape.role == "region-name"]
     for name, hexes in regions.items():
@@ -80,10 +94,11 @@ def test_each_region_name_stands_inside_one_hex_of_its_region():
             assert any(all(in_polygon(c, polygon) for c in corners) for polygon in hexes), (name, line.text)
 
 
-def test_the_engine_borders_the_regions_the_kit_draws_borders_between():
-    """Three readings agree: which regions share a hex edge on the printed map, between which the
-    kit drew a heavier border, and which the engine (play.tables.map_regions) calls neighbours."""
-    drawing = board("island")
+def test_the_engine_borders_the_regions_the_kit_draws_borders_between(shires_map):
+    """Three readings agree: which regions share an edge on the printed map (a hex map's or a
+    grid's), between which the kit drew a heavier border, and which the engine
+    (play.tables.map_regions) calls neighbours."""
+    drawing, engine = shires_map
     regions = hexes_by_region(drawing)
     owner = {id(polygon): name for name, hexes in regions.items() for polygon in hexes}
     every = [polygon for hexes in regions.values() for polygon in hexes]
@@ -97,10 +112,13 @@ def test_the_engine_borders_the_regions_the_kit_draws_borders_between():
         sides = {owner[id(p)] for p in every if ends <= {(round(x, 1), round(y, 1)) for x, y in p.points}}
         if len(sides) == 2:
             bordered.add(frozenset(sides))
-    engine = Shires()
     marches = {frozenset((name, other)) for name in regions for other in engine.marches(name)}
-    assert on_the_map == bordered == marches
-    assert engine.marches("Fallow Heath") == {"Cinder Vale", "Eldermarsh", "Greywick", "Ironmoor", "Juniper Downs"}
+    assert on_the_map == bordered == marches and len(marches) > 12
+
+
+def test_the_engine_reads_the_borders_off_the_map():
+    assert Shires().marches("Fallow Heath") == {"Cinder Vale", "Eldermarsh", "Greywick", "Ironmoor", "Juniper Downs"}
+    assert Shires(kind="grid").marches("Fallow Heath") == {"Cinder Vale", "Eldermarsh", "Greywick", "Juniper Downs"}
 
 
 def test_a_region_border_is_heavier_than_a_hexs_own_edge():
