@@ -4,11 +4,11 @@ changed becomes fuzzy: stale until a translator confirms it), `stats` prints how
 language covers. Catalogues live in content/<game>/i18n/ (docs/translations.md)."""
 from __future__ import annotations
 
-from generator.commands import i18n_extract, i18n_stats, i18n_update, site_argument
+from generator.commands import i18n_extract, i18n_pseudo, i18n_stats, i18n_update, site_argument
 
 NAME = "i18n"
 HELP = "extract, update and measure translations (gettext catalogues per game and language)"
-ACTIONS = (i18n_extract, i18n_update, i18n_stats)
+ACTIONS = (i18n_extract, i18n_update, i18n_stats, i18n_pseudo)
 
 
 def add_arguments(parser) -> None:

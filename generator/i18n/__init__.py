@@ -16,6 +16,7 @@ the entry's location, so a stale translation is reported where its source stands
 - coverage.py: how much of a game a language covers, and its stale entries as warnings;
 - report.py: every game's languages measured, for `i18n stats` and `check`;
 - pseudo.py: the built-in pseudo-locale for layout testing;
+- copies.py: a translated copy of a site (`rulepress i18n pseudo`), to build or check as any site;
 - translate.py: a page's Markdown in a language, from its catalogue, line for line;
 - notices.py: a stale block marked, with a notice, where a translated page shows it;
 - pages.py: a translated page rendered by the site's renderer (a pure function: no output).

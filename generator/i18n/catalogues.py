@@ -108,3 +108,11 @@ def write(path: Path, catalogue: Catalog) -> bool:
         handle.write(data)
     os.replace(partial, path)
     return True
+
+
+def write_text(path: Path, text: str) -> Path:
+    """A translated copy's file (generator/i18n/copies.py), written as UTF-8."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+    return path

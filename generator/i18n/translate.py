@@ -122,6 +122,8 @@ def front_value(edits: Edits, line: int | None, value: str) -> None:
         edits.states[state].append(line)
         return
     key, _, written = edits.lines[line - 1].partition(":")
+    if not written.strip() or written.strip()[0] in "|>":
+        return  # a value on the lines below: the source stays
     edits.lines[line - 1] = f"{key}: {json.dumps(translation, ensure_ascii=False)}"  # JSON's string is YAML's
 
 
