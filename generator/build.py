@@ -109,6 +109,7 @@ class Builder:
         self.site_key = ""  # key of what every page depends on (code, theme, site.toml, assets)
         self.jobs = None  # the stages' jobs (jobs.Scheduler), made by `run`
         self.made_by_jobs: list[str] = []  # files the stages' jobs write, recorded once they are done
+        self.said: set[str] = set()  # what the jobs do, said as they start
 
     def up_to_date(self) -> bool:
         return self.previous is not None and self.previous.inputs == self.inputs
@@ -135,8 +136,11 @@ class Builder:
         try:
             for target, data in assets.values():
                 output.write(target, data)
-            made = self.check_and_make(site, output, stages_context)
+            made = self.check_and_make(site, output)
             game_keys = add_games(self.stages, site, context, stages_context, made, self.manifest.games)
+            if self.jobs.before_pages:  # jobs whose results the pages show (balance figures)
+                self.say("waiting for the jobs the pages show")
+            self.jobs.finish_before_pages()
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, stages_context, game_keys)
             self.jobs.finish()  # the printed files: the build only waits now
@@ -144,7 +148,7 @@ class Builder:
                 output.record(rel)
             for stage in self.stages:
                 self.say(f"writing {stage.name}")
-                stage.write_site(site, output, stages_context, uses)
+                stage.write_site(site, output, stage.context, uses)  # the context `start` was handed
             self.manifest.search = write_search(site, output, pages, self.reuse, self.code, self.processes, self.say)
             self.manifest.site_pages = write_site_pages(site, output, context, self.site_key,
                                                         game_digests(site, self.hashes), self.reuse)
@@ -185,7 +189,7 @@ class Builder:
         self.manifest.game_toml = {sha: known.games[sha] for sha in tomls if sha in known.games}
         return site
 
-    def check_and_make(self, site: Site, output: Output, stages_context: StageContext) -> dict:
+    def check_and_make(self, site: Site, output: Output) -> dict:
         """Every stage's check, game by game, each stage in order; a game's files made as soon as
         its checks (and every check before them) passed, so the jobs a stage returns work while
         the rest is checked. Raises every error found, together."""
@@ -198,7 +202,7 @@ class Builder:
             for stage in self.stages:
                 if stage in checking:
                     errors.extend(stage.check(site, game))
-                entry = None if stops_build(errors, strict) else self.make_game(site, output, stages_context, stage, game)
+                entry = None if stops_build(errors, strict) else self.make_game(site, output, stage, game)
                 if entry is not None:
                     made[stage.name, game.slug] = entry
         if stops_build(errors, strict):
@@ -206,7 +210,7 @@ class Builder:
         self.warnings = warnings_of(errors)
         return made
 
-    def make_game(self, site: Site, output: Output, stages_context: StageContext, stage: Stage, game):
+    def make_game(self, site: Site, output: Output, stage: Stage, game):
         """The stage's files of the game, reused when its key is unchanged: (key, what the stage
         made, its files), or None (nothing for this game). The jobs a stage returns go to the
         scheduler; the files they write are recorded once they are done."""
@@ -220,8 +224,11 @@ class Builder:
             return old.key, GameOutput.from_json(old.info), old.files
         self.say(f"writing {stage.name}: {game.title}")
         before = set(output.files)
-        game_output = stage.write_game(site, game, output, stages_context) or GameOutput()
+        game_output = stage.write_game(site, game, output, stage.context) or GameOutput()  # as `start` had it
         for job in game_output.jobs:
+            if job.doing not in self.said:  # a job in parts says what it does once
+                self.say(job.doing)
+                self.said.add(job.doing)
             self.jobs.run(job)
         self.made_by_jobs.extend(game_output.files)
         return key, game_output, sorted(set(game_output.files) | (set(output.files) - before))

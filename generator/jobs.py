@@ -118,7 +118,9 @@ class Job:
     many of them may be started per turn before the build waits for the oldest; `spare_core`:
     one turn fewer while the build itself still works (a busy third process on two cores slows
     the build's own path by a third). `before_first`: loaded here once, before the queue's
-    first child, for every child to inherit."""
+    first child, for every child to inherit. `done(result)`: called here with what `work()`
+    returned, once collected. `before_pages`: the pages show what it makes (balance figures):
+    the Builder waits for it before rendering them (Scheduler.finish_before_pages)."""
 
     doing: str  # names it in a failure ("typesetting the rulebooks of Splat")
     work: Callable[[], Any]
@@ -126,6 +128,8 @@ class Job:
     waiting: int = 8
     spare_core: bool = False
     before_first: Callable[[], None] | None = None
+    done: Callable[[Any], None] | None = None
+    before_pages: bool = False
 
 
 class Scheduler:
@@ -134,12 +138,25 @@ class Scheduler:
     def __init__(self, workers: int):
         self.workers = max(1, workers)
         self.queues: dict[str, Jobs] = {}
+        self.before_pages: list[str] = []  # the queues of jobs the pages wait for
 
     def run(self, job: Job) -> None:
         if job.queue not in self.queues:
             self.queues[job.queue] = Jobs(self.workers, job.waiting,
                                           self.workers - 1 if job.spare_core else None)
-        self.queues[job.queue].start(job.doing, job.work, before_first=job.before_first)
+        if job.before_pages and job.queue not in self.before_pages:
+            self.before_pages.append(job.queue)
+        self.queues[job.queue].start(job.doing, job.work, job.done, before_first=job.before_first)
+
+    def finish_before_pages(self) -> None:
+        """Wait for the jobs whose results the pages show (the first failure raised as the build's own)."""
+        try:
+            for name in self.before_pages:
+                self.queues[name].finish()
+        except BaseException:
+            self.abandon()
+            raise
+        self.before_pages = []
 
     def finish(self) -> None:
         """Wait for every job (the first failure raised as the build's own)."""
@@ -154,4 +171,4 @@ class Scheduler:
     def abandon(self) -> None:
         for queue in self.queues.values():
             queue.abandon()
-        self.queues = {}
+        self.queues, self.before_pages = {}, []

@@ -5,7 +5,8 @@ nothing here. The build calls them in this order:
 
     start(site, context)                        a build (or `rulepress check`) begins: forget the last
                                                 one's state; `context` (StageContext) is what the
-                                                Builder hands the stage for this build
+                                                Builder hands the stage for this build (the later
+                                                hooks' `context` is the same one)
     directives(site) -> {name: Directive}       fenced-block directives: each its web rendering and
                                                 its paper one (for the printed rulebooks)
     game_key(site, game) -> str | None          content key of the stage's inputs for one game (None:

@@ -45,22 +45,24 @@ DEFAULT_GAMES = 500
 CACHE_VERSION = "balance-2"  # bump when self_play counts differently, or its entries change form
 
 
-def balance_notes(options: dict, context: DirectiveContext, game, engine) -> str:
-    check_keys(options, context, BALANCE_KEYS)
-    spec = _spec(options, context, engine)
+def balance_notes(options: dict, context: DirectiveContext, game, engine, played: dict | None = None) -> str:
+    """The block's notes; `played`: figures the build played before the pages (selfplay.py), by key."""
+    spec = block_spec(options, context, engine)
     site = context.env["site"]
     if not getattr(site, "balance_notes", False):
         return ('<p class="rp-balance-off">Balance notes are made only when the site asks for them: '
                 f'add <code>balance_notes = true</code> to site.toml, and the build plays {spec.games} games '
                 f'of {escape(engine.name)} against itself (once; the figures are cached).</p>\n')
     repairs: list[str] = []
-    stats = cached_stats(game, engine, spec, repairs)
+    stats = (played or {}).get(figures_key(game, spec)) or cached_stats(game, engine, spec, repairs)
     for note in repairs:  # the build says it (the page may render in a worker process)
         context.use(REPAIRED_USE, note)
     return render(engine, spec, stats, prefix=f"balance-{game.slug}")
 
 
-def _spec(options: dict, context: DirectiveContext, engine) -> BalanceSpec:
+def block_spec(options: dict, context: DirectiveContext, engine) -> BalanceSpec:
+    """What a `balance` block asks to play; a ContentError at the block for a bad option."""
+    check_keys(options, context, BALANCE_KEYS)
     levels = game_levels(engine)
     bot = str(options.get("bot") or (levels[len(levels) // 2].name if levels else "random"))
     try:
@@ -82,35 +84,57 @@ def _spec(options: dict, context: DirectiveContext, engine) -> BalanceSpec:
                             found=describe_value(options.get("games"))) from None
 
 
+def figures_key(game, spec: BalanceSpec) -> str:
+    """The key of `spec`'s figures for this exact game code: the game's code and what self-play
+    runs of the engine runtime; not the page's session (generator/browser) or svgwrite, which
+    would retire the figures on every front-end edit."""
+    played = {name: _as_played(name, data) for name, data in bundle_contents(game.folder).items()
+              if not name.startswith(("generator/browser/", "svgwrite/"))}
+    return hashlib.sha256(json.dumps([CACHE_VERSION, bundle_key(played), spec.bot,
+                                      spec.players, spec.games, [list(o) for o in spec.options]],
+                                     default=str).encode("utf-8")).hexdigest()
+
+
 def cached_stats(game, engine, spec: BalanceSpec, repairs: list[str] | None = None) -> BalanceStats:
     """The self-play figures for `spec`, from the user cache when this exact game code played them
     before and the entry holds them whole; a damaged entry is played again, and named in `repairs`."""
-    # The game's code and what self-play runs of the engine runtime; not the page's session
-    # (generator/browser) or svgwrite, which would retire the figures on every front-end edit.
-    played = {name: _as_played(name, data) for name, data in bundle_contents(game.folder).items()
-              if not name.startswith(("generator/browser/", "svgwrite/"))}
-    digest = hashlib.sha256(json.dumps([CACHE_VERSION, bundle_key(played), spec.bot,
-                                        spec.players, spec.games, [list(o) for o in spec.options]],
-                                       default=str).encode("utf-8")).hexdigest()
-    folder = user_cache("balance")
-    path = folder / f"{digest}.json" if folder else None
-    if path is not None and (path.exists() or path.is_symlink()):
-        stats, damage = _cached(path, digest, spec)
-        if stats is not None:
-            return stats
-        if repairs is not None:
-            repairs.append(repaired(f"the balance figures {path} ({damage})"))
-    stats = self_play(engine, spec)
-    if path is not None:
-        figures = stats.to_json()
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            temporary.write_text(json.dumps({"figures": figures, "sha256": _seal(digest, figures)}, sort_keys=True),
-                                 encoding="utf-8")
-            temporary.replace(path)
-        except OSError:  # a cache that cannot keep them: played again next time
-            temporary.unlink(missing_ok=True)
+    digest = figures_key(game, spec)
+    stats = stored(digest, spec, repairs)
+    if stats is None:
+        stats = self_play(engine, spec)
+        store(digest, stats)
     return stats
+
+
+def cache_path(digest: str):
+    folder = user_cache("balance")
+    return folder / f"{digest}.json" if folder else None
+
+
+def stored(digest: str, spec: BalanceSpec, repairs: list[str] | None = None) -> BalanceStats | None:
+    """The figures the user cache holds whole under `digest`, else None (a damaged entry named in `repairs`)."""
+    path = cache_path(digest)
+    if path is None or not (path.exists() or path.is_symlink()):
+        return None
+    stats, damage = _cached(path, digest, spec)
+    if stats is None and repairs is not None:
+        repairs.append(repaired(f"the balance figures {path} ({damage})"))
+    return stats
+
+
+def store(digest: str, stats: BalanceStats) -> None:
+    """Keep the figures in the user cache (a cache that cannot keep them: played again next time)."""
+    path = cache_path(digest)
+    if path is None:
+        return
+    figures = stats.to_json()
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        temporary.write_text(json.dumps({"figures": figures, "sha256": _seal(digest, figures)}, sort_keys=True),
+                             encoding="utf-8")
+        temporary.replace(path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
 
 
 def _seal(key: str, figures: dict) -> str:

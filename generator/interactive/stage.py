@@ -74,11 +74,12 @@ class InteractiveStage(Stage):
         self._compiler = None  # Pyodide under Node, for bytecode (None: sources only)
         self._boot = None  # the memory snapshot "Try it" starts from (snapshot.py; None: the plain boot)
         self._boot_note = ""  # why there is none, for the build's notes
+        self._played: dict = {}  # balance figures played by this build's jobs, by key (selfplay.py)
 
     # -- the build protocol ---------------------------------------------------
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
-        self._bundles, self._contents = {}, {}  # sources may have changed since the last build
+        self._bundles, self._contents, self._played = {}, {}, {}  # sources may have changed since the last build
         self._sources = {game.slug: bundle_contents(game.folder, inherited_files(site, game))
                          for game in site.games if game.has_engine}
         for game in site.games:
@@ -140,15 +141,20 @@ class InteractiveStage(Stage):
 
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
         path = self.bundle_path(game)
+        jobs = ()
         if output.dry:  # `check`: named, not zipped
             output.record(path)
         else:
             output.write(path, bundle_bytes(self._contents[game.slug]))
+            if getattr(site, "balance_notes", False):  # self-play on every core, before the pages render
+                from generator.interactive.selfplay import self_play_jobs
+
+                jobs = tuple(self_play_jobs(site, game, context, self._played))
         try:
             runtime = runtime_location(site)
         except RuntimeMissing:
             runtime = ""
-        return GameOutput(bundle=path, runtime=runtime)  # pages name both: a change renders them again
+        return GameOutput(bundle=path, runtime=runtime, jobs=jobs)  # pages name both: a change renders them again
 
     def write_site(self, site: Site, output, context, uses: dict) -> None:
         if not uses.get(USE):
@@ -313,7 +319,7 @@ class InteractiveStage(Stage):
         from generator.interactive.balance import balance_notes
 
         game, engine = self._engine(options, context)
-        return self._draw(context, lambda: balance_notes(options, context, game, engine))
+        return self._draw(context, lambda: balance_notes(options, context, game, engine, self._played))
 
     # -- helpers ----------------------------------------------------------------
     def _engine(self, options: dict, context: DirectiveContext) -> tuple[Game, object]:

@@ -78,13 +78,15 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
-def self_play(engine, spec: BalanceSpec) -> BalanceStats:
-    """Play `spec.games` seeded games with `spec.bot` in every seat and count what happened."""
+def self_play(engine, spec: BalanceSpec, seeds: range | None = None) -> BalanceStats:
+    """Play `spec.games` seeded games with `spec.bot` in every seat and count what happened;
+    `seeds`: only those of them (a part, for `merged`)."""
+    seeds = range(spec.games) if seeds is None else seeds
     bot = make_bot(engine, spec.bot)
     decides = game_attribute(engine, "DECIDING_CARD")
-    stats = BalanceStats(spec.bot, spec.players, spec.games, seat_wins=[0] * spec.players)
+    stats = BalanceStats(spec.bot, spec.players, len(seeds), seat_wins=[0] * spec.players)
     cards: Counter = Counter()
-    for seed in range(spec.games):
+    for seed in seeds:
         match = Match(engine, spec.players, dict(spec.options), seed)
         rng = random.Random(f"{seed}:bots")
         moves = 0
@@ -105,6 +107,28 @@ def self_play(engine, spec: BalanceSpec) -> BalanceStats:
             if card:
                 cards[card] += 1
         _count_result(stats, match, moves)
+    stats.deciding = dict(sorted(cards.items()))
+    stats.rounds = sum(cards.values())
+    return stats
+
+
+def parts(games: int, count: int) -> list[range]:
+    """`games` seeds in `count` consecutive parts (fewer when there are fewer games), to be played apart."""
+    count = max(1, min(count, games))
+    return [range(games * i // count, games * (i + 1) // count) for i in range(count)]
+
+
+def merged(spec: BalanceSpec, played: list[BalanceStats]) -> BalanceStats:
+    """The figures of parts played apart (self_play's `seeds`, in seed order), as one run of every
+    seed counts them: each game is seeded alone, so the figures are the same however many parts."""
+    stats = BalanceStats(spec.bot, spec.players, sum(part.games for part in played), seat_wins=[0] * spec.players)
+    cards: Counter = Counter()
+    for part in played:
+        stats.seat_wins = [a + b for a, b in zip(stats.seat_wins, part.seat_wins)]
+        stats.shared += part.shared
+        stats.unfinished += part.unfinished
+        stats.lengths += part.lengths
+        cards.update(part.deciding)
     stats.deciding = dict(sorted(cards.items()))
     stats.rounds = sum(cards.values())
     return stats

@@ -129,18 +129,16 @@ def test_a_new_title_or_summary_keeps_the_figures_and_a_changed_engine_plays_aga
     the tables it reads), not when an author retitles the game or adds a release to game.toml."""
     site = balance_site(tmp_path, enabled=True)
     build(site, site / "output")
-    played = []
-    real = balance_directive.self_play
-    monkeypatch.setattr(balance_directive, "self_play", lambda *a: played.append(1) or real(*a))
+    first = set(own_cache.glob("*.json"))  # what self-play counted, kept (played in the build's children)
     game_toml = site / "content/hop/game.toml"
     game_toml.write_text(game_toml.read_text().replace('title = "Hop"', 'title = "Hop, second edition"')
                          .replace("reach the far row first", "be first to the far row"))
     build(site, site / "output")
-    assert played == [] and "Hop, second edition" in (site / "output/hop/balance.html").read_text()
+    assert set(own_cache.glob("*.json")) == first and "Hop, second edition" in (site / "output/hop/balance.html").read_text()
     engine = site / "content/hop/engine.py"
     engine.write_text(engine.read_text() + "\n# a rule changed\n")
     build(site, site / "output")
-    assert played == [1]
+    assert len(set(own_cache.glob("*.json")) - first) == 1  # played again: new figures
 
 
 def test_a_bad_games_count_is_an_error_at_the_block(tmp_path, own_cache):
@@ -150,3 +148,36 @@ def test_a_bad_games_count_is_an_error_at_the_block(tmp_path, own_cache):
     error = caught.value.errors[0]
     assert error.line == line_of(site / "content/hop/balance.md", "```balance")
     assert "from 10 to 5000" in str(error)
+
+
+def test_self_play_in_parts_counts_what_one_run_of_every_seed_counts():
+    """Issue 44.5: the build plays a block's games in parts, one a core; each game is seeded alone,
+    so the figures are the same whatever the number of cores."""
+    from generator.play.balance import merged, parts
+
+    engine = load_engine(TOYS / "pig")
+    spec = BalanceSpec("random", 2, 30)
+    whole = self_play(engine, spec)
+    for count in (1, 2, 3, 7, 30, 50):
+        played = [self_play(engine, spec, seeds) for seeds in parts(spec.games, count)]
+        assert sum(part.games for part in played) == 30
+        assert merged(spec, played).to_json() == whole.to_json(), count
+
+
+def test_the_balance_page_is_the_same_built_on_one_core_or_three(tmp_path, monkeypatch):
+    """The self-play jobs run before the pages, in parts, on the build's cores: one or three
+    cores, each with an empty cache, give the same page to the byte."""
+    from generator.usercache import user_cache
+
+    shared = user_cache("snapshot")  # the "Try it" snapshot's stays shared (it takes ~6 s to make)
+    pages = []
+    for cores in (1, 3):
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / f"cache-{cores}"))
+        (tmp_path / f"cache-{cores}" / "rulepress").mkdir(parents=True)
+        if shared is not None:
+            (tmp_path / f"cache-{cores}" / "rulepress" / "snapshot").symlink_to(shared, target_is_directory=True)
+        site = balance_site(tmp_path / f"cores-{cores}", enabled=True)
+        build(site, site / "output", processes=cores)
+        pages.append((site / "output/hop/balance.html").read_bytes())
+        assert list((tmp_path / f"cache-{cores}" / "rulepress" / "balance").glob("*.json"))
+    assert pages[0] == pages[1] and b"40 seeded games of 2 players" in pages[0]
