@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 MM_PER_INCH = 25.4
 PT_PER_INCH = 72.0
 SRGB_PERCEPTUAL = 0  # the sRGB chunk's rendering intent; Pillow keeps it as info["srgb"]
-PNG_LEVEL = 3  # zlib level, fixed so the same pixels give the same bytes; 6 and up: a tenth smaller, a third slower
+PNG_LEVEL = 3  # zlib level, fixed so the same pixels give the same bytes (see png_bytes)
 
 
 def mm_to_px(mm: float, dpi: float) -> float:
@@ -103,15 +103,36 @@ def exact_size(image: PILImage.Image, size: Optional[tuple[int, int]]) -> PILIma
 
 def png_bytes(image: PILImage.Image, dpi: float) -> bytes:
     """The image as PNG: RGB (or RGBA, a cut-out token), an sRGB chunk, its dpi (pHYs), no time
-    or text chunks."""
-    from PIL.PngImagePlugin import PngInfo
+    or text chunks; the bytes depend on the pixels and the dpi alone.
 
-    info = PngInfo()
-    info.add(b"sRGB", bytes([SRGB_PERCEPTUAL]))
-    out = io.BytesIO()
+    Written here rather than by Pillow's PNG writer, which tries five filters on every row and
+    keeps the best (libpng's heuristic): on a shop's card (825 x 1125 px) that choice took half
+    of the encoding's time, and rows left unfiltered compress as small or smaller, because a
+    card is large flat areas that deflate finds as repeats. Measured on SHOOT's 40 first Game
+    Crafter faces: Pillow at level 3, 0.78 s of CPU and 3.05 MB; unfiltered at level 3, 0.37 s
+    and 2.80 MB (level 1: 0.37 s, 2.89 MB; level 6: no smaller, slower; Pillow at level 0,
+    unfiltered and uncompressed, 0.55 s for 111 MB)."""
+    import struct
+    import zlib
+
     kept = image if image.mode in ("RGB", "RGBA") else image.convert("RGB")
-    kept.save(out, format="PNG", dpi=(dpi, dpi), pnginfo=info, compress_level=PNG_LEVEL, optimize=False)
-    return out.getvalue()
+    pixels, stride = kept.tobytes(), kept.width * len(kept.mode)
+    rows = b"".join(b"\0" + pixels[start:start + stride] for start in range(0, len(pixels), stride))  # filter 0
+    per_metre = round(dpi / 0.0254)
+    header = struct.pack(">IIBBBBB", kept.width, kept.height, 8, 2 if kept.mode == "RGB" else 6, 0, 0, 0)
+    return b"".join([PNG_SIGNATURE, png_chunk(b"IHDR", header), png_chunk(b"sRGB", bytes([SRGB_PERCEPTUAL])),
+                     png_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
+                     png_chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)), png_chunk(b"IEND", b"")])
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_chunk(kind: bytes, data: bytes) -> bytes:
+    import struct
+    import zlib
+
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def cut_to_disc(image: PILImage.Image) -> PILImage.Image:

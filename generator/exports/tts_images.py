@@ -145,12 +145,5 @@ def token_image(drawing: Drawing, round_shape: bool) -> PILImage.Image:
 
 
 def png(image: PILImage.Image, px_per_mm: Optional[float] = None) -> bytes:
-    """PNG bytes that depend on the pixels alone (raster.png_bytes for RGB; RGBA kept as it is)."""
-    dpi = (px_per_mm or 10.0) * raster.MM_PER_INCH
-    if image.mode == "RGB":
-        return raster.png_bytes(image, dpi)
-    import io
-
-    out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=raster.PNG_LEVEL, optimize=False)
-    return out.getvalue()
+    """PNG bytes that depend on the pixels alone (raster.png_bytes, RGB or RGBA)."""
+    return raster.png_bytes(image, (px_per_mm or 10.0) * raster.MM_PER_INCH)
