@@ -388,14 +388,15 @@ def _is_outcome(match: Match, notation: str) -> bool:
 def _play(match: Match, index: int, notation: str, caption: str) -> WalkthroughStep:
     engine, before = match.engine, match.state
     actor = turn_json(match.turn)
-    whose = f" ({_turn_in_words(match)})"  # a roll written where a player's move is due reads plainly
+    def whose() -> str:  # a roll written where a player's move is due reads plainly; only on a failure:
+        return f" ({_turn_in_words(match)})"  # at a chance turn it looks through every outcome (a deck: many)
     try:
         action = parse_action(engine, before, notation)
         match.apply(action)
     except IllegalAction as error:
-        raise WalkthroughError(index, notation, f"{error.message} ({error.rule}){whose}") from error
+        raise WalkthroughError(index, notation, f"{error.message} ({error.rule}){whose()}") from error
     except (ValueError, KeyError, TypeError) as error:
-        raise WalkthroughError(index, notation, f"the engine could not read this action: {error}{whose}") from error
+        raise WalkthroughError(index, notation, f"the engine could not read this action: {error}{whose()}") from error
     return _step(match, index, caption, before, action, actor)
 
 
