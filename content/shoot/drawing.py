@@ -307,24 +307,25 @@ def _long_lines(hero) -> list[str]:
 
 
 def _jam_line(hero, room: float = PANEL_W - 5) -> str:
-    """The Weapon's JAM boxes ("" without a Weapon), in words where `room` mm holds them:
-    "JAM A empty, B yellow, C red, 4 cards to you", else "JAM A –, B yellow, C red +4"."""
+    """The Weapon's JAM boxes ("" without a Weapon), in as many words as `room` mm holds:
+    "JAM A empty, B yellow, C red, 4 cards to you", "... C red +4 cards", "JAM A –, B yellow push"."""
     if not hero.weapon or hero.weapon == HIDDEN:
         return ""
     boxes = weapon(hero.weapon).jams
-    for words in (True, False):
+    for words in (2, 1, 0):
         line = "JAM " + ", ".join(f"{'ABC'[i]} {_jam_words(box, words)}" for i, box in enumerate(boxes))
         if _text_width(line) <= room:
             return line
     return line
 
 
-def _jam_words(box, words: bool = True) -> str:
-    """A JAM box: "red, 4 cards to you", "yellow, pushed back", "empty"; shorter, "red +4 push", "–"."""
-    if not words:
-        return ("–" if box.result == "empty" else box.result) + (f" +{box.damage}" if box.damage else "") + \
-            (" push" if box.push else "")
-    return box.result + (f", {box.damage} cards to you" if box.damage else "") + (", pushed back" if box.push else "")
+def _jam_words(box, words: int = 2) -> str:
+    """A JAM box: in words (2) "red, 4 cards to you", "yellow, pushed back"; shorter (1) "red +4 cards",
+    "yellow push"; shortest (0), as the card marks it, "red +4", "–" for an empty box."""
+    result = "–" if box.result == "empty" and not words else box.result
+    damage = ("" if not box.damage else f", {box.damage} cards to you" if words == 2
+              else f" +{box.damage} cards" if words else f" +{box.damage}")
+    return result + damage + ("" if not box.push else ", pushed back" if words == 2 else " push")
 
 
 def _gadgets_line(hero) -> str:

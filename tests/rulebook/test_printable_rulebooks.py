@@ -52,6 +52,12 @@ def squeezed(text: str) -> str:
     return re.sub(r"[\s-]+", "", text).translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))
 
 
+def strip_of(made, body: str):
+    """The walkthrough block `body`'s strip as the book drew it (its title, drawings and captions)."""
+    (strip,) = made.figures[("walkthrough", body)]
+    return strip
+
+
 def expected_sequence(slug: str, captions: bool = True) -> list[str]:
     """Headings, clarification titles and (with `captions`) walkthrough captions of the book's
     pages, in page order."""
@@ -67,7 +73,7 @@ def expected_sequence(slug: str, captions: bool = True) -> list[str]:
                 found.append(f"Clarification {child.meta['cid']}")
                 walk(child)
             elif child.type == "fence" and child.info.strip() == "walkthrough":
-                found.extend(made.figures[("walkthrough", child.content)][2] if captions else [])
+                found.extend(strip_of(made, child.content).captions if captions else [])
             else:
                 walk(child)
 
@@ -127,8 +133,7 @@ def test_the_outline_has_one_entry_for_every_h2(slug):
 @pytest.mark.parametrize("slug", GAMES)
 def test_there_is_one_step_diagram_per_walkthrough_step(slug):
     rules_pdf(slug)
-    steps = sum(len(captions) for key, (_title, _drawings, captions) in
-                ((k, v) for k, v in book(slug).figures.items() if k[0] == "walkthrough"))
+    steps = sum(len(strip_of(book(slug), key[1]).captions) for key in book(slug).figures if key[0] == "walkthrough")
     drawn = sum(stream.count(b"/RP <</Role (step-diagram)>> BDC") for stream in content_streams(rules_pdf(slug)))
     assert drawn == steps and steps > 0
 
