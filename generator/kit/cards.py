@@ -28,6 +28,7 @@ from typing import Callable, Optional
 
 from generator.content.schema import Values
 from generator.draw.icons import ICONS, icon as vector_icon
+from generator.draw.inline_icons import spoken
 from generator.draw.shapes import Circle, Drawing, Group, Line, Path, Rect, Style
 from generator.draw import colour as colours
 from generator.errors import ContentError
@@ -278,7 +279,8 @@ def panel_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, panel: str)
             shapes.append(Line(x + bw * 0.2, y - 0.75, x + bw * 0.8, y - 0.75,
                                Style(stroke=colours.mix(panel, ink, 0.3), stroke_width=0.25)))
         top_y = y + max(0.0, (bh - block.height) / 2)
-        shapes += fit.block_shapes(block, x + bw / 2, top_y, anchor="middle", fill=ink, role="card-body")
+        shapes += fit.block_shapes(block, x + bw / 2, top_y, anchor="middle", fill=ink, role="card-body",
+                                   paper=panel)
     if layout.stat_row:
         row = [stat for stat in face.stats if not stat.at]
         x, y, rw, rh = layout.stat_row
@@ -541,7 +543,7 @@ def card_face(checks: KitChecks, front: FrontTemplate, row, data: Table, table: 
     if art and drawing is None:
         return None
     words = [text["title"], drawing.title if drawing else text["value"]]
-    words += [f"{s.label} {s.value}".strip() for s in stats] + [text["body"]]
+    words += [f"{s.label} {s.value}".strip() for s in stats] + [spoken(text["body"])]  # ":star:" read "star"
     return CardFace(background, ink or colours.ink_on(background), panel, **text, stats=stats, art=drawing,
                     description=". ".join(w.strip().rstrip(".") for w in words if w.strip()) + ".",
                     title_ink=title_ink, title_band=title_band, backdrop=picture)

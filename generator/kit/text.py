@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.draw.pdf import has_glyph, text_width
+from generator.draw.inline_icons import ICON_EM, ICON_RISE, ICON_SIZE, has_icons, pieces
 from generator.draw.shapes import Text
 
 LINE_HEIGHT = 1.22  # baseline to baseline, in font sizes
@@ -15,6 +16,10 @@ ELLIPSIS = "…"
 
 
 def width(text: str, size: float, bold: bool = False) -> float:
+    """The text's width as set, an inline icon (`:heart:`, draw/inline_icons.py) one em."""
+    if has_icons(text):
+        return sum(text_width(value, size, bold) if kind == "text" else size * ICON_EM
+                   for kind, value in pieces(text))
     return text_width(text, size, bold)
 
 
@@ -112,12 +117,37 @@ def fit_block(text: str, box_w: float, box_h: float, size: float, min_size: floa
 
 
 def block_shapes(block: Block, x: float, top: float, *, anchor: str = "middle", fill: str = "#000000",
-                 bold: bool = False, role: str = "") -> list[Text]:
-    """The block's lines as Text shapes, the first baseline one font size below `top`."""
+                 bold: bool = False, role: str = "", paper: str = "#ffffff") -> list:
+    """The block's lines as Text shapes, the first baseline one font size below `top`; a line
+    with inline icons as its runs of words and the icons between them (on `paper`)."""
     shapes = []
     for i, text in enumerate(block.lines):
-        baseline = top + block.size * (0.9 + LINE_HEIGHT * i)
-        shapes.append(Text(x, round(baseline, 3), text, size=round(block.size, 3), fill=fill,
+        baseline = round(top + block.size * (0.9 + LINE_HEIGHT * i), 3)
+        if has_icons(text):
+            shapes += icon_line(x, baseline, text, block.size, anchor, fill, bold, role, paper)
+            continue
+        shapes.append(Text(x, baseline, text, size=round(block.size, 3), fill=fill,
                            anchor=anchor, bold=bold, role=role,
                            length=round(width(text, block.size, bold), 3)))
+    return shapes
+
+
+def icon_line(x: float, baseline: float, text: str, size: float, anchor: str, fill: str, bold: bool,
+              role: str, paper: str) -> list:
+    """One line of words and inline icons, laid left to right from where `anchor` puts its start."""
+    from generator.draw.icons import icon
+
+    left = x - width(text, size, bold) * {"start": 0.0, "middle": 0.5, "end": 1.0}[anchor]
+    shapes = []
+    for kind, value in pieces(text):
+        if kind == "icon":
+            air = size * (ICON_EM - ICON_SIZE) / 2
+            shapes.append(icon(value, round(left + air, 3), round(baseline - size * ICON_RISE, 3),
+                               round(size * ICON_SIZE, 3), fill, paper, role=f"inline-icon-{value}"))
+            left += size * ICON_EM
+            continue
+        if value.strip():
+            shapes.append(Text(round(left, 3), baseline, value, size=round(size, 3), fill=fill, anchor="start",
+                               bold=bold, role=role, length=round(text_width(value, size, bold), 3)))
+        left += text_width(value, size, bold)
     return shapes

@@ -5,6 +5,7 @@ from xml.sax.saxutils import escape
 
 from markdown_it.tree import SyntaxTreeNode
 
+from generator.draw.inline_icons import has_icons, pieces
 from generator.rulebook.fonts import MONO
 
 
@@ -15,6 +16,10 @@ def markup(node: SyntaxTreeNode) -> str:
 
 def child_markup(node: SyntaxTreeNode) -> str:
     kind = node.type
+    if kind == "text" and has_icons(node.content):  # `:star:`: the icon, drawn (rulebook/pictures.py)
+        from generator.rulebook.pictures import icon_markup
+
+        return "".join(escape(value) if piece == "text" else icon_markup(value) for piece, value in pieces(node.content))
     if kind == "text" or kind == "html_inline":
         return escape(node.content)
     if kind == "softbreak":

@@ -8,6 +8,10 @@ not hold (or cannot be read as a PNG or JPEG) keeps today's paper form: its alt 
 """
 from __future__ import annotations
 
+import hashlib
+import os
+import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 from urllib.parse import urlsplit
@@ -47,3 +51,24 @@ def picture_blocks(folder: Optional[Path], node, width_pt: float) -> Optional[li
     drawing = Drawing(w, h, (Image(0.0, 0.0, w, h, str(path), role="rulebook-picture", fit="stretch",
                                    pixels=(info.width, info.height)),), title=alt)
     return [Spacer(1, 4), DrawingFlowable(drawing, min(width_pt, w * MM), role="picture"), Spacer(1, 6)]
+
+
+ICON_PT = 7.7  # an inline icon (`:star:`): 0.8 of the body's 9.6 pt, as on cards and the site
+ICON_PX_PER_MM = 24.0  # 600 ppi: sharp at any size a rulebook sets it
+
+
+@lru_cache(maxsize=None)
+def icon_markup(name: str) -> str:
+    """reportlab's <img> of the built-in icon `name` on the baseline, from a PNG of the icon drawn
+    once per process (reportlab's paragraphs read pictures from files only)."""
+    from generator.draw.icons import icon
+    from generator.draw.screen import screen_pngs
+
+    [[png]] = screen_pngs([Drawing(10.0, 10.0, (icon(name, 0.0, 0.0, 10.0, "#1a1a1a", "#ffffff"),))],
+                          [ICON_PX_PER_MM])
+    folder = Path(tempfile.gettempdir()) / f"rulepress-icons-{os.getuid()}"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}-{hashlib.sha256(png).hexdigest()[:12]}.png"  # the PDF holds its pixels, not its name
+    if not path.exists():
+        path.write_bytes(png)
+    return f'<img src="{path}" width="{ICON_PT}" height="{ICON_PT}" valign="-1"/>'

@@ -107,7 +107,7 @@ def test_the_rulebook_prints_a_markdown_picture_at_its_print_size(built):
 
     root, _report = built
     book = root / "output" / "tidepool" / "tidepool-rules-a4.pdf"
-    assert len(image_xobjects(PdfReader(book))) == 1
+    assert len(image_xobjects(PdfReader(book))) == 2  # the crab, and the :star: icon (its own test below)
     document = pdfium.PdfDocument(book.read_bytes())
     page = next(p for p in document if "Shore Crab" in p.get_textpage().get_text_range())
     rendered = page.render(scale=1).to_pil().convert("RGB")
@@ -129,3 +129,34 @@ def test_check_names_the_same_preview_pngs_the_build_writes(built):
     written = pngs(report.files)
     assert len(written) == 2 * (4 + 12)  # the deck's, board's, token's and sheet's previews, 12 cards: 1x and 2x
     assert pngs(check(root).files) == written
+
+
+def test_an_inline_icon_is_drawn_in_card_text_the_rules_the_glossary_and_the_rulebook(built):
+    """`:star:` (issue 43.5): on the Sea Star card (creatures.csv) the kit draws the star icon in
+    the body's line, and the card's words say "star"; the rules page and the glossary show it as an
+    inline SVG named "star"; the printed rules draw it (no ":star:" left in any of them)."""
+    from generator.kit import load_components
+    from generator.kit.cards import front_drawing
+
+    root, _report = built
+    components = load_components(GAME)
+    deck = components.decks[0]
+    card = next(card for card, _count in deck.cards if card.front.title == "Sea Star")
+    front = front_drawing(card.front, deck)
+    texts = [shape for shape in walk(front.shapes) if hasattr(shape, "text")]
+    assert any(getattr(shape, "role", "") == "inline-icon-star" for shape in walk(front.shapes))
+    assert not any(":star:" in shape.text for shape in texts)
+    assert "Score 1 star more with a Clam" in card.front.description
+    for page in ("index.html", "glossary.html"):
+        html = (root / "output" / "tidepool" / page).read_text()
+        assert '<svg aria-label="star"' in html and ":star:" not in html, page
+    book = PdfReader(root / "output" / "tidepool" / "tidepool-rules-a4.pdf")
+    words = "".join(page.extract_text() for page in book.pages)
+    assert "Each" in words and ":star:" not in words
+
+
+def walk(shapes):
+    for shape in shapes:
+        yield shape
+        if hasattr(shape, "shapes"):
+            yield from walk(shape.shapes)
