@@ -29,7 +29,7 @@ def run(args) -> int:
     catalogues = {game.slug: pseudo_catalogue(extract(site, game, md)) for game in games}
     written = translated_copy(site, out, catalogues)
     print(f"Wrote a pseudo-translated copy of {len(games)} game{'s' if len(games) != 1 else ''} to {out} "
-          f"({len(written) - 1} files translated): build or check it, e.g. `rulepress check {out}`")
+          f"({len(written)} files translated, balance notes off): build or check it, e.g. `rulepress check {out}`")
     return 0
 
 

@@ -8,6 +8,7 @@ The data files stay as they are: an engine may key its rules on a column a kit t
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -49,9 +50,15 @@ def one_line_string(written: str) -> bool:
     return (value.startswith('"') and not value.startswith('"""')) or (value.startswith("'") and not value.startswith("'''"))
 
 
+def without_balance_notes(settings: str) -> str:
+    """site.toml with its balance notes off: their self-play takes minutes, and neither their
+    figures nor their words change with the language of the pages."""
+    return re.sub(r"(?m)^(\s*balance_notes\s*=\s*)true\b", r"\1false", settings)
+
+
 def translated_copy(site: Site, out: Path, catalogues: dict[str, Catalog]) -> list[Path]:
     """Copy the site's folders to `out` and write each game of `catalogues` (slug -> catalogue) in
-    its language; the files written, in order."""
+    its language (balance notes off); the files translated, in order."""
     if (out / MARK).is_file():
         shutil.rmtree(out)  # the last copy (the command refuses any other folder that is not empty)
     out.mkdir(parents=True, exist_ok=True)
@@ -59,7 +66,11 @@ def translated_copy(site: Site, out: Path, catalogues: dict[str, Catalog]) -> li
         if (site.root / name).is_dir():
             shutil.copytree(site.root / name, out / name, symlinks=True,
                             ignore=shutil.ignore_patterns("__pycache__", "i18n"))
-    written = [write_text(out / MARK, "A translated copy made by `rulepress i18n pseudo`: rewritten whole each time.\n")]
+    write_text(out / MARK, "A translated copy made by `rulepress i18n pseudo`: rewritten whole each time.\n")
+    settings = out / "content" / "site.toml"
+    if settings.is_file():
+        write_text(settings, without_balance_notes(read_text(settings, out)))
+    written = []
     md = parser(site)
     for game in site.current_games:
         catalogue = catalogues.get(game.slug)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from generator.cli import main
 from generator.i18n.pseudo import pseudo
 from tests.i18n.translating import i18n, line_of, translated_site
+from tests.sitefactory import SITE_TOML
 
 
 def test_the_pseudo_copy_checks_with_its_pages_and_game_texts_translated_line_for_line(tmp_path, capsys):
-    root = translated_site(tmp_path / "site")
+    root = translated_site(tmp_path / "site", **{"content/site.toml": SITE_TOML + "balance_notes = true\n"})
     out = tmp_path / "qps"
     assert i18n("pseudo", str(root), "-o", str(out)) == 0
+    assert "balance_notes = false" in (out / "content/site.toml").read_text()  # self-play: minutes, same in any language
     rules = (out / "content/pebbles/rules.md").read_text(encoding="utf-8")
     source = (root / "content/pebbles/rules.md").read_text(encoding="utf-8")
     assert len(rules.split("\n")) == len(source.split("\n"))
