@@ -162,7 +162,7 @@ def strip_style(extra: list) -> TableStyle:
     """The strip's grid: the title row spans it, a rule under the title, cells padded 3 and 5 pt."""
     return TableStyle([IN_BOOK_FACE, ("SPAN", (0, 0), (-1, 0)), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
-                       ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                       ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
                        ("LEFTPADDING", (0, 0), (-1, 0), 0), ("BOTTOMPADDING", (0, 0), (-1, 0), 1),
                        ("LINEABOVE", (0, 1), (-1, 1), 0.5, RULE), *extra])
 

@@ -70,3 +70,34 @@ def test_every_walkthrough_in_the_a4_rulebooks_sets_two_steps_across(slug):
     one_a_row = {placed.figure.split(",")[0] for placed in steps
                  if placed.width > strip_width("a4") / 2 - GUTTER + 0.01}
     assert one_a_row == OWN_LAYOUT.get(slug, set())
+
+
+def tall(label_mm: float, width: float, height: float) -> Drawing:
+    return Drawing(width, height, (Text(10, 10, "a", size=label_mm),))
+
+
+def test_each_page_sets_a_walkthrough_in_the_layout_that_sets_most_steps_to_a_row_then_the_shortest():
+    """A tall board with its panel beside it (112 mm) sets two across an A4 page but one across the
+    booklet's; drawn with its words under it (86 mm, a paper-only layout), two across both. A4 takes
+    the board with its panel (its row is shorter), the booklet the narrower drawing (two across)."""
+    from generator.rulebook.figures import StepDrawings, strip_drawings
+
+    beside, under = [tall(4.0, 112, 159)] * 4, [tall(4.0, 86, 174)] * 4
+    steps = StepDrawings(beside, [beside, under])
+    a4 = strip_layout(steps, text_width("a4"), widest=strip_width("a4"))
+    booklet = strip_layout(steps, text_width("a5"), 0.944, strip_width("a5"))
+    assert (a4.across, list(a4.drawings)) == (2, beside)
+    assert (booklet.across, list(booklet.drawings)) == (2, under)
+    assert strip_layout(beside, text_width("a5"), 0.944, strip_width("a5")).across == 1  # the panel beside: one
+
+    class Engine:
+        layouts, print_layouts = ("narrow",), ("book",)
+
+        def render(self, state, highlight, layout=""):
+            return {"": tall(4.0, 156, 159), "narrow": beside[0], "book": under[0]}[layout]
+
+    class Step:
+        state, cells = None, ()
+
+    drawn = strip_drawings(Engine(), [Step()] * 4)
+    assert [choice[0].width for choice in drawn.choices] == [156, 112, 86]  # the engine's own first
