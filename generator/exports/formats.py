@@ -85,11 +85,13 @@ class Exporter:
         return []
 
 
-def zip_bytes(members: list[tuple[str, bytes]]) -> bytes:
+def zip_bytes(members: list[tuple[str, bytes]], comment: bytes = b"") -> bytes:
     """A zip of `members` (name, bytes) in the order given, with fixed dates and modes, so
-    the same members give the same bytes. PNGs are stored (deflating them again gains nothing)."""
+    the same members give the same bytes. PNGs are stored (deflating them again gains nothing).
+    `comment`: the archive's comment (what it was made from, for the next build to compare)."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
+        archive.comment = comment
         for name, data in members:
             info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
             info.compress_type = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED

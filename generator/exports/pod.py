@@ -14,12 +14,15 @@ checks its words at that scale and inside the shop's cut.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from generator.exports.formats import Download, Exporter, ExportJob, csv_text, zip_bytes
 from generator.exports.raster import MM_PER_INCH, Target, png_bytes, render_many
 from generator.exports.drivethrucards import drivethrucards_pdf
+from generator.draw.shapes import Group
 from generator.exports.shop_faces import DTC_SAFE_MM, MPC_SAFE_MM, TGC_SAFE_MM, shop_pieces
-from generator.urls import pod_cards_pdf, pod_cards_zip
+from generator.fingerprint import digest
+from generator.urls import exports_folder, pod_cards_pdf, pod_cards_zip
 
 DPI = 300
 
@@ -82,14 +85,15 @@ def cover_scale(size: CardSize, width_mm: float, height_mm: float) -> float:
     return max(shop_w / width_mm, shop_h / height_mm)
 
 
-def shop_images(artwork, deck, shop: Shop) -> tuple[CardSize, Target, list, list[bytes]]:
+def shop_images(artwork, deck, shop: Shop, pieces: list | None = None) -> tuple[CardSize, Target, list, list[bytes]]:
     """One deck's distinct faces and backs drawn for the shop (shop_faces: to the bleed's edge,
     words inside the shop's safe area at the shop's scale) as the shop's PNGs: the size, the
-    picture, the pieces (raster.KitPiece) and their PNGs in order."""
+    picture, the pieces (raster.KitPiece; `pieces` if drawn already) and their PNGs in order."""
     size = shop.nearest(deck.width, deck.height)
     target = shop.target(size)
     scale = cover_scale(size, deck.width, deck.height)
-    pieces = list(shop_pieces(artwork, deck, shop.safe_mm / scale))
+    if pieces is None:
+        pieces = list(shop_pieces(artwork, deck, shop.safe_mm / scale))
     trim = (size.mm[0] / scale, size.mm[1] / scale)  # the shop's trim, in the drawing's millimetres
     images = render_many([piece.drawing for piece in pieces], target, trim, deck.bleed)
     return size, target, pieces, [png_bytes(image, DPI) for image in images]
@@ -120,11 +124,15 @@ class PrintOnDemand(Exporter):
         return found
 
     def write(self, job: ExportJob) -> None:
+        from generator.fingerprint import code_digest
+
+        code = code_digest()  # the drawing, rasterising and encoding code: a change makes every deck again
         for deck in job.components.decks:
             if not deck.cards:
                 continue
             for shop in SHOPS:
-                job.write(pod_cards_zip(job.game.slug, deck.name, shop.key), deck_zip(job.artwork, deck, shop))
+                name = pod_cards_zip(job.game.slug, deck.name, shop.key)
+                job.write(name, deck_zip(job.artwork, deck, shop, code, last_file(job, name)))
             job.write(pod_cards_pdf(job.game.slug, deck.name), drivethrucards_pdf(job, deck))
 
     def check(self, components, artwork) -> list:
@@ -133,13 +141,72 @@ class PrintOnDemand(Exporter):
         return pod_preflight(components, artwork, SHOPS, cover_scale, DTC_SAFE_MM)
 
 
-def deck_zip(artwork, deck, shop: Shop) -> bytes:
-    """One deck's cards for one shop: a PNG per distinct face and back, and the manifest."""
+def deck_zip(artwork, deck, shop: Shop, code: str = "", last: Path | None = None) -> bytes:
+    """One deck's cards for one shop: a PNG per distinct face and back, and the manifest. The
+    ZIP's comment is the key of what it holds (deck_key): when `last` (the last build's ZIP of
+    this deck for this shop) has the same, its bytes are this build's too, and no card is
+    drawn again (editing one deck of a game remakes that deck's files, not every deck's)."""
+    size = shop.nearest(deck.width, deck.height)
+    scale = cover_scale(size, deck.width, deck.height)
+    pieces = list(shop_pieces(artwork, deck, shop.safe_mm / scale))
+    key = deck_key(pieces, shop, size, code)
+    if last is not None and last.is_file():
+        data = last.read_bytes()
+        if zip_comment(data) == key:
+            return data
     members, rows = [], [["card", "side", "count", "file", "size", "width_px", "height_px"]]
-    size, target, pieces, pictures = shop_images(artwork, deck, shop)
+    _size, target, _pieces, pictures = shop_images(artwork, deck, shop, pieces)
     for piece, data in zip(pieces, pictures):
         file = f"{piece.name}.png"
         members.append((file, data))
         side = "front" if piece.kind == "card-front" else "back"
         rows.append([piece.title or piece.name, side, piece.count, file, size.name, target.width_px, target.height_px])
-    return zip_bytes([("manifest.csv", csv_text(rows))] + members)
+    return zip_bytes([("manifest.csv", csv_text(rows))] + members, comment=key)
+
+
+def deck_key(pieces: list, shop: Shop, size: CardSize, code: str) -> bytes:
+    """What a deck's ZIP for a shop is made from: its cards' drawings (every shape, and the
+    bytes of every picture they place), names and counts, the shop's picture, and our code."""
+    drawings = repr([(piece.name, piece.title, piece.kind, piece.count, piece.bleed_mm, piece.drawing)
+                     for piece in pieces])
+    for href in sorted(picture_files(piece.drawing.shapes for piece in pieces)):
+        # a picture by its bytes, not its path: a copy of the site elsewhere makes the same ZIP
+        drawings = drawings.replace(repr(href), repr(file_digest(href)))
+    return ("rulepress " + digest(drawings, repr(shop), repr(size), code)).encode("ascii")
+
+
+def picture_files(groups) -> set[str]:
+    """The picture files (Image.href) placed anywhere in these shape lists."""
+    from generator.draw.shapes import Image
+
+    found: set[str] = set()
+    for shapes in groups:
+        for shape in shapes:
+            if isinstance(shape, Image):
+                found.add(shape.href)
+            elif isinstance(shape, Group):
+                found |= picture_files([shape.shapes])
+    return found
+
+
+def file_digest(path: str) -> str:
+    try:
+        return digest(Path(path).read_bytes())
+    except OSError:
+        return "missing"
+
+
+def last_file(job: ExportJob, name: str) -> Path | None:
+    """The last build's file of that name in the site's output, if there is one."""
+    return Path(job.output_root) / exports_folder(job.game.slug) / name if job.output_root is not None else None
+
+
+def zip_comment(data: bytes) -> bytes | None:
+    import io
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return archive.comment
+    except (zipfile.BadZipFile, OSError):
+        return None

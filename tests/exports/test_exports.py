@@ -355,3 +355,27 @@ def test_an_earlier_release_is_neither_exported_nor_offered(built):
     assert stage.formats(site, current, components)  # the current game's row
     assert stage.game_key(site, earlier) is None
     assert stage.formats(site, earlier, components) == []
+
+
+def test_editing_one_deck_remakes_its_shop_files_and_takes_the_other_decks_from_the_last_build(tmp_path):
+    """Rebuild only the decks whose drawings changed (issue 47.3): after the tips' back is
+    renamed, the tips' shop ZIPs are made again, and the stones' are the last build's files
+    as they stood (a stand-in with the same key is kept, so it was not drawn again)."""
+    root = pebbles_site(tmp_path / "site")
+    output = build(root, processes=1).output
+    stones = exports(output) / "pebbles-stones-thegamecrafter.zip"
+    tips_before = (exports(output) / "pebbles-tips-makeplayingcards.zip").read_bytes()
+    key = zip_of(output, "stones", "thegamecrafter").comment
+    assert key  # what the ZIP was made from, for the next build to compare
+    stand_in = io.BytesIO()
+    with zipfile.ZipFile(stand_in, "w") as archive:
+        archive.comment = key
+        archive.writestr("manifest.csv", "card,side,count,file\n")
+    stones.write_bytes(stand_in.getvalue())
+    components = root / "content" / "pebbles" / "components.toml"
+    components.write_text(COMPONENTS.replace('title = "TIPS"', 'title = "HINTS"'), encoding="utf-8")
+    build(root, processes=1)
+    assert stones.read_bytes() == stand_in.getvalue()
+    assert (exports(output) / "pebbles-tips-makeplayingcards.zip").read_bytes() != tips_before
+    backs = [row["card"] for row in manifest(zip_of(output, "tips", "makeplayingcards")) if row["side"] == "back"]
+    assert backs == ["HINTS"]
