@@ -101,6 +101,17 @@ def zip_bytes(members: list[tuple[str, bytes]], comment: bytes = b"") -> bytes:
     return out.getvalue()
 
 
+def last_build_zip(path: Path, key: bytes) -> bytes | None:
+    """The bytes of the ZIP at `path` (the last build's) if its comment is `key` (it was made
+    from what this build would make it from); None if it is not there, or was made from other."""
+    try:
+        data = path.read_bytes()
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return data if archive.comment == key else None
+    except (OSError, zipfile.BadZipFile):
+        return None
+
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet read a cell as a formula (OWASP)
 
 

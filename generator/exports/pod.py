@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.exports.formats import Download, Exporter, ExportJob, csv_text, zip_bytes
+from generator.exports.formats import Download, Exporter, ExportJob, csv_text, last_build_zip, zip_bytes
 from generator.exports.raster import MM_PER_INCH, Target, png_bytes, render_many
 from generator.exports.drivethrucards import drivethrucards_pdf
-from generator.draw.shapes import Group
+from generator.draw.shapes import Group, Image
 from generator.exports.shop_faces import DTC_SAFE_MM, MPC_SAFE_MM, TGC_SAFE_MM, shop_pieces
-from generator.fingerprint import digest
+from generator.fingerprint import digest, files_digest
 from generator.urls import exports_folder, pod_cards_pdf, pod_cards_zip
 
 DPI = 300
@@ -150,10 +150,9 @@ def deck_zip(artwork, deck, shop: Shop, code: str = "", last: Path | None = None
     scale = cover_scale(size, deck.width, deck.height)
     pieces = list(shop_pieces(artwork, deck, shop.safe_mm / scale))
     key = deck_key(pieces, shop, size, code)
-    if last is not None and last.is_file():
-        data = last.read_bytes()
-        if zip_comment(data) == key:
-            return data
+    data = last_build_zip(last, key) if last is not None else None
+    if data is not None:
+        return data
     members, rows = [], [["card", "side", "count", "file", "size", "width_px", "height_px"]]
     _size, target, _pieces, pictures = shop_images(artwork, deck, shop, pieces)
     for piece, data in zip(pieces, pictures):
@@ -177,8 +176,6 @@ def deck_key(pieces: list, shop: Shop, size: CardSize, code: str) -> bytes:
 
 def picture_files(groups) -> set[str]:
     """The picture files (Image.href) placed anywhere in these shape lists."""
-    from generator.draw.shapes import Image
-
     found: set[str] = set()
     for shapes in groups:
         for shape in shapes:
@@ -190,8 +187,9 @@ def picture_files(groups) -> set[str]:
 
 
 def file_digest(path: str) -> str:
+    """A picture file's bytes, named by its file name alone (not where the site lies)."""
     try:
-        return digest(Path(path).read_bytes())
+        return files_digest([path], Path(path).parent)
     except OSError:
         return "missing"
 
@@ -199,14 +197,3 @@ def file_digest(path: str) -> str:
 def last_file(job: ExportJob, name: str) -> Path | None:
     """The last build's file of that name in the site's output, if there is one."""
     return Path(job.output_root) / exports_folder(job.game.slug) / name if job.output_root is not None else None
-
-
-def zip_comment(data: bytes) -> bytes | None:
-    import io
-    import zipfile
-
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            return archive.comment
-    except (zipfile.BadZipFile, OSError):
-        return None

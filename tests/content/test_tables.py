@@ -98,7 +98,8 @@ GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a gam
     "generator/interactive/balance.py": "its cached self-play results",
     "generator/interactive/snapshot.py": "Pyodide's lock file, and the memory snapshot Node makes and its cache keeps",
     "generator/browser/boot.py": "the stdlib zip it fetches for the browser's Python when a module is not in the snapshot",
-    "generator/exports/formats.py": "nothing: it writes the exports' manifests with the csv module",
+    "generator/exports/formats.py": "the last build's ZIP of a deck, to keep it if made from the same drawings "
+                                    "(it writes the exports' manifests with the csv module)",
     "generator/releases/changes.py": "two releases' components.toml, to compare their values",
     "generator/releases/earlier.py": "game.toml, for a release's line in messages",
     "generator/releases/sources.py": "the git archive of a release's sources, to unpack it",
