@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.exports.formats import Download, Exporter, ExportJob, csv_text, last_build_zip, zip_bytes
-from generator.exports.raster import MM_PER_INCH, Target, png_bytes, render_many
+from generator.exports.raster import MM_PER_INCH, Target, png_bytes, raster_versions, render_many
 from generator.exports.drivethrucards import drivethrucards_pdf
 from generator.draw.shapes import Group, Image
 from generator.exports.shop_faces import DTC_SAFE_MM, MPC_SAFE_MM, TGC_SAFE_MM, shop_pieces
@@ -126,7 +126,8 @@ class PrintOnDemand(Exporter):
     def write(self, job: ExportJob) -> None:
         from generator.fingerprint import code_digest
 
-        code = code_digest()  # the drawing, rasterising and encoding code: a change makes every deck again
+        # the drawing, rasterising and encoding code and libraries: a change makes every deck again
+        code = code_digest() + raster_versions()
         for deck in job.components.decks:
             if not deck.cards:
                 continue
@@ -165,7 +166,8 @@ def deck_zip(artwork, deck, shop: Shop, code: str = "", last: Path | None = None
 
 def deck_key(pieces: list, shop: Shop, size: CardSize, code: str) -> bytes:
     """What a deck's ZIP for a shop is made from: its cards' drawings (every shape, and the
-    bytes of every picture they place), names and counts, the shop's picture, and our code."""
+    bytes of every picture they place), names and counts, the shop's picture, and `code`
+    (our code's digest and the rasterising libraries' versions)."""
     drawings = repr([(piece.name, piece.title, piece.kind, piece.count, piece.bleed_mm, piece.drawing)
                      for piece in pieces])
     for href in sorted(picture_files(piece.drawing.shapes for piece in pieces)):

@@ -135,6 +135,15 @@ def png_chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+def raster_versions() -> str:
+    """The libraries that turn a drawing into pixels (a new PDFium may draw an edge a shade
+    apart), for the keys of what is kept between builds."""
+    import PIL
+    import pypdfium2
+
+    return f"Pillow {PIL.__version__}; pypdfium2 {pypdfium2.version.PYPDFIUM_INFO}; PDFium {pypdfium2.version.PDFIUM_INFO}"
+
+
 def cut_to_disc(image: PILImage.Image) -> PILImage.Image:
     """A round token's square picture made RGBA, clear outside its disc (a virtual table shows
     the token's shape by its picture's transparency), the edge smoothed."""
