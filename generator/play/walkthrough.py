@@ -289,25 +289,31 @@ def _unnamed_chance(match: Match) -> str:
             f"'seed:' to draw the outcomes its steps leave out")
 
 
-def _whose_turn(match: Match, depth: int = 4) -> list[str]:
+def _whose_turn(match: Match, depth: int = 4, budget: int = 256) -> list[str]:
     """The names of the players whose turn it is. At a chance turn (a turn that opens with a
     throw or a draw), the players who act after it, whatever it brings: the same after every
-    outcome (looking through up to `depth` chance turns in a row), else nobody's."""
+    outcome (looking through up to `depth` chance turns in a row), else nobody's. At most
+    `budget` outcomes are tried (a deck of 50 drawn four times over is 6 million): past it,
+    and as soon as two outcomes disagree, nobody's."""
     engine, state, turn = match.engine, match.state, match.turn
     if turn.kind != CHANCE:
         return [engine.player_name(state, p) for p in turn.players]
-    found = {_after_chance(engine, state, outcome, depth) for outcome, _p in match.chance_outcomes()}
+    found: set[tuple[str, ...]] = set()
+    waiting = [(state, outcome, depth) for outcome, _p in match.chance_outcomes()]
+    while waiting:
+        budget -= 1
+        if budget < 0:
+            return []
+        before, outcome, left = waiting.pop()
+        after, _events = engine.apply(before, outcome)
+        turn = engine.turn(after)
+        if turn.kind == CHANCE and left > 1:
+            waiting.extend((after, o, left - 1) for o, _p in engine.chance_outcomes(after))
+            continue
+        found.add(tuple(engine.player_name(after, p) for p in turn.players))
+        if len(found) > 1:
+            return []
     return list(found.pop()) if len(found) == 1 else []
-
-
-def _after_chance(engine: Engine, state, outcome, depth: int) -> tuple[str, ...]:
-    """The names of whoever acts once `outcome` has come (through further chance turns)."""
-    after, _events = engine.apply(state, outcome)
-    turn = engine.turn(after)
-    if turn.kind == CHANCE and depth > 1:
-        found = {_after_chance(engine, after, o, depth - 1) for o, _p in engine.chance_outcomes(after)}
-        return found.pop() if len(found) == 1 else ()
-    return tuple(engine.player_name(after, p) for p in turn.players)
 
 
 def _turn_in_words(match: Match) -> str:
