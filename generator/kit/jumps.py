@@ -16,6 +16,8 @@ import heapq
 import math
 from typing import Optional
 
+from generator.draw.preflight import crosses
+
 Box = tuple[float, float, float, float]  # x, y, w, h
 Point = tuple[float, float]
 
@@ -236,24 +238,5 @@ def inside_box(point: Point, box: Box) -> bool:
 
 
 def crosses_any(segment: tuple[Point, Point], boxes: list[Box], by: float) -> bool:
-    return any(segment_meets_box(segment, grow(box, by)) for box in boxes)
+    return any(crosses(segment, grow(box, by)) for box in boxes)
 
-
-def segment_meets_box(segment: tuple[Point, Point], box: Box) -> bool:
-    """Whether a segment touches a box (Liang-Barsky clipping)."""
-    (x1, y1), (x2, y2) = segment
-    dx, dy = x2 - x1, y2 - y1
-    low, high = 0.0, 1.0
-    for p, q in ((-dx, x1 - box[0]), (dx, box[0] + box[2] - x1), (-dy, y1 - box[1]), (dy, box[1] + box[3] - y1)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
-        if low > high:
-            return False
-    return True
