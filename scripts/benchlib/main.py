@@ -104,6 +104,36 @@ def catalogue_section(runs: int, out: Path) -> None:
     releases_cost(out, runs, clean)
     search_cost(target, runs, clean)
     preflight_cost(runs, clean)
+    cold_first_build(site, out, clean)
+
+
+def cold_first_build(site: Path, out: Path, clean: float) -> None:
+    """Issues 44 and 47: the catalogue's first build on a fresh machine (README's `scripts/build`):
+    an empty user cache, so the balance notes' self-play, the Try-it snapshot and the compiled
+    templates are all made. Then the same with only the balance figures already there: the
+    difference is what self-play costs a first build. One run each: a cold build is minutes."""
+    warm_balance = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulepress" / "balance"
+
+    def cold_build(user_cache: Path, seed_balance: bool) -> float:
+        shutil.rmtree(user_cache, ignore_errors=True)
+        if seed_balance and warm_balance.is_dir():
+            shutil.copytree(warm_balance, user_cache / "rulepress" / "balance")
+        user_cache.mkdir(parents=True, exist_ok=True)
+        wipe(site / "output", site / ".rulepress-cache")()
+        started = time.perf_counter()
+        subprocess.run(rulepress(site), cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+                       env={**ENV, "XDG_CACHE_HOME": str(user_cache)})
+        return time.perf_counter() - started
+
+    cold = cold_build(out / "cold-user-cache", seed_balance=False)
+    balanced = cold_build(out / "cold-user-cache", seed_balance=True)
+    share = max(0.0, cold - balanced) / cold
+    print(f"cold first build (empty user cache): {cold:.2f} s; with the balance figures already made: "
+          f"{balanced:.2f} s; warm clean build: {clean:.2f} s")
+    report(done_when("cold first build of the catalogue / warm clean build", cold / clean, 3, "",
+                     beside=f"cold {cold:.1f} s, warm {clean:.1f} s"))
+    report(done_when("share of the cold first build spent in balance self-play", share, 0.4, "",
+                     below=True, beside=f"{cold - balanced:.1f} s of {cold:.1f} s"))
 
 
 def releases_cost(out: Path, runs: int, clean: float) -> None:
