@@ -137,10 +137,10 @@ class Builder:
             for target, data in assets.values():
                 output.write(target, data)
             made = self.check_and_make(site, output)
-            game_keys = add_games(self.stages, site, context, stages_context, made, self.manifest.games)
-            if self.jobs.before_pages:  # jobs whose results the pages show (balance figures)
+            if self.jobs.before_pages:  # jobs whose results the pages show (balance figures, kits' sizes)
                 self.say("waiting for the jobs the pages show")
-            self.jobs.finish_before_pages()
+            self.jobs.finish_before_pages()  # before the sections are rendered and kept: jobs complete them
+            game_keys = add_games(self.stages, site, context, stages_context, made, self.manifest.games)
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, stages_context, game_keys)
             self.jobs.finish()  # the printed files: the build only waits now

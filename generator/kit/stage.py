@@ -13,6 +13,7 @@ from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
 from generator.kit.drawings import KitDrawings, has_kit
 from generator.kit.paper import cards_on_paper
+from generator.jobs import Job
 from generator.stages import Directive, GameOutput, Section, Stage, StageContext
 from generator.urls import RULEBOOK_PAPERS, in_game, kit_file, kit_folder, preview_file, rules_pdf
 
@@ -124,19 +125,24 @@ class KitStage(Stage):
             galleries.append(gallery_entry(gallery))
         for rel, data in sorted({**pictures.files, **screens}.items()):
             output.write(f"{folder}/{rel}", data)
-        staging = output.folder(folder)
-        kits = []
+        kits = planned_kits(components)  # their pages and sizes come with the job's answer
         # a game whose source names no designer gets no "by" line
         rulebook = rules_pdf(game.slug, "{paper}") if site.rulebooks else ""  # a template: each kit its paper's
-        for kit in write_kits(components, staging, title=game.title, author=", ".join(game.designers),
-                              rulebook=rulebook, artwork=artwork, stamp=game.release.stamp if game.release else ""):
-            rel = f"{folder}/{Path(kit.path).name}"
-            output.record(rel)
-            kits.append({"file": kit_file(Path(kit.path).name), "label": kit.label, "pages": kit.pages,
-                         "size": human_size(kit.bytes), "paper": kit.paper, "variant": kit.variant})
+        staging = output.folder(folder)
+
+        def make() -> list[tuple[str, int, int]]:  # in a child: the PDFs, and what the section says of them
+            made = write_kits(components, staging, title=game.title, author=", ".join(game.designers),
+                              rulebook=rulebook, artwork=artwork, stamp=game.release.stamp if game.release else "")
+            return [(Path(kit.path).name, kit.pages, kit.bytes) for kit in made]
+
+        # the pages show each PDF's pages and size: the Builder waits for the job before it
+        # renders them (or keeps this output), the build's own process going on meanwhile
+        job = Job(f"making the print-and-play kits of {game.title}", make, self.name, spare_core=True,
+                  done=lambda made: measured(kits, made), before_pages=True)
         return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead,
                                            self.formats(site, game, components)),
-                          cover=cover(game, previews))
+                          cover=cover(game, previews), files=tuple(f"{folder}/{row['name']}" for row in kits),
+                          jobs=(job,))
 
     def formats(self, site: Site, game: Game, components) -> list[dict]:
         other_formats = self.context.products.get(OTHER_FORMATS)
@@ -147,13 +153,11 @@ class KitStage(Stage):
         section, with every id and link it will have, and the files it would write, named."""
         from generator.kit.pictures_screen import entry_pngs, screen_entry
         from generator.kit.preview import card_gallery, plan_previews
-        from generator.kit.spec import plan_kits
 
         components = self.components(game)  # checked: `check` has reported any error in it
         previews = [screen_entry({"title": title, "kind": kind, "file": kit_file(preview_file(name)), "width": 0,
                                   "height": 0}, pictured) for name, title, kind, pictured in plan_previews(components)]
-        kits = [{"file": kit_file(kit.name), "label": kit.label, "pages": "", "size": "", "paper": kit.paper,
-                 "variant": kit.variant} for kit in plan_kits(components)]
+        kits = planned_kits(components)
         galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
         files = [in_game(game.slug, entry["file"]) for entry in previews + kits]
         files += [in_game(game.slug, card["file"]) for gallery in galleries for card in gallery["cards"]]
@@ -165,6 +169,22 @@ class KitStage(Stage):
         return GameOutput(sections=section(site, game, previews, kits, galleries, components.instead,
                                            self.formats(site, game, components)),
                           cover=cover(game, previews))
+
+
+def planned_kits(components) -> list[dict]:
+    """The section's row of each kit the game will have, its pages and size still to come."""
+    from generator.kit.spec import plan_kits
+
+    return [{"name": kit.name, "file": kit_file(kit.name), "label": kit.label, "pages": "", "size": "",
+             "paper": kit.paper, "variant": kit.variant} for kit in plan_kits(components)]
+
+
+def measured(kits: list[dict], made: list[tuple[str, int, int]]) -> None:
+    """Each kit's row completed with its PDF's pages and size (the job's answer)."""
+    found = {name: (pages, size) for name, pages, size in made}
+    for row in kits:
+        pages, size = found[row["name"]]
+        row.update(pages=pages, size=human_size(size))
 
 
 def section(site: Site, game: Game, previews: list[dict], kits: list[dict], galleries: list[dict],
