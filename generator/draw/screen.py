@@ -54,14 +54,21 @@ def screen_pngs(drawings: Sequence[Drawing], px_per_mm: Sequence[float]) -> list
 
 
 def _png(page, drawing: Drawing, px_per_mm: float) -> bytes:
-    from PIL import Image as PILImage
-
-    size = pixel_size(drawing, px_per_mm)
-    bitmap = page.render(scale=px_per_mm * MM_PER_INCH / PT_PER_INCH, fill_color=(255, 255, 255, 255))
-    image = bitmap.to_pil().convert("RGB")
-    if image.size != size:  # PDFium rounds a page's size up: at most a pixel to take off, or to add
-        image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] \
-            else image.resize(size, PILImage.LANCZOS)
+    image = render_page(page, px_per_mm * MM_PER_INCH, pixel_size(drawing, px_per_mm))
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=PNG_LEVEL, optimize=False)
     return out.getvalue()
+
+
+def render_page(page, dpi: float, size: tuple[int, int] | None = None):
+    """A PDFium page at `dpi` as an RGB image on white; `size`: the exact pixel size wanted
+    (PDFium rounds a page's size up: at most a pixel to take off, or to add). The exports
+    rasterise their faces through it too (exports/raster.py)."""
+    from PIL import Image as PILImage
+
+    bitmap = page.render(scale=dpi / PT_PER_INCH, fill_color=(255, 255, 255, 255))
+    image = bitmap.to_pil().convert("RGB")
+    if size is not None and image.size != size:
+        image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] \
+            else image.resize(size, PILImage.LANCZOS)
+    return image

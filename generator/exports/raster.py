@@ -80,25 +80,16 @@ def rasterise_pages(pdf_bytes: bytes, dpi: float, size: Optional[tuple[int, int]
     """Every page of the PDF, as `rasterise` renders one."""
     import pypdfium2 as pdfium  # imported here: a build without exports never loads PDFium
 
+    from generator.draw.screen import render_page
+
     document = pdfium.PdfDocument(pdf_bytes)
     try:
         for index in range(len(document)):
-            bitmap = document[index].render(scale=dpi / PT_PER_INCH, fill_color=(255, 255, 255, 255))
-            yield exact_size(bitmap.to_pil().convert("RGB"), size)
+            image = render_page(document[index], dpi, size)
+            image.info["srgb"] = SRGB_PERCEPTUAL
+            yield image
     finally:
         document.close()
-
-
-def exact_size(image: PILImage.Image, size: Optional[tuple[int, int]]) -> PILImage.Image:
-    from PIL import Image as PILImage
-
-    if size is not None and image.size != size:
-        if image.width < size[0] or image.height < size[1]:
-            image = image.resize(size, PILImage.LANCZOS)  # never more than a pixel of rounding
-        else:
-            image = image.crop((0, 0, size[0], size[1]))
-    image.info["srgb"] = SRGB_PERCEPTUAL
-    return image
 
 
 def png_bytes(image: PILImage.Image, dpi: float) -> bytes:
