@@ -15,7 +15,10 @@ import time
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent
-SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "rl-accel", "pypdf", "jinja2", "pyyaml", "svgwrite", "reportlab")
+# Pillow resamples pictures and writes the PNGs; pypdfium2 rasterises pages; Babel
+# formats a translation's catalogues: a new version of any may change the bytes.
+SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "rl-accel", "pypdf", "jinja2", "pyyaml", "svgwrite",
+                     "reportlab", "pillow", "pypdfium2", "babel")
 RACY_NS = 2_000_000_000  # see file_hashes
 
 

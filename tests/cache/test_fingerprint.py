@@ -18,6 +18,14 @@ def test_library_versions_come_from_the_installed_metadata_folders(tmp_path, mon
     assert fingerprint.library_versions() == "Jinja2-9.9.9.dist-info;markdown_it_py-9.0.dist-info"
 
 
+def test_the_picture_and_page_rasterising_libraries_are_part_of_the_key(tmp_path, monkeypatch):
+    for name in ("pillow-13.0.0", "pypdfium2-5.15.2", "babel-2.19.0", "requests-2.0"):
+        (tmp_path / f"{name}.dist-info").mkdir()
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    assert fingerprint.library_versions() == (
+        "babel-2.19.0.dist-info;pillow-13.0.0.dist-info;pypdfium2-5.15.2.dist-info")
+
+
 def test_upgrading_a_library_changes_the_code_key(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "path", [str(tmp_path)])
     (tmp_path / "pyyaml-6.0.dist-info").mkdir()
