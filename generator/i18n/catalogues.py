@@ -42,15 +42,26 @@ def locale_problem(language: str) -> str | None:
     if not TAG.match(language):
         return "a language tag such as de, fr or pt-BR"
     try:
-        Locale.parse(language, sep="-")
+        locale = Locale.parse(language, sep="-")
     except (UnknownLocaleError, ValueError):
         return "a language Babel knows (its CLDR data): de, fr, ja, pt-BR, ..."
+    if locale.character_order == "right-to-left":
+        return RIGHT_TO_LEFT
     return None
+
+
+# Refused, not half made: Arabic or Hebrew set as Latin is would come out unjoined and backwards.
+RIGHT_TO_LEFT = ("a language written left to right: right-to-left scripts (Arabic, Hebrew, Persian, Urdu) are not "
+                 "supported yet. They need glyph shaping (HarfBuzz, through uharfbuzz) and the Unicode bidi "
+                 "algorithm in the PDF and SVG writers, and mirrored layouts (dir=\"rtl\") on the site")
 
 
 def read(path: Path, language: str | None = None) -> Catalog:
     """The catalogue at `path`; a PO file that cannot be read is an error at its line."""
     problem = locale_problem(language) if language else None
+    if problem == RIGHT_TO_LEFT:
+        raise ContentError(path, None, f"the catalogue's language '{path.stem}' is written right to left",
+                           expected=problem, found=path.name)
     if problem:
         raise ContentError(path, None, f"the catalogue's name '{path.stem}' names no language",
                            expected=f"a file named for its language, {problem}", found=path.name)

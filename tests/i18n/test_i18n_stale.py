@@ -119,3 +119,13 @@ def test_a_catalogue_named_for_no_language_is_an_error_naming_it(tmp_path, capsy
     err = capsys.readouterr().err
     assert "deutsch.po: the catalogue's name 'deutsch' names no language" in err
     assert "de, fr or pt-BR" in err
+
+
+def test_a_right_to_left_language_is_refused_saying_what_it_would_take(tmp_path, capsys):
+    root = german_site(tmp_path)
+    path = catalogue_path(game(root), "de")
+    path.rename(path.with_name("ar.po"))
+    assert main(["check", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert "ar.po: the catalogue's language 'ar' is written right to left" in err
+    assert "HarfBuzz" in err and "bidi" in err and "Traceback" not in err
