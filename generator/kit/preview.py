@@ -11,7 +11,7 @@ from generator.kit.board import board_drawing
 from generator.kit.cards import back_drawing, front_drawing
 from generator.kit.sheets import sheet_drawing
 from generator.kit.spec import Components
-from generator.kit.tokens import token_drawings
+from generator.kit.tokens import OUTLINE_OVERHANG, token_drawings
 
 GAP = 3.0
 
@@ -126,9 +126,11 @@ def drawn_pictured(*drawings: Optional[Drawing]) -> bool:
 
 
 def token_flow(spec, players) -> Drawing:
-    """One of each token, drawn as the kit prints it (a game's own piece drawings included)."""
+    """One of each token, drawn as the kit prints it (a game's own piece drawings included), with
+    room round them for the half of their cut line's stroke that lies outside the piece (a round
+    token's outline touches its drawing's edges: without it the preview clips the line to half)."""
     distinct = list({id(drawing): drawing for drawing in token_drawings(spec, players)}.values())
-    return flow(distinct, 180.0)
+    return flow(distinct, 180.0, margin=OUTLINE_OVERHANG)
 
 
 def _preview(name: str, title: str, drawing: Drawing, kind: str, slug: str,
@@ -160,15 +162,17 @@ def card_sheet(components: Components, deck) -> Drawing:
     return Drawing(cols * (w + GAP) - GAP, rows * (h + GAP) - GAP, tuple(shapes), title=deck.title)
 
 
-def flow(drawings: list[Drawing], width: float) -> Drawing:
+def flow(drawings: list[Drawing], width: float, margin: float = 0.0) -> Drawing:
+    """The drawings in rows `width` mm wide, GAP apart, with `margin` mm of room all round."""
     x = y = row_h = 0.0
     shapes = []
     used_w = 0.0
     for drawing in drawings:
         if x and x + drawing.width > width:
             x, y, row_h = 0.0, y + row_h + GAP, 0.0
-        shapes.append(Group(drawing.shapes, dx=x, dy=y))
+        shapes.append(Group(drawing.shapes, dx=round(x + margin, 6), dy=round(y + margin, 6)))
         x += drawing.width + GAP
         used_w = max(used_w, x - GAP)
         row_h = max(row_h, drawing.height)
-    return Drawing(max(used_w, 1.0), max(y + row_h, 1.0), tuple(shapes))
+    return Drawing(round(max(used_w, 1.0) + 2 * margin, 6), round(max(y + row_h, 1.0) + 2 * margin, 6),
+                   tuple(shapes))

@@ -22,6 +22,7 @@ from generator.kit.pictures_parts import placed, proportional_height
 from generator.kit.spec import DEFAULT_PLAYERS, Player, TokenItem, TokenSpec
 
 CUT = Style(stroke="#222222", stroke_width=0.3)
+OUTLINE_OVERHANG = CUT.stroke_width / 2  # the cut line's stroke is centred on the outline: half lies outside
 
 
 def token_drawing(spec: TokenSpec, item: TokenItem, player: Player | None = None,
