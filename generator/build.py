@@ -121,6 +121,7 @@ class Builder:
         from generator.jobs import Scheduler
         from generator.pagework import check_links
         from generator.site import pages as site_pages
+        from generator.site.pictures import write_pictures
 
         self.say("loading content")
         site = self.load()
@@ -143,6 +144,7 @@ class Builder:
             game_keys = add_games(self.stages, site, context, stages_context, made, self.manifest.games)
             self.say("rendering pages")
             pages, uses = self.write_pages(site, output, context, stages_context, game_keys)
+            write_pictures(output, uses)  # the pictures the pages show, each once (site/pictures.py)
             self.jobs.finish()  # the printed files: the build only waits now
             for rel in self.made_by_jobs:
                 output.record(rel)

@@ -24,6 +24,7 @@ from generator.markdown.headings import headings_plugin
 from generator.markdown.icons import icons_plugin
 from generator.markdown.links import links_plugin, relative
 from generator.markdown.media import media_plugin
+from generator.markdown.pictures import pictures_plugin
 from generator.markdown.tables import alignment_plugin, clarifications_directive, table_directive
 
 BUILTIN_DIRECTIVES: dict[str, WebRendering] = {
@@ -50,7 +51,7 @@ def make_markdown(raw_html: bool, directives: dict[str, WebRendering]) -> Markdo
     md.enable(["table", "strikethrough", "replacements", "smartquotes"])
     md.use(footnote_plugin).use(footnote_labels_plugin).use(deflist_plugin)
     md.use(attributes_plugin).use(media_plugin).use(admonitions_plugin).use(headings_plugin)
-    md.use(links_plugin).use(alignment_plugin).use(glossary_plugin).use(icons_plugin)
+    md.use(links_plugin).use(pictures_plugin).use(alignment_plugin).use(glossary_plugin).use(icons_plugin)
     return md.use(directives_plugin, directives={**BUILTIN_DIRECTIVES, **directives})
 
 

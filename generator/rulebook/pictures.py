@@ -3,8 +3,9 @@ printed as the picture, at its print size, by the PDF backend (each file embedde
 
 Its print size is its pixels at the resolution its file states (a PNG's pHYs, a JPEG's
 density), else at 300 ppi, what print asks for; never wider than the text (then smaller, so
-sharper). A picture inside a sentence, one from another site, or a file the game folder does
-not hold (or cannot be read as a PNG or JPEG) keeps today's paper form: its alt text.
+sharper). A picture inside a sentence, or one from another site, keeps today's paper form: its
+alt text. A file the game folder does not hold, or that is not a PNG or JPEG, is an error at its
+line in the rulebook's check (`picture_problems`), as it is on the site (markdown/pictures.py).
 """
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
-from urllib.parse import urlsplit
 
 from reportlab.lib.units import mm as MM
 from reportlab.platypus import Spacer
 
-from generator.draw.pictures import PictureError, inside, inspect
 from generator.draw.shapes import Drawing, Image
+from generator.errors import ContentError
+from generator.markdown.pictures import MarkdownPictureError, find_picture, is_local, picture_problems as problems
 
 PRINT_PPI = 300.0  # a picture that states no resolution prints at this
 LEAST_STATED_PPI = 72.0  # a stated resolution below this is a default, not the author's intent
@@ -36,14 +37,11 @@ def picture_blocks(folder: Optional[Path], node, width_pt: float) -> Optional[li
     if folder is None or len(images) != 1 or len(inline.children) != 1:
         return None
     src = str(images[0].attrs.get("src", ""))
-    if urlsplit(src).scheme or src.startswith("/"):
+    if not is_local(src):
         return None
     try:
-        path = inside(folder, src)
-        info = inspect(path) if path.is_file() else None
-    except PictureError:
-        return None
-    if info is None:
+        path, info = find_picture(folder, src)
+    except MarkdownPictureError:  # said by the check (picture_problems)
         return None
     ppi = info.dpi if info.dpi >= LEAST_STATED_PPI else PRINT_PPI
     w, h = info.width / ppi * MM_PER_INCH, info.height / ppi * MM_PER_INCH
@@ -51,6 +49,13 @@ def picture_blocks(folder: Optional[Path], node, width_pt: float) -> Optional[li
     drawing = Drawing(w, h, (Image(0.0, 0.0, w, h, str(path), role="rulebook-picture", fit="stretch",
                                    pixels=(info.width, info.height)),), title=alt)
     return [Spacer(1, 4), DrawingFlowable(drawing, min(width_pt, w * MM), role="picture"), Spacer(1, 6)]
+
+
+def picture_problems(book) -> list[ContentError]:
+    """An error at its line for each picture of the game's pages (make.GameBook: as they print)
+    that is missing, outside the game folder or not a PNG or JPEG: every one, in the check."""
+    return [error for chapter in book.chapters.values()
+            for error in problems(chapter.tree.to_tokens(), chapter.env, book.game.folder)]
 
 
 ICON_PT = 7.7  # an inline icon (`:star:`): 0.8 of the body's 9.6 pt, as on cards and the site

@@ -84,11 +84,13 @@ class RulebookStage(Stage):
         if not site.rulebooks:
             return []  # and reportlab is never imported
         from generator.rulebook.make import GameBook
+        from generator.rulebook.pictures import picture_problems
 
         try:
             book = GameBook(site, game, self.context.directives, self.context.replays,
                             self.context.products)  # the pages read its replays
-            errors = preflight_book(book) + book.rejected  # a refused block too: every problem in one run
+            # a refused block and a picture that cannot print too: every problem in one run
+            errors = preflight_book(book) + book.rejected + picture_problems(book)
         except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
             return problems.errors
         self._checked[game.slug] = book
