@@ -121,7 +121,8 @@ class PaperDirectives:
             return self.columns([Paragraph(entry, styles.body) for entry in item.entries])
         if isinstance(item, DrawnStrip):
             layout = self.place_strip(book, item.title, item.drawings)
-            return walkthrough_strip(item.title, item.drawings, list(item.captions), book.width, styles, layout)
+            return walkthrough_strip(item.title, item.drawings, list(item.captions), book.width, styles, layout,
+                                     book.strip_width)
         if isinstance(item, Diagram):
             size = self.place_position(book, item.drawing, item.title)
             if book.figure_width:

@@ -219,10 +219,66 @@ def steps_beside(title: str, drawings: list[Drawing], captions: list[str], width
 
 
 def walkthrough_strip(title: str, drawings: list[Drawing], captions: list[str], width: float,
-                      styles: Styles, layout: StripLayout) -> list:
+                      styles: Styles, layout: StripLayout, widest: float = 0.0) -> list:
+    """The strip of steps; `widest` (points): how wide it may be, into the margins, when the
+    rows that end a page are set larger to take the room a next row leaves (StripGrowth)."""
     strip = step_cells(title, list(layout.drawings) or drawings, captions, width, styles, layout)
     strip.floats = True  # the words after it may take the room its next row leaves (floats.py)
+    if layout.across > 1 and not layout.caption_beside:
+        strip.grow = StripGrowth(layout, width, max(widest, width))
     return [strip, Spacer(1, 6)]
+
+
+MOST_GROWTH = 1.3  # the most a page's rows are enlarged over the example's other rows
+
+
+@dataclass(frozen=True)
+class StripGrowth:
+    """The rows of a strip that end a page (its next row does not fit there, and no words move up
+    into the room: floats.FloatingStrip.page_end), set with their diagrams larger, to fill the
+    page: up to MOST_GROWTH of the example's size (its pages look alike) and as wide as a strip
+    may be. Two rows of Splut!'s boards at their smallest readable size filled 66-69% of a US
+    Letter page, and a third did not fit."""
+
+    layout: StripLayout
+    width: float  # points: the text's
+    widest: float  # points: the widest a strip may be set
+
+    def __call__(self, part: Table, height: float, canvas=None) -> Table:
+        """`part` (a title row over rows of steps) with its diagrams as large as fit `height` points."""
+        smallest = self.layout.drawing_width
+        largest = min(self.widest / self.layout.across - GUTTER, smallest * MOST_GROWTH)
+        if largest <= smallest:
+            return part
+
+        def fitting(size: float) -> Table | None:
+            grown = self.set_at(part, size)
+            return grown if grown.wrapOn(canvas, self.width, height)[1] <= height else None
+
+        best = fitting(largest)
+        if best is not None:
+            return best
+        best, low, high = part, smallest, largest
+        while high - low >= 1:  # halving: a table grows with its diagrams' width
+            size = (low + high) / 2
+            grown = fitting(size)
+            if grown is None:
+                high = size
+            else:
+                best, low = grown, size
+        return best
+
+    def set_at(self, part: Table, size: float) -> Table:
+        """`part`'s rows with each diagram `size` points wide, its caption under it as wide."""
+        rows = [list(part._cellvalues[0])]
+        for row in part._cellvalues[1:]:
+            rows.append([[DrawingFlowable(cell[0].drawing, size, cell[0].role), *cell[1:]] if cell else cell
+                         for cell in row])
+        across = self.layout.across
+        grown = replace(self.layout, drawing_width=size, strip_width=across * (size + GUTTER))
+        table = Table(rows, colWidths=[size + GUTTER] * across, hAlign=strip_align(grown, self.width), repeatRows=1)
+        table.setStyle(strip_style([]))
+        return table
 
 
 def position_figure(drawing: Drawing, title: str, caption: str, size: float, styles: Styles) -> list:

@@ -9,7 +9,7 @@ finds where the example goes on.
 """
 from __future__ import annotations
 
-from reportlab.platypus import CondPageBreak, Flowable, PageBreak
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer
 
 
 def floating(story: list) -> list:
@@ -48,9 +48,11 @@ class FloatingStrip(Flowable):
     """A strip and the words after it. It never draws itself: asked to fit, it says it does not,
     and its split gives the frame what to set on this page, in the order that fills it."""
 
-    def __init__(self, strip: Flowable, following: list):
+    def __init__(self, strip: Flowable, following: list, grow=None):
         super().__init__()
         self.strip, self.following = strip, list(following)
+        # (part, height) -> the part's rows set larger to fill `height` (figures.StripGrowth), or None
+        self.grow = grow or getattr(strip, "grow", None)
         self._content = [strip, *self.following]  # what curl_quotes and other readers walk
 
     def wrap(self, available_width, available_height):
@@ -64,7 +66,17 @@ class FloatingStrip(Flowable):
             return [self.strip, *self.following]  # the rest of the example fits: in order
         parts = self.strip.splitOn(canvas, available_width, available_height)
         if len(parts) >= 2:  # its next rows fit here
-            return [*parts[:-1], FloatingStrip(parts[-1], self.following)]
+            here = self.page_end(parts[:-1], available_width, available_height)
+            return [*here, FloatingStrip(parts[-1], self.following, self.grow)]
+        moved = self.movable(available_width, available_height)
+        if not moved:
+            return []  # nothing fits: the next page, where its rows will
+        return [*moved, FloatingStrip(self.strip, self.following[len(moved):], self.grow)]
+
+    def movable(self, available_width, available_height) -> list:
+        """The words after the example that fit in `available_height`, never ending on a heading
+        or a space."""
+        canvas = getattr(self, "canv", None)
         moved, used = [], 0.0
         for flowable in self.following:  # no row fits: the words after it that do, move ahead
             height = flowable.wrapOn(canvas, available_width, available_height)[1]
@@ -72,11 +84,23 @@ class FloatingStrip(Flowable):
             if used > available_height:
                 break
             moved.append(flowable)
-        while moved and kept_with_next(moved[-1]):
-            moved.pop()
-        if not moved:
-            return []  # nothing fits: the next page, where its rows will
-        return [*moved, FloatingStrip(self.strip, self.following[len(moved):])]
+        while moved and (kept_with_next(moved[-1]) or isinstance(moved[-1], Spacer)):
+            moved.pop()  # a heading or caption goes with what follows; space alone is no words
+        return moved
+
+    def page_end(self, here: list, available_width, available_height) -> list:
+        """The strip's rows that end this page: its next row does not fit, and when no words after
+        the example move up into the room left either, the rows here are set larger to take it
+        (figures.StripGrowth), as a publisher sizes the figures to the page. Two rows of a tall
+        board left a third of a US Letter page empty."""
+        if self.grow is None or len(here) != 1:
+            return here
+        canvas = getattr(self, "canv", None)
+        room = available_height - here[0].wrapOn(canvas, available_width, available_height)[1] \
+            - here[0].getSpaceBefore()
+        if self.movable(available_width, room - self.strip.getSpaceBefore()):
+            return here  # words take the room
+        return [self.grow(here[0], available_height - here[0].getSpaceBefore(), canvas)]
 
     def draw(self):  # never drawn whole: wrap always asks for a split
         raise AssertionError("a FloatingStrip is split, never drawn")
