@@ -23,11 +23,11 @@ checked (colours, icons, the game's art, text that fits) with problems as file:l
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Optional
 
 from generator.content.schema import Values
-from generator.draw.icons import ICONS, icon as vector_icon
+from generator.draw.icons import ICONS
 from generator.draw.inline_icons import spoken
 from generator.draw.shapes import Circle, Drawing, Group, Line, Path, Rect, Style
 from generator.draw import colour as colours
@@ -36,95 +36,30 @@ from generator.kit import text as fit
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
 from generator.kit.impose import card_grid, fold_layout
-from generator.kit.ownlines import LEGIBLE_MM, own_line
+from generator.kit.layers import Box, CardTextDoesNotFit, draw_layer, placed
+from generator.kit.layout_default import CardLayout, card_layout, default_layers, names_regions
 from generator.kit.pictures import CardPictures, art_placing, names_art_file
 from generator.kit.schema import BACK_PATTERNS
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, Card, CardBack, CardFace, DeckSpec, FrontTemplate,
                                 Stat, StatTemplate)
 from generator.play.tables import Table
 
-Box = tuple[float, float, float, float]  # x, y, w, h in mm from the bleed's corner
+__all__ = ["CardLayout", "CardTextDoesNotFit", "card_layout", "front_drawing", "back_drawing", "load_deck"]
 
 
-class CardTextDoesNotFit(ValueError):
-    def __init__(self, region: str, problem: fit.TextDoesNotFit):
-        super().__init__(f"the card's {region} {problem}")
-        self.region, self.text, self.room = region, problem.text, problem.room
-        self.card: Optional[Card] = None  # set where a whole deck is drawn (shop_cards)
-
-
-@dataclass(frozen=True)
-class CardLayout:
-    """Where a deck's front regions go. Bands are on the coloured frame, the rest in the panel."""
-
-    corner_size: float  # type size of the corner index
-    stat_box: tuple[float, float]  # a stat box's width and height
-    top_band: float  # heights of the frame above and below the panel
-    bottom_band: float
-    panel: Box
-    art: Optional[Box]
-    hero: Optional[Box]  # icon and value
-    body: Optional[Box]
-    stat_row: Optional[Box]
-
-
-def card_layout(deck: DeckSpec, front: Optional[FrontTemplate] = None) -> CardLayout:
-    """The regions of `front` (by default the deck's) on a card of the deck's size."""
-    front = front or deck.front
-    w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
-    left, right, top, bottom = b + s, b + w - s, b + s, b + h - s
-    corner_size = min(6.0, w * 0.09)
-    box = (round(corner_size * 2.1, 3), round(corner_size * 2.0, 3))
-    corners = {stat.at for stat in front.stats if stat.at}
-    top_band = 0.0
-    if front.corner or front.title:
-        top_band = corner_size + 1.5
-    if corners & {"top-left", "top-right"}:
-        top_band = max(top_band, box[1] + 1.0)
-    bottom_band = corner_size + 1.5 if front.corner else 0.0
-    if front.footer:
-        bottom_band = max(bottom_band, footer_size(h) + 1.8)
-    if corners & {"bottom-left", "bottom-right"}:
-        bottom_band = max(bottom_band, box[1] + 1.0)
-    panel = (left, top + top_band, right - left, (bottom - bottom_band) - (top + top_band))
-    px, py, pw, ph = panel
-    pad = 1.5
-    inner = (px + pad, py + pad, pw - 2 * pad, ph - 2 * pad)
-    stat_row = None
-    if any(not stat.at for stat in front.stats):
-        stat_row = (inner[0], inner[1] + inner[3] - box[1], inner[2], box[1])
-        inner = (inner[0], inner[1], inner[2], inner[3] - box[1] - pad)
-    x, y, iw, ih = inner
-    art = hero = body = None
-    centre = front.art or front.icon or front.value
-    if centre and front.body:
-        share = 0.62 if front.art else 0.45
-        top_h = ih * share
-        if front.art:
-            art = (x, y, iw, top_h)
-        else:
-            hero = (x, y, iw, top_h)
-        body = (x, y + top_h + pad, iw, ih - top_h - pad)
-    elif front.art:
-        art = inner
-    elif centre:
-        hero = inner
-    elif front.body:
-        body = inner
-    return CardLayout(corner_size, box, top_band, bottom_band, panel, art, hero, body, stat_row)
-
-
+@in_deck_font  # the deck's own font, if it names one (kit/fonts.py)
 def front_drawing(face: CardFace, deck: DeckSpec, ink_saver: bool = False) -> Drawing:
-    """A card's face: its frame (background, bands), then its panel (art or icon and value, body, stats)."""
+    """A card's face: its ground (background, backdrop), then its layers: the named regions
+    (the default layout, kit/layout_default.py) unless the deck draws only its own layers,
+    then the deck's own (`[[deck.front.layer]]`), each in its box."""
     w, h, b = deck.width, deck.height, deck.bleed
-    layout = card_layout(deck)
     shapes, frame_ink, panel = card_background(face, deck, ink_saver)
-    px, py, pw, ph = layout.panel
-    shapes.append(Rect(px, py, pw, ph, Style(fill=panel, stroke=None if not ink_saver else
-                                             colours.lighten(face.background, 0.5), stroke_width=0.3),
-                       rx=2.0, role="card-panel"))
-    shapes += band_shapes(face, deck, layout, frame_ink, panel)
-    shapes += panel_shapes(face, deck, layout, panel)
+    if names_regions(deck.front) or not deck.front.layers:
+        for layer in default_layers(face, deck, frame_ink, panel, ink_saver):
+            shapes += draw_layer(layer, layer.box, frame_ink, panel)
+    ground = colours.WHITE if ink_saver else face.background  # what the deck's own layers stand on
+    for layer in face.layers:
+        shapes += draw_layer(layer, placed(layer, w, h, b, deck.safe), frame_ink, ground)
     return Drawing(w + 2 * b, h + 2 * b, tuple(shapes), title=face.title or face.value)
 
 
@@ -148,186 +83,7 @@ def card_background(face: CardFace, deck: DeckSpec, ink_saver: bool) -> tuple[li
     return shapes, frame_ink, colours.WHITE
 
 
-def _fitted(region: str, make):
-    try:
-        return make()
-    except fit.TextDoesNotFit as problem:
-        raise CardTextDoesNotFit(region, problem) from None
-
-
-def band_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, ink: str, panel: str) -> list:
-    """The corner indices, corner stat boxes, title and footer on the frame."""
-    w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
-    left, right, top, bottom = b + s, b + w - s, b + s, b + h - s
-    inner_w = right - left
-    cs = layout.corner_size
-    shapes: list = []
-    occupied = {"top": 0.0, "bottom": 0.0}  # widest thing in a corner of each band
-    if face.corner:
-        shapes.append(_fitted("corner index", lambda: fit.line(
-            left, top + cs, face.corner, size=cs, max_width=inner_w * 0.25, fill=ink, bold=True,
-            role="card-corner", strict=True)))
-        # turned round about its baseline, the index hangs below it: the baseline sits a type
-        # size above the safe line, as the top index's does below it
-        shapes.append(fit.line(right, bottom - cs, face.corner, size=cs, max_width=inner_w * 0.25,
-                               fill=ink, bold=True, rotate=180, role="card-corner"))
-        if reads_otherwise_turned(face.corner):  # 6 and 9: underlined, as on playing cards
-            top_index, turned = shapes[-2], shapes[-1]
-            weight = Style(stroke=ink, stroke_width=round(top_index.size * 0.08, 3))
-            shapes += [Line(left, top + cs * 1.2, left + top_index.length, top + cs * 1.2, weight, role="underline"),
-                       Line(right - turned.length, bottom - cs * 1.2, right, bottom - cs * 1.2, weight,
-                            role="underline")]
-        occupied["top"] = occupied["bottom"] = shapes[0].length
-    bw, bh = layout.stat_box
-    for stat in face.stats:
-        if not stat.at:
-            continue
-        x = left if stat.at.endswith("left") else right - bw
-        y = top if stat.at.startswith("top") else bottom - bh
-        shapes += stat_box(stat, (x, y, bw, bh), panel, ink, f"card-stat-{stat.at}")
-        band = stat.at.split("-")[0]
-        occupied[band] = max(occupied[band], bw)
-    if face.title:
-        size = min(4.4, h * 0.05)
-        room = inner_w - 2 * (occupied["top"] + 1.5) if occupied["top"] else inner_w
-        baseline = top + (layout.top_band - 1.5) / 2 + size * 0.36 if layout.top_band > cs + 1.5 else top + size
-        title = _fitted("title", lambda: fit.line(
-            b + w / 2, baseline, face.title, size=size, max_width=room, min_size=2.2, fill=face.title_ink or ink,
-            anchor="middle", bold=True, role="card-title", strict=True))
-        if face.title_band:  # the title on a band of its own colour, its length and a margin wide
-            pad = title.size * 0.45
-            shapes.append(Rect(b + w / 2 - title.length / 2 - pad, baseline - title.size * 0.95,
-                               title.length + 2 * pad, title.size * 1.3, Style(fill=face.title_band),
-                               rx=1.0, role="card-title-band"))
-        shapes.append(title)
-    if face.footer:  # Rulepress's own line: shrunk, wrapped or left out, never below 6 pt (ownlines.py)
-        room = inner_w - 2 * (occupied["bottom"] + 1.5) if occupied["bottom"] else inner_w
-        shapes += own_line(b + w / 2, bottom - 0.6, face.footer, size=footer_size(h), width=room,
-                           height=layout.bottom_band - 0.6 - 0.4, fill=ink, role="card-footer", what="footer")
-    return shapes
-
-
-def footer_size(height: float) -> float:
-    """A card's footer type size: 3% of the card's height, at most 2.6 mm, at least 6 pt."""
-    return max(LEGIBLE_MM, min(2.6, height * 0.03))
-
-
-TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
-
-
-def reads_otherwise_turned(index: str) -> bool:
-    """Whether a corner index read upside down is another number (6 and 9, 66 and 99)."""
-    if not index or any(ch not in TURNED for ch in index):
-        return False
-    turned = "".join(TURNED[ch] for ch in reversed(index))
-    return turned != index and not turned.startswith("0")
-
-
-def stat_box(stat, box: Box, panel: str, frame_ink: str, role: str) -> list:
-    """A rounded box: the label small on top, the value large below (an icon beside it if given)."""
-    x, y, bw, bh = box
-    ink = colours.ink_on(panel)
-    shapes: list = [Rect(x, y, bw, bh, Style(fill=panel, stroke=frame_ink, stroke_width=0.35), rx=1.2, role=role)]
-    label_size = min(2.2, bh * 0.2)
-    value_top = y + 0.6
-    if stat.label:
-        shapes.append(_fitted(f"{stat.at or 'stat'} label", lambda: fit.line(
-            x + bw / 2, y + 0.5 + label_size, stat.label, size=label_size, max_width=bw - 1.2, min_size=1.4,
-            fill=ink, anchor="middle", role=role, strict=True)))
-        value_top = y + 1.2 + label_size
-    room_h = y + bh - value_top - 0.5
-    size = min(room_h * 0.95, 7.0)
-    value_w = bw - 1.2
-    cx = x + bw / 2
-    if stat.icon and not stat.value.strip():  # a symbol alone (how long a Gadget lasts): centred, larger
-        icon_size = min(room_h * 0.95, bw * 0.7)
-        shapes.append(icon_shape(stat.icon, x + (bw - icon_size) / 2, value_top + (room_h - icon_size) / 2, icon_size,
-                                 ink, panel))
-        return shapes
-    if stat.icon:
-        icon_size = min(room_h * 0.8, bw * 0.4)
-        shapes.append(icon_shape(stat.icon, x + 0.8, value_top + (room_h - icon_size) / 2, icon_size, ink, panel))
-        value_w = bw - icon_size - 1.8
-        cx = x + 0.8 + icon_size + 0.4 + value_w / 2
-    shapes.append(_fitted(f"{stat.at or 'stat'} value", lambda: fit.line(
-        cx, value_top + room_h / 2 + size * 0.36, stat.value, size=size, max_width=value_w, min_size=size * 0.5,
-        fill=ink, anchor="middle", bold=True, role=role, strict=True)))
-    return shapes
-
-
-def icon_shape(name: str, x: float, y: float, size: float, ink: str, paper: str, role: str = ""):
-    """A vector icon when `name` is one, else the character from the font."""
-    if name in ICONS:
-        return vector_icon(name, x, y, size, ink, paper, role=role)
-    return fit.line(x + size / 2, y + size * 0.85, name, size=size, max_width=size * 1.5, fill=ink, anchor="middle",
-                    role=role)
-
-
-def panel_shapes(face: CardFace, deck: DeckSpec, layout: CardLayout, panel: str) -> list:
-    """The art (or the icon and value), the body text and the row of stat boxes, inside the panel."""
-    shapes: list = []
-    ink = colours.ink_on(panel)
-    if layout.art and face.art is not None:
-        shapes.append(art_group(face.art, layout.art))
-    if layout.hero and (face.icon or face.value):
-        shapes += hero_shapes(face, layout.hero, ink, panel)
-    if layout.body and face.body:
-        x, y, bw, bh = layout.body
-        block = _fitted("body text", lambda: fit.fit_block(face.body, bw - 1, bh, size=min(3.4, deck.width * 0.055),
-                                                           min_size=1.7, strict=True))
-        if layout.art or layout.hero:
-            shapes.append(Line(x + bw * 0.2, y - 0.75, x + bw * 0.8, y - 0.75,
-                               Style(stroke=colours.mix(panel, ink, 0.3), stroke_width=0.25)))
-        top_y = y + max(0.0, (bh - block.height) / 2)
-        shapes += fit.block_shapes(block, x + bw / 2, top_y, anchor="middle", fill=ink, role="card-body",
-                                   paper=panel)
-    if layout.stat_row:
-        row = [stat for stat in face.stats if not stat.at]
-        x, y, rw, rh = layout.stat_row
-        bw = min(layout.stat_box[0] * 1.3, (rw - 1.5 * (len(row) - 1)) / max(1, len(row)))
-        start = x + (rw - (bw * len(row) + 1.5 * (len(row) - 1))) / 2
-        for i, stat in enumerate(row):
-            shapes += stat_box(stat, (start + i * (bw + 1.5), y, bw, rh), colours.mix(panel, ink, 0.06), ink,
-                               f"card-stat-{i + 1}")
-    return shapes
-
-
-def art_group(art: Drawing, box: Box) -> Group:
-    """The game's art in its box. The art was drawn for the deck's own layout; a face drawn for
-    a shop with a wider safe area has a box a fraction of a millimetre smaller, so the art is
-    shrunk to fit whole there rather than lose its edge to the clip."""
-    x, y, aw, ah = box
-    if art.width <= aw + 1e-6 and art.height <= ah + 1e-6:
-        return Group(art.shapes, dx=x, dy=y, clip=(0, 0, aw, ah), role="card-art")
-    scale = min(aw / art.width, ah / art.height)
-    dx, dy = x + (aw - art.width * scale) / 2, y + (ah - art.height * scale) / 2
-    return Group((Group(art.shapes, scale=round(scale, 9)),), dx=round(dx, 6), dy=round(dy, 6),
-                 clip=(0, 0, aw, ah), role="card-art")
-
-
-def hero_shapes(face: CardFace, box: Box, ink: str, panel: str) -> list:
-    px, py, pw, ph = box
-    cx = px + pw / 2
-    shapes: list = []
-    if face.icon and face.value:
-        icon_size = min(ph * 0.34, pw * 0.3)
-        value_size = min(ph * 0.46, pw * 0.5, 26.0)
-        gap = (ph - icon_size - value_size) / 3
-        shapes.append(icon_shape(face.icon, cx - icon_size / 2, py + gap, icon_size, ink, panel, role="card-icon"))
-        shapes.append(_fitted("value", lambda: fit.line(
-            cx, py + 2 * gap + icon_size + value_size * 0.8, face.value, size=value_size, max_width=pw - 2,
-            fill=ink, anchor="middle", bold=True, role="card-value", strict=True)))
-    elif face.value:
-        size = min(ph * 0.6, pw * 0.55, 30.0)
-        shapes.append(_fitted("value", lambda: fit.line(
-            cx, py + ph / 2 + size * 0.36, face.value, size=size, max_width=pw - 2, fill=ink, anchor="middle",
-            bold=True, role="card-value", strict=True)))
-    else:
-        size = min(ph * 0.7, pw * 0.6, 34.0)
-        shapes.append(icon_shape(face.icon, cx - size / 2, py + (ph - size) / 2, size, ink, panel, role="card-icon"))
-    return shapes
-
-
+@in_deck_font
 def back_drawing(back: CardBack, deck: DeckSpec, ink_saver: bool = False) -> Drawing:
     w, h, b, s = deck.width, deck.height, deck.bleed, deck.safe
     full_w, full_h = w + 2 * b, h + 2 * b

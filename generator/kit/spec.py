@@ -140,6 +140,7 @@ class FrontTemplate:
     art_fit: str = ""  # how a picture `art` meets its box (templates: kit/pictures.placement)
     art_focus: str = ""
     art_rotate: str = ""
+    layers: int = 0  # how many layers of its own the deck names ([[deck.front.layer]], kit/layers_load.py)
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,7 @@ class CardFace:
     title_ink: str = ""  # the title's own colour ("" : the card's ink)
     title_band: str = ""  # the colour of a band behind the title ("" : none)
     backdrop: Optional["Image"] = None  # the row's picture over the card to its bleed (kit.pictures)
+    layers: tuple = ()  # the deck's own layers this row draws, filled (kit/layers.Layer)
 
 
 @dataclass(frozen=True)
