@@ -94,6 +94,12 @@ RELEASE_SCHEMA = Schema({
     "ref": Field(str, default="", describe="the git tag or commit holding the release's sources"),
 })
 
+FONT_SCHEMA = Schema({  # a designer's font (generator/draw/fonts.py reads its files)
+    "file": Field(str, required=True, describe="a .ttf or .otf file in the game folder, e.g. \"fonts/Display.ttf\""),
+    "bold": Field(str, default="", describe="its bold face's file, e.g. \"fonts/Display-Bold.ttf\""),
+    "licence": Field(str, required=True, describe="the font's licence, e.g. \"SIL Open Font License 1.1\""),
+})
+
 GAME_SCHEMA = Schema({
     "title": Field(str, required=True),
     "designers": Field(list, required=True, items=str, describe="a list of names"),
@@ -116,6 +122,11 @@ GAME_SCHEMA = Schema({
     })),
     "releases": Field(list, default=list, items=Field(dict, schema=RELEASE_SCHEMA),
                       describe="a list of [[releases]] tables (version, date, summary, ref)"),
+    "fonts": Field(dict, default=dict, schema=Schema({}, entry=Field(dict, schema=FONT_SCHEMA)),
+                   describe="a table of name = { file, bold, licence }"),
+    "rulebook": Field(dict, default=dict, schema=Schema({
+        "heading_font": Field(str, default="", describe="a font named in [fonts], e.g. \"display\""),
+    })),
 })
 
 FRONT_MATTER_SCHEMA = Schema({
@@ -362,7 +373,23 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
         play_time=(play_time["min"], play_time["max"]) if play_time else None,
         summary=values["summary"], accent=values.get("accent", "#3559c7"), pages=tuple(pages), data=data,
         releases=game_releases(values.get("releases") or [], source),
+        **declared_fonts(values, source, folder, root),
     )
+
+
+def declared_fonts(values: dict, source: Source, folder: Path, root: Path) -> dict:
+    """The game's fonts and the rulebook's heading font (Game's `fonts` and `heading_font`)."""
+    from generator.draw.fonts import game_fonts
+
+    fonts = game_fonts(values.get("fonts") or {}, source, folder, root)
+    heading = (values.get("rulebook") or {}).get("heading_font") or ""
+    if heading and heading not in fonts:
+        if heading not in (values.get("fonts") or {}):  # else its own problem is reported
+            source.report(("rulebook", "heading_font"), f"no font '{heading}' in [fonts]",
+                          expected="a font game.toml declares: " + (", ".join(sorted(fonts)) or "none yet"),
+                          found=heading)
+        heading = ""
+    return {"fonts": fonts, "heading_font": heading}
 
 
 def game_releases(listed: list[dict], source: Source) -> tuple[Release, ...]:

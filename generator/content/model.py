@@ -73,6 +73,8 @@ class Game:
     # whose current rules it precedes ("" for a current game). Its own slug is "<game>/<version>",
     # so its pages are at /<game>/<version>/.
     release_of: str = ""
+    fonts: dict = field(default_factory=dict)  # name -> draw.fonts.GameFont: game.toml's [fonts]
+    heading_font: str = ""  # the font (a name in `fonts`) of the rulebook's and the game's pages' headings
 
     @property
     def release(self) -> Release | None:

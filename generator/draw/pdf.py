@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import math
+from contextvars import ContextVar
 from hashlib import sha256
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 import reportlab
 
-from generator.draw.shapes import (Circle, Drawing, Group, Image, Line, Path, Polygon, Rect,
+from generator.draw.shapes import (Circle, Drawing, FontRef, Group, Image, Line, Path, Polygon, Rect,
                                    Shape, Style, Text, picture_rect)
 
 FONT_DIRS = (
@@ -123,17 +124,45 @@ def register_fonts() -> tuple[str, str]:
     return REGULAR, BOLD
 
 
+# The designer's font text is measured in while a deck in it is laid out (draw/fonts.measured_in):
+# the layout code asks text_width and has_glyph, as for the built-in font, and gets its answers.
+MEASURED = ContextVar("rulepress_measured_font", default=None)
+
+
+@lru_cache(maxsize=None)
+def designer_face(path: str, stamp: tuple = ()) -> str:
+    """reportlab's name for a designer's font file, registered on first use (in each process:
+    kits are made in children). `stamp`: the file's size and time, so an edited file is read again."""
+    name = "Designer-" + sha256(f"{path}\0{stamp}".encode("utf-8")).hexdigest()[:12]
+    pdfmetrics.registerFont(TaggedTTFont(name, path))
+    return name
+
+
+def face_file(font: FontRef, bold: bool) -> str:
+    """The file a font sets regular or bold text in (its regular one when it has no bold)."""
+    return font.bold if bold and font.bold else font.regular
+
+
+def face_name(bold: bool, font: Optional[FontRef] = None) -> str:
+    """reportlab's name of the face text is set in: `font`'s, else the one being measured in,
+    else the built-in DejaVu Sans."""
+    font = font or MEASURED.get()
+    if font is None:
+        register_fonts()
+        return BOLD if bold else REGULAR
+    path = face_file(font, bold)
+    stat = FilePath(path).stat()
+    return designer_face(path, (stat.st_size, stat.st_mtime_ns))
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Advance width in mm of `text` at font size `size` mm."""
-    register_fonts()
-    return pdfmetrics.stringWidth(text, BOLD if bold else REGULAR, size)
+    return pdfmetrics.stringWidth(text, face_name(bold), size)
 
 
 def has_glyph(char: str, bold: bool = False) -> bool:
     """Whether the embedded font draws `char` (so callers can avoid empty boxes)."""
-    register_fonts()
-    font = pdfmetrics.getFont(BOLD if bold else REGULAR)
-    return ord(char) in font.face.charToGlyph
+    return ord(char) in pdfmetrics.getFont(face_name(bold)).face.charToGlyph
 
 
 @lru_cache(maxsize=512)
@@ -336,7 +365,7 @@ class Painter:
     def text(self, shape: Text) -> None:
         if not shape.text:
             return
-        font = self.fonts[shape.bold]
+        font = self.fonts[shape.bold] if shape.font is None else pdfmetrics.getFont(face_name(shape.bold, shape.font))
         size = shape.size
         offset = 0.0
         if shape.anchor != "start":

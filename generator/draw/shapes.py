@@ -75,6 +75,17 @@ class Path:
 
 
 @dataclass(frozen=True)
+class FontRef:
+    """A designer's font (game.toml [fonts], draw/fonts.py): `family` is its name on the site's
+    pages (their @font-face), `regular` and `bold` its files, which the PDF backend embeds
+    (`bold` "": bold text is set in `regular`)."""
+
+    family: str
+    regular: str
+    bold: str = ""
+
+
+@dataclass(frozen=True)
 class Text:
     x: float
     y: float  # baseline
@@ -87,6 +98,9 @@ class Text:
     role: str = ""
     length: float = 0.0  # laid-out advance width in mm when known (0: unknown); lets
     #                      the SVG backend pin it (textLength) where the font differs
+    # a designer's font (None: the built-in DejaVu Sans). Left out of repr, which names a drawing's
+    # SVG ids: drawings in the built-in font keep the ids they had
+    font: Optional[FontRef] = field(default=None, repr=False)
 
 
 FITS = ("cover", "contain", "stretch")

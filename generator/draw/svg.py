@@ -29,6 +29,12 @@ from generator.xmltext import xml_text
 FONT_FAMILY = "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif"
 
 
+def font_family(shape: Text) -> str:
+    """The text's font-family: a designer's font by the name the site's @font-face gives it
+    (site/assets.py), the built-in stack after it."""
+    return FONT_FAMILY if shape.font is None else f"'{shape.font.family}', {FONT_FAMILY}"
+
+
 def num(value: float) -> str:
     """A coordinate as short, stable text (3 decimals: a micrometre)."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
@@ -135,7 +141,7 @@ class _Writer:
             el = doc.text(xml_text(shape.text), insert=(num(shape.x), num(shape.y)))
             # text on a piece or a coloured space keeps its ink; text on the paper follows the theme
             on_colour = self.themed and self.walk.keeps_colour(shape)
-            el.attribs.update({"font-size": num(shape.size), "fill": shape.fill, "font-family": FONT_FAMILY})
+            el.attribs.update({"font-size": num(shape.size), "fill": shape.fill, "font-family": font_family(shape)})
             if not on_colour:
                 self.theme_classes(el.attribs, shape.fill, None)
             if shape.anchor != "start":

@@ -35,6 +35,7 @@ from generator.errors import ContentError
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
+from generator.kit.fonts import in_deck_font
 from generator.kit.impose import card_grid, fold_layout
 from generator.kit.layers import Box, CardTextDoesNotFit, draw_layer, placed
 from generator.kit.layout_default import CardLayout, card_layout, default_layers, names_regions

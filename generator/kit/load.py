@@ -21,10 +21,12 @@ from typing import Optional
 
 from generator.content.files import decode
 from generator.content.schema import Source, Values, validate
+from generator.draw.inline_icons import use_game_icons
 from generator.errors import ContentError, ContentErrors
 from generator.kit.board import artwork_board, drawn_board, grid_board, unused_board_keys
 from generator.kit.cards import drawn_fronts, load_deck, with_edges
 from generator.kit.checks import KitChecks, title_of
+from generator.kit.fonts import with_deck_fonts
 from generator.kit.hexes import hex_board
 from generator.kit.options import check_edition_columns, editions, kit_options, setup_picture
 from generator.kit.points import points_board
@@ -49,6 +51,7 @@ def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None) -
     file and line: of components.toml, or of the data file a row came from.
     """
     game_dir = Path(game_dir)
+    use_game_icons(game_dir)  # the `:coin:` of its text: its own icons/coin.svg (draw/inline_icons.py)
     path = game_dir / FILE_NAME
     if not path.is_file():
         return None
@@ -79,6 +82,7 @@ def components_of(checks: KitChecks, values: Values) -> Components:
     kit_editions = editions(checks, values["edition"])
     boards = tuple(b for b in (load_board(checks, table) for table in values["board"]) if b)
     decks = with_edges(tuple(d for d in (load_deck(checks, table) for table in values["deck"]) if d))
+    decks = with_deck_fonts(checks, values["deck"], decks)
     sheets = tuple(s for s in (load_sheet(checks, table) for table in values["sheet"]) if s)
     tokens = tuple(t for t in (load_token(checks, table) for table in values["token"]) if t)
     check_edition_columns(checks, kit_editions, values["edition"], decks)

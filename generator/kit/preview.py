@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from generator.draw.inline_icons import use_game_icons
 from generator.draw.screen import has_picture
 from generator.draw.shapes import Drawing, Group, Rect, Style
 from generator.draw.svg import to_svg
@@ -48,6 +49,7 @@ class CardImage:
 
 def render_previews(components: Components, resolve_image: Optional[Callable[[str], str]] = None) -> list[Preview]:
     """`resolve_image`: a picture's file -> the URL the SVG names (kit.pictures.PictureAssets)."""
+    use_game_icons(components.game_dir)  # its text's `:coin:` is its own icons/coin.svg
     return [_preview(name, title, draw(), kind, components.slug, resolve_image, pictured)
             for name, title, kind, draw, pictured in _planned(components)]
 
@@ -66,6 +68,7 @@ def card_gallery(components: Components, draw: bool = True,
     """Every distinct front of each deck: the kit's own drawings, cut to the trim.
     With `draw=False` only names and descriptions (for `check`). `resolve_image`: a picture's
     file -> the URL these SVGs (in the kit's cards/ folder) name."""
+    use_game_icons(components.game_dir)
     galleries = []
     for deck in components.decks:
         images = []
@@ -80,7 +83,7 @@ def card_gallery(components: Components, draw: bool = True,
                 svg = to_svg(trimmed, width="", height="", id_prefix=f"{components.slug}-{deck.name}-{number}-",
                              css_class="card-face", resolve_image=resolve_image)
             images.append(CardImage(f"cards/{deck.name}-{number:02d}.svg", card.front.description, svg,
-                                    front_pictured(card.front), trimmed))
+                                    front_pictured(card.front) or deck.font is not None, trimmed))
         galleries.append(Gallery(deck.name, deck.title, deck.width, deck.height, tuple(images)))
     return galleries
 
@@ -101,7 +104,7 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
     for deck in components.decks:
         planned.append((deck.name, f"{deck.title}: {len(deck.instances())} cards", "deck",
                         lambda deck=deck: card_sheet(components, deck),
-                        any(front_pictured(card.front) for card, _count in deck.cards[:8])))
+                        deck.font is not None or any(front_pictured(card.front) for card, _count in deck.cards[:8])))
     for spec in components.sheets:
         player = components.options.players[0] if spec.per_player else None
         planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from generator.draw.shapes import Drawing
+from generator.draw.shapes import Drawing, FontRef
 from generator.play.tables import Row, Table
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("US Letter", 215.9, 279.4)}
@@ -212,6 +212,7 @@ class DeckSpec:
     front: FrontTemplate = FrontTemplate()  # which regions the fronts have (their layout)
     white_edges: tuple[bool, bool] = (False, False)  # fronts, backs: a white edge inside the trim,
     #                      where the cards printed beside them differ in colour (cards.with_edges)
+    font: Optional[FontRef] = None  # a designer's font the cards are set in (kit/fonts.py)
 
     def instances(self, edition: Optional[Edition] = None) -> list[Card]:
         """Every physical card in deck order (a row with qty 3 gives three cards)."""

@@ -23,7 +23,7 @@ from generator.content.model import Game, Page, Site
 from generator.rulebook.blocks import Heading, Typesetter
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.floats import floating
-from generator.rulebook.fonts import MONO, SANS, SERIF, register_book_fonts
+from generator.rulebook.fonts import MONO, SANS, SERIF, heading_faces, register_book_fonts
 from generator.rulebook.styles import IN_BOOK_FACE, MUTED, RULE, Styles, curled, make_styles
 
 PAPERS = {"a4": A4, "letter": LETTER, "a5": A5}
@@ -265,7 +265,7 @@ def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title
     columns = two_frames(paper, doc.bottomMargin, doc.height)
     doc.addPageTemplates([page_template("cover", [frame], paper), page_template("body", [frame], paper),
                           page_template("columns", columns, paper)])
-    styles = make_styles(game.accent, scale=BOOK_TYPE[paper])
+    styles = make_styles(game.accent, scale=BOOK_TYPE[paper], heading=heading_faces(game))
     doc.contents_styles = styles.toc
     placed: list = []
     widths = [chapter_width(chapter.page, paper) for chapter in chapters]
@@ -305,7 +305,7 @@ def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, ti
     the diagrams set join `placed`. `widths`: each chapter's own, where it differs (a glossary
     in two columns is set in the "columns" page template); `strip`: how wide a walkthrough may be."""
     register_book_fonts()
-    styles = styles or make_styles(game.accent)
+    styles = styles or make_styles(game.accent, heading=heading_faces(game))
     headings: list[Heading] = []  # every chapter's, in order: the contents are made from them
     placed = [] if placed is None else placed
     widths = widths or [width] * len(chapters)
@@ -329,7 +329,7 @@ def column_styles(game: Game, styles: Styles, paper: str = "a4") -> Styles:
     """A chapter in two columns (a glossary: short entries, looked up rather than read through)
     is set in smaller type, COLUMN_TYPE (its columns are half as wide as the text), under a
     title as large as every chapter's."""
-    smaller = make_styles(game.accent, scale=COLUMN_TYPE[paper])
+    smaller = make_styles(game.accent, scale=COLUMN_TYPE[paper], heading=heading_faces(game))
     return replace(smaller, headings={**smaller.headings, 1: styles.headings[1]})
 
 

@@ -41,3 +41,59 @@ def register_book_fonts() -> None:
             pdfmetrics.registerFont(TaggedTTFont(name, str(font_path(file))))
         for bold, italic, name in ((0, 0, names[0]), (1, 0, names[1]), (0, 1, names[2]), (1, 1, names[3])):
             addMapping(family, bold, italic, name)
+
+
+def heading_faces(game) -> tuple[str, str]:
+    """(regular, bold) reportlab names of the faces the game's headings and title are set in: its
+    own font (game.toml `[rulebook] heading_font`, registered here, in the process typesetting),
+    else DejaVu Sans."""
+    from generator.draw.pdf import face_name
+
+    font = game.fonts.get(game.heading_font) if game.heading_font else None
+    if font is None:
+        return SANS, SANS + "-Bold"
+    regular, bold = face_name(False, font.ref), face_name(True, font.ref)
+    # <b> and <i> inside a heading: its bold face, no italic (the reverse map keeps (regular, 0, 0))
+    for is_bold, italic, name in ((1, 1, bold), (0, 1, regular), (1, 0, bold), (0, 0, regular)):
+        addMapping(regular, is_bold, italic, name)
+    return regular, bold
+
+
+def heading_glyph_errors(game, pages) -> list:
+    """A character of a heading of `pages` (or of the game's title, on the cover) that the
+    game's heading font lacks, as an error at its line: it would print as a blank box."""
+    from generator.content.files import read_source
+    from generator.content.positions import positions_of
+    from generator.draw.fonts import glyph_message, missing_glyph
+    from generator.errors import ContentError
+
+    font = game.fonts.get(game.heading_font) if game.heading_font else None
+    if font is None:
+        return []
+    errors = []
+    char = missing_glyph(game.title, font.ref, bold=True)
+    if char:
+        game_toml = game.folder / "game.toml"
+        line = positions_of(game_toml, read_source(game_toml)[0]).line_of(("title",))
+        message, expected = glyph_message(font, char, "the game's title (the rulebook's cover)")
+        errors.append(ContentError(game_toml, line, message, expected=expected, found=game.title))
+    for page in pages:
+        for line, text in headings(page):
+            char = missing_glyph(text, font.ref, bold=True)
+            if char:
+                message, expected = glyph_message(font, char, "a heading")
+                errors.append(ContentError(page.path, line, message, expected=expected, found=text))
+    return errors
+
+
+def headings(page) -> list[tuple[int, str]]:
+    """(line in the file, text) of each heading of a page's Markdown."""
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").parse(page.body)
+    found = []
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.map:
+            words = "".join(child.content for child in tokens[index + 1].children or () if child.type == "text")
+            found.append((page.body_line + token.map[0], words))
+    return found

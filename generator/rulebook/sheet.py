@@ -13,7 +13,7 @@ from generator.rulebook.document import (FRAME_PADDING, SHEET_MARGINS, Chapter, 
                                          column_width, curl_quotes, new_document, page_template, page_width,
                                          print_scale, release_stamp, two_frames)
 from generator.rulebook.figures import GUTTER
-from generator.rulebook.fonts import register_book_fonts
+from generator.rulebook.fonts import heading_faces, register_book_fonts
 from generator.rulebook.styles import Styles, make_styles
 
 # A player aid's type, of the book's: the largest that keeps it to one sheet (plan_sheet)
@@ -54,7 +54,7 @@ def sheet_at(site: Site, game: Game, chapters: list[Chapter], paper: str, title:
     first, up to its first table); else the picture spans the sheet under the title, its caption
     beside it."""
     register_book_fonts()
-    styles = make_styles(game.accent, scale=scale)
+    styles = make_styles(game.accent, scale=scale, heading=heading_faces(game))
     story, placed = sheet_story(site, game, chapters, paper, figures, styles)
     bands = [flowable for flowable in story if getattr(flowable, "sheet_band", False)] if pictures else []
     columns = [flowable for flowable in story if not getattr(flowable, "sheet_band", False)]

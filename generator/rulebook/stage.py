@@ -7,7 +7,7 @@ from __future__ import annotations
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
-from generator.rulebook.selection import aid_pages
+from generator.rulebook.selection import aid_pages, book_pages
 from generator.jobs import Job
 from generator.keys import folder_key
 from generator.stages import GameOutput, Section, Stage, StageContext
@@ -84,6 +84,7 @@ class RulebookStage(Stage):
         if not site.rulebooks:
             return []  # and reportlab is never imported
         from generator.rulebook.make import GameBook
+        from generator.rulebook.fonts import heading_glyph_errors
         from generator.rulebook.pictures import picture_problems
 
         try:
@@ -91,6 +92,7 @@ class RulebookStage(Stage):
                             self.context.products)  # the pages read its replays
             # a refused block and a picture that cannot print too: every problem in one run
             errors = preflight_book(book) + book.rejected + picture_problems(book)
+            errors += heading_glyph_errors(game, book_pages(game, site, self.context.directives) + aid_pages(game))
         except ContentErrors as problems:  # a page that cannot be read: reported as the page's error
             return problems.errors
         self._checked[game.slug] = book

@@ -45,16 +45,18 @@ def legible(points: float) -> float:
     return max(points, SMALLEST_PT)
 
 
-def make_styles(accent: str, scale: float = 1.0) -> Styles:
-    """The styles at `scale` of the book's sizes (a player aid sets its text smaller)."""
+def make_styles(accent: str, scale: float = 1.0, heading: tuple[str, str] = (SANS, SANS + "-Bold")) -> Styles:
+    """The styles at `scale` of the book's sizes (a player aid sets its text smaller); `heading`:
+    the regular and bold faces of the headings and the title (rulebook/fonts.heading_faces)."""
     colour = HexColor(accent)
+    heading_face = heading[1]
     body = ParagraphStyle("body", fontName=SERIF, fontSize=9.6 * scale, leading=13.2 * scale, textColor=INK,
                           spaceAfter=5 * scale,
                           allowWidows=0, allowOrphans=0, hyphenationLang=HYPHENATION, embeddedHyphenation=1)
-    heading = dict(fontName=SANS + "-Bold", textColor=INK, keepWithNext=1, allowWidows=0)
+    heading = dict(fontName=heading_face, textColor=INK, keepWithNext=1, allowWidows=0)
     headings = {
         1: ParagraphStyle("h1", fontSize=20 * scale, leading=24 * scale, spaceBefore=4 * scale, spaceAfter=10 * scale, textColor=colour,
-                          fontName=SANS + "-Bold", keepWithNext=1),
+                          fontName=heading_face, keepWithNext=1),
         2: ParagraphStyle("h2", fontSize=14 * scale, leading=17 * scale, spaceBefore=12 * scale, spaceAfter=5 * scale, **heading),
         3: ParagraphStyle("h3", fontSize=11.5 * scale, leading=14 * scale, spaceBefore=9 * scale, spaceAfter=4 * scale, **heading),
         4: ParagraphStyle("h4", fontSize=10 * scale, leading=13 * scale, spaceBefore=7 * scale, spaceAfter=3 * scale, **heading),
@@ -74,7 +76,7 @@ def make_styles(accent: str, scale: float = 1.0) -> Styles:
         note_title=ParagraphStyle("note-title", parent=body, fontName=SANS + "-Bold", fontSize=9 * scale, spaceAfter=3 * scale,
                                   textColor=colour, keepWithNext=1),
         headings=headings,
-        title=ParagraphStyle("title", fontName=SANS + "-Bold", fontSize=34 * scale, leading=40 * scale, alignment=TA_CENTER,
+        title=ParagraphStyle("title", fontName=heading_face, fontSize=34 * scale, leading=40 * scale, alignment=TA_CENTER,
                              textColor=colour, spaceAfter=14 * scale),
         subtitle=ParagraphStyle("subtitle", parent=body, fontSize=12 * scale, leading=16 * scale, alignment=TA_CENTER,
                                 textColor=MUTED, spaceAfter=6 * scale),
