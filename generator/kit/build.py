@@ -10,6 +10,7 @@ from typing import Optional, Sequence
 
 from generator.draw.bounds import bounds
 from generator.draw.inksaver import ink_saver
+from generator.draw.inline_icons import use_game_icons
 from generator.draw.pdf import PdfPage, render_pdf
 from generator.draw.shapes import Drawing, Group, Text
 from generator.errors import ContentError
@@ -43,6 +44,7 @@ class Artwork:
     """Component drawings for one colour mode, made once and shared by every paper size."""
 
     def __init__(self, components: Components, ink_saver: bool):
+        use_game_icons(components.game_dir)  # its text's `:coin:` is its own icons/coin.svg
         self.components = components
         self.ink_saver = ink_saver
         self._fronts: dict = {} if ink_saver else dict(components.fronts)  # the loader drew them in colour
@@ -83,6 +85,7 @@ class Artwork:
         (and the lists made once: every paper and variant of a kit asks for them)."""
         made = (deck.name, edition.name if edition else "")
         if made not in self._decks:
+            use_game_icons(self.components.game_dir)  # drawn later than made: another game's may be set
             self._decks[made] = self._draw_cards(deck, edition)
         return self._decks[made]
 
@@ -91,6 +94,7 @@ class Artwork:
         (cards.shop_cards): to the bleed's edge, text inside `safe_mm` at least; made once."""
         made = ("shop", deck.name, safe_mm)
         if made not in self._decks:
+            use_game_icons(self.components.game_dir)
             self._decks[made] = shop_cards(deck, safe_mm)
         return self._decks[made]
 

@@ -21,6 +21,7 @@ from typing import Optional
 
 from generator.content.files import decode
 from generator.content.schema import Source, Values, validate
+from generator.draw.inline_icons import use_game_icons
 from generator.errors import ContentError, ContentErrors
 from generator.kit.board import artwork_board, drawn_board, grid_board, unused_board_keys
 from generator.kit.cards import drawn_fronts, load_deck, with_edges
@@ -50,6 +51,7 @@ def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None) -
     file and line: of components.toml, or of the data file a row came from.
     """
     game_dir = Path(game_dir)
+    use_game_icons(game_dir)  # the `:coin:` of its text: its own icons/coin.svg (draw/inline_icons.py)
     path = game_dir / FILE_NAME
     if not path.is_file():
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from generator.draw.inline_icons import use_game_icons
 from generator.draw.screen import has_picture
 from generator.draw.shapes import Drawing, Group, Rect, Style
 from generator.draw.svg import to_svg
@@ -48,6 +49,7 @@ class CardImage:
 
 def render_previews(components: Components, resolve_image: Optional[Callable[[str], str]] = None) -> list[Preview]:
     """`resolve_image`: a picture's file -> the URL the SVG names (kit.pictures.PictureAssets)."""
+    use_game_icons(components.game_dir)  # its text's `:coin:` is its own icons/coin.svg
     return [_preview(name, title, draw(), kind, components.slug, resolve_image, pictured)
             for name, title, kind, draw, pictured in _planned(components)]
 
@@ -66,6 +68,7 @@ def card_gallery(components: Components, draw: bool = True,
     """Every distinct front of each deck: the kit's own drawings, cut to the trim.
     With `draw=False` only names and descriptions (for `check`). `resolve_image`: a picture's
     file -> the URL these SVGs (in the kit's cards/ folder) name."""
+    use_game_icons(components.game_dir)
     galleries = []
     for deck in components.decks:
         images = []

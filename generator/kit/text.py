@@ -135,7 +135,7 @@ def block_shapes(block: Block, x: float, top: float, *, anchor: str = "middle", 
 def icon_line(x: float, baseline: float, text: str, size: float, anchor: str, fill: str, bold: bool,
               role: str, paper: str) -> list:
     """One line of words and inline icons, laid left to right from where `anchor` puts its start."""
-    from generator.draw.icons import icon
+    from generator.draw.inline_icons import inline_icon as icon  # the game's own or a built-in
 
     left = x - width(text, size, bold) * {"start": 0.0, "middle": 0.5, "end": 1.0}[anchor]
     shapes = []

@@ -16,10 +16,12 @@ def markup(node: SyntaxTreeNode) -> str:
 
 def child_markup(node: SyntaxTreeNode) -> str:
     kind = node.type
-    if kind == "text" and has_icons(node.content):  # `:star:`: the icon, drawn (rulebook/pictures.py)
+    own = (node.meta or {}).get("own_icons", {})  # the game's own icons (markdown/icons.py)
+    if kind == "text" and has_icons(node.content, own):  # `:star:`: the icon, drawn (rulebook/pictures.py)
         from generator.rulebook.pictures import icon_markup
 
-        return "".join(escape(value) if piece == "text" else icon_markup(value) for piece, value in pieces(node.content))
+        return "".join(escape(value) if piece == "text" else icon_markup(value, own.get(value))
+                       for piece, value in pieces(node.content, own))
     if kind == "text" or kind == "html_inline":
         return escape(node.content)
     if kind == "softbreak":

@@ -62,15 +62,21 @@ ICON_PT = 7.7  # an inline icon (`:star:`): 0.8 of the body's 9.6 pt, as on card
 ICON_PX_PER_MM = 24.0  # 600 ppi: sharp at any size a rulebook sets it
 
 
+def icon_markup(name: str, own: Optional[Path] = None) -> str:
+    """reportlab's <img> of the icon `name` on the baseline: the game's own SVG file `own`, else
+    the built-in. Drawn once per process into a PNG (reportlab's paragraphs read pictures from
+    files only) while the file is unchanged."""
+    stat = own.stat() if own is not None else None
+    return _icon_markup(name, str(own or ""), (stat.st_mtime_ns, stat.st_size) if stat else (0, 0))
+
+
 @lru_cache(maxsize=None)
-def icon_markup(name: str) -> str:
-    """reportlab's <img> of the built-in icon `name` on the baseline, from a PNG of the icon drawn
-    once per process (reportlab's paragraphs read pictures from files only)."""
-    from generator.draw.icons import icon
+def _icon_markup(name: str, own: str, _stamp: tuple[int, int]) -> str:
+    from generator.draw.inline_icons import inline_icon
     from generator.draw.screen import screen_pngs
 
-    [[png]] = screen_pngs([Drawing(10.0, 10.0, (icon(name, 0.0, 0.0, 10.0, "#1a1a1a", "#ffffff"),))],
-                          [ICON_PX_PER_MM])
+    icon = inline_icon(name, 0.0, 0.0, 10.0, "#1a1a1a", "#ffffff", own={name: Path(own)} if own else {})
+    [[png]] = screen_pngs([Drawing(10.0, 10.0, (icon,))], [ICON_PX_PER_MM])
     folder = Path(tempfile.gettempdir()) / f"rulepress-icons-{os.getuid()}"
     folder.mkdir(exist_ok=True)
     path = folder / f"{name}-{hashlib.sha256(png).hexdigest()[:12]}.png"  # the PDF holds its pixels, not its name

@@ -44,3 +44,55 @@ def test_a_round_tokens_preview_shows_the_whole_stroke_of_its_cut_line(demo_comp
             left, top, right, bottom = box[0] + dx - half, box[1] + dy - half, box[2] + dx + half, box[3] + dy + half
             assert left >= vx - 1e-6 and top >= vy - 1e-6, (name, left, top)
             assert right <= vx + vw + 1e-6 and bottom <= vy + vh + 1e-6, (name, right, bottom, vw, vh)
+
+
+# -- the game's own inline icons ----------------------------------------------------------
+
+COIN = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20">'
+        '<circle cx="10" cy="10" r="9" fill="#c01010"/><rect x="8" y="5" width="4" height="10" fill="#ffffff"/></svg>')
+DECK = '''
+[[deck]]
+name = "purses"
+title = "Purses"
+data = "scores.csv"
+[deck.front]
+background = "#fdf6e3"
+title = "Purse {pebbles}"
+body = "Gain {points} :coin: now."
+'''
+
+
+def coin_site(root):
+    from tests.sitefactory import make_site
+
+    make_site(root, **{"content__pebbles__components.toml": DECK, "content__pebbles__icons__coin.svg": COIN})
+    return root / "content" / "pebbles"
+
+
+def walk(shapes):
+    from generator.draw.shapes import Group
+
+    for shape in shapes:
+        yield shape
+        if isinstance(shape, Group):
+            yield from walk(shape.shapes)
+
+
+def test_a_games_own_svg_icon_is_drawn_in_card_text_in_the_texts_colour(tmp_path):
+    from generator.draw.shapes import Text
+    from generator.kit import load_components
+    from generator.kit.cards import front_drawing
+
+    components = load_components(coin_site(tmp_path / "site"))
+    deck = components.decks[0]
+    card = deck.cards[0][0]
+    front = front_drawing(card.front, deck)
+    [coin] = [s for s in walk(front.shapes) if getattr(s, "role", "") == "inline-icon-coin"]
+    paints = {colour for s in walk(coin.shapes) if hasattr(s, "style") for colour in (s.style.fill, s.style.stroke)
+              if colour}
+    words = [s for s in walk(front.shapes) if isinstance(s, Text) and "Gain" in s.text]
+    assert words and not any(":coin:" in s.text for s in walk(front.shapes) if isinstance(s, Text))
+    assert paints == {words[0].fill, "#ffffff"}  # the text's ink, its holes in the panel's white: not the file's red
+    size = words[0].size
+    assert abs(coin.scale * 1.0 - size * 0.8) < 1e-3  # 1 mm wide as read, drawn at the text's icon size
+    assert "coin" in card.front.description and ":coin:" not in card.front.description

@@ -119,12 +119,3 @@ def test_a_markdown_picture_outside_the_game_folder_is_an_error_and_is_never_rea
     assert (Path(error.path).name, error.line) == ("rules.md", 7)
     assert "outside the game folder" in error.message and error.found == "../../secret.png"
 
-
-def test_the_rulebooks_check_reports_every_picture_that_cannot_print_with_the_rest(tmp_path):
-    """With rulebooks on, the check finds them before any page is rendered, all in one run."""
-    text = rules_with("![A river](art/river.png)\n\n![A lake](art/lake.png)")
-    root = site_with(tmp_path / "site", text, {}, rulebooks=True)
-    errors = problems(root)
-    assert sorted((e.line, e.message) for e in errors) == [
-        (7, "no picture file 'art/river.png' in the game folder"),
-        (9, "no picture file 'art/lake.png' in the game folder")]
