@@ -38,6 +38,7 @@ from generator.kit.data import fill
 from generator.kit.fonts import in_deck_font
 from generator.kit.impose import card_grid, fold_layout
 from generator.kit.layers import Box, CardTextDoesNotFit, draw_layer, placed
+from generator.kit.layers_load import layer_templates, row_layers, spoken_words
 from generator.kit.layout_default import CardLayout, card_layout, default_layers, names_regions
 from generator.kit.pictures import CardPictures, art_placing, names_art_file
 from generator.kit.schema import BACK_PATTERNS
@@ -61,7 +62,8 @@ def front_drawing(face: CardFace, deck: DeckSpec, ink_saver: bool = False) -> Dr
     ground = colours.WHITE if ink_saver else face.background  # what the deck's own layers stand on
     for layer in face.layers:
         shapes += draw_layer(layer, placed(layer, w, h, b, deck.safe), frame_ink, ground)
-    return Drawing(w + 2 * b, h + 2 * b, tuple(shapes), title=face.title or face.value)
+    named = face.title or face.value or next((layer.text for layer in face.layers if layer.kind == "text"), "")
+    return Drawing(w + 2 * b, h + 2 * b, tuple(shapes), title=named)
 
 
 EDGE = 2.0  # mm of white inside the trim, round cards printed beside cards of other colours
@@ -169,9 +171,11 @@ def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
     quantity = checks.data_column(table, "quantity", data)
     kept = checks.filtered_rows(table, data)
     front = front_template(checks, table.table("front"), data)
+    layered = layer_templates(checks, table.table("front"), data)  # the deck's own layers
+    front = replace(front, layers=len(layered or ()))
     back = BackTemplate(**checks.templates(table.table("back"), data, data_failed=data is None))
     check_card_fits(checks, table, width, height, table["bleed"])
-    if not data:
+    if not data or layered is None:
         return None
     deck = DeckSpec(name, title, width, height, table["bleed"], table["safe"], data, quantity or None, (), front)
     art = art_function(checks, table.table("front"))
@@ -193,6 +197,8 @@ def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
         if count is None:
             continue
         face = card_face(checks, front, row, data, table.table("front"), art, art_box, backdrop)
+        if face and layered:
+            face = layered_face(checks, face, layered, row, data, (width, height, table["bleed"], table["safe"]))
         back_face = card_back(checks, back, row, data, table.table("back"))
         if face and back_face:
             cards.append((Card(row, face, back_face), count))
@@ -200,6 +206,18 @@ def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
     if not checks.within_total(table, "cards", sum(count for _card, count in cards)):
         return None
     return deck
+
+
+def layered_face(checks: KitChecks, face: CardFace, layered: list, row, data: Table,
+                 card: tuple[float, float, float, float]) -> Optional[CardFace]:
+    """The face with the deck's own layers its row draws, their words added to its description."""
+    layers = row_layers(checks, layered, row, data, card)
+    if layers is None:
+        return None
+    words = [w.strip().rstrip(".") for w in spoken_words(layers)]
+    said = face.description if face.description != "." else ""  # a front naming no region says nothing
+    description = " ".join(part for part in (said, ". ".join(words) + "." if words else "") if part)
+    return replace(face, layers=layers, description=description or face.description)
 
 
 def front_template(checks: KitChecks, table: Values, data: Optional[Table]) -> FrontTemplate:

@@ -120,8 +120,10 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
 
 
 def front_pictured(front) -> bool:
-    """Whether a card's front shows a picture (its art or its backdrop)."""
-    return front.backdrop is not None or drawn_pictured(front.art)
+    """Whether a card's front shows a picture (its art, its backdrop, or a layer's, kit/layers.py)."""
+    layered = [layer.art for layer in front.layers if layer.art is not None]
+    return front.backdrop is not None or drawn_pictured(front.art) or any(
+        has_picture((art,)) if not isinstance(art, Drawing) else drawn_pictured(art) for art in layered)
 
 
 def drawn_pictured(*drawings: Optional[Drawing]) -> bool:

@@ -275,6 +275,92 @@ BOARD_KIND_KEYS = {
 }
 BOARD_COMMON_KEYS = {"name", "title", "cell", "kind"}
 
+# -- a card front's own layers ([[deck.front.layer]], kit/layers_load.py) ----------------------
+LAYER_KINDS = ("text", "picture", "icon", "shape")
+LAYER_AREAS = ("trim", "bleed", "safe")
+LAYER_FONTS = ("sans",)  # the families the kit's drawing backends set today (DejaVu Sans, embedded)
+LAYER_BOX = ("\"trim\", \"bleed\" or \"safe\", or [x, y, width, height] from the trim's top-left corner, "
+             "each in mm or a share of the trim like \"50%\"")
+TYPE_SIZE = "a type size in points, e.g. 9, or the range it may shrink within, [least, largest], e.g. [6, 9]"
+
+
+def layer_box(value) -> Problem | None:
+    """A box: one of the card's areas, or four sides, each millimetres or a share ("50%")."""
+    if isinstance(value, str):
+        return None if value in LAYER_AREAS else Problem(
+            "{key} is not one of the card's areas", expected=LAYER_BOX, found=describe_value(value),
+            hint=did_you_mean(value, LAYER_AREAS))
+    sides = [box_side(side) for side in value] if len(value) == 4 else []
+    if len(sides) != 4 or None in sides:
+        return Problem("{key} is not a box", expected=LAYER_BOX, found=describe_value(value))
+    if any(amount <= 0 for amount, _share in sides[2:]):
+        return Problem("{key} has no room: its width and height must be more than 0", expected=LAYER_BOX,
+                       found=describe_value(value))
+    return None
+
+
+def box_side(side) -> tuple[float, bool] | None:
+    """(amount, whether it is a share of the trim) of one side of a box, or None."""
+    if isinstance(side, (int, float)) and not isinstance(side, bool) and abs(side) <= MAX_LENGTH:
+        return float(side), False
+    if isinstance(side, str) and re.fullmatch(r"-?\d+(\.\d+)?%", side.strip()):
+        return float(side.strip()[:-1]) / 100, True
+    return None
+
+
+def type_size(value) -> Problem | None:
+    sizes = value if isinstance(value, list) else [value]
+    numbers = [v for v in sizes if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if len(sizes) not in (1, 2) or len(numbers) != len(sizes):
+        return Problem("{key} is not a type size", expected=TYPE_SIZE, found=describe_value(value))
+    if not all(2 <= v <= 300 for v in numbers) or numbers != sorted(numbers):
+        return Problem("{key} is not a type size from 2 to 300 pt, least first", expected=TYPE_SIZE,
+                       found=describe_value(value))
+    return None
+
+
+def known_font(value: str) -> Problem | None:
+    return None if value in LAYER_FONTS else Problem(
+        "{key} is not a font the kit sets", expected=" | ".join(LAYER_FONTS), found=describe_value(value),
+        hint=did_you_mean(value, LAYER_FONTS))
+
+
+LAYER = keys(
+    kind=Field(str, required=True, choices=LAYER_KINDS, describe=" | ".join(repr(k) for k in LAYER_KINDS)),
+    box=Field((str, list), default="trim", check=layer_box, describe=LAYER_BOX),
+    when=Field(dict, default=dict, describe="a table of column = value, or column = [values]: the rows that "
+                                            "draw the layer", schema=Schema({}, entry=Field(
+                                                (str, list), items=str, describe="a value or a list of values"))),
+    rotate=Field(float, default=0.0, describe="degrees clockwise about the box's centre",
+                 check=rule(lambda v: -360 <= v <= 360, "must be from -360 to 360", "degrees, -360 to 360")),
+    text=template(),
+    align=choice("centre", "left", "centre", "center", "right"),
+    valign=choice("middle", "top", "middle", "bottom"),
+    size=Field((float, list), default=lambda: [6.0, 10.0], check=type_size, describe=TYPE_SIZE),
+    wrap=flag(False),
+    font=Field(str, default="sans", check=known_font, describe=" | ".join(repr(f) for f in LAYER_FONTS)),
+    bold=flag(False),
+    colour=template(),
+    band=template(),
+    picture=Field(str, default="", check=valid_template,
+                  describe="a PNG, JPEG or SVG file in the game folder, or one per row: a template like \"art/{id}.png\""),
+    fit=choice("cover", "cover", "contain", "stretch"),
+    focus=template(),
+    icon=template(),
+    shape=choice("rect", "rect", "ellipse", "line"),
+    stroke=template(),
+    stroke_width=millimetres(0.3, zero=True),
+    radius=millimetres(0.0, zero=True),
+)
+# the keys each kind of layer reads besides kind, box, when and rotate: another is an error at its line
+LAYER_KIND_KEYS = {
+    "text": {"text", "align", "valign", "size", "wrap", "font", "bold", "colour", "band"},
+    "picture": {"picture", "fit", "focus"},
+    "icon": {"icon", "colour"},
+    "shape": {"shape", "colour", "stroke", "stroke_width", "radius"},
+}
+LAYER_COMMON_KEYS = {"kind", "box", "when", "rotate"}
+
 STAT = keys(at=choice("", "", *CORNERS), label=template(), value=template(), icon=template())
 FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ffffff"), corner=template(),
              title=template(), art=text("", "a drawing function of the game folder: \"module.function\", "
@@ -296,7 +382,9 @@ FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ff
                                       "\"50% 20%\" or \"top\" (default the centre); or a template"),
              art_rotate=Field((str, int), default="", check=number_or_template,
                               describe="a quarter turn of the picture in its box: 0, 90, 180 or 270 degrees "
-                                       "clockwise; or a template"))
+                                       "clockwise; or a template"),
+             # the deck's own layers, drawn over the named regions (or alone, when the front names none)
+             layer=tables(LAYER, "a list of [[deck.front.layer]] tables: { kind, box, ... }"))
 # a back's pattern is a template (filled per card), so it is checked once filled, by cards.py
 BACK_PATTERNS = ("stripes", "dots", "waves", "none")
 BACK = keys(background=template("#444444"), ink=template(), title=template(), subtitle=template(),

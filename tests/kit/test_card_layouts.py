@@ -200,3 +200,135 @@ def test_a_splattercard_shows_striped_and_plain_damage_apart():
     assert {"striped", "plain", "motion-stripes", "hit"} <= both
     plain_only = roles(front_drawing(rows["S13"].front, deck))  # Gut shot: 2 plain
     assert "plain" in plain_only and "motion-stripes" not in plain_only
+
+
+# -- layouts as data (issue 43.4): [[deck.front.layer]] ------------------------------------------------
+LAYERS_EXAMPLE = EXAMPLE.parent / "card-layers"
+
+
+@pytest.fixture
+def layered(tmp_path) -> Path:
+    """The kit reference's layered deck, its SVG art swapped for a PNG per row made here (330 ppi
+    over the picture layer's box, so preflight passes it without a word)."""
+    from PIL import Image as Picture
+
+    folder = tmp_path / "card-layers"
+    shutil.copytree(LAYERS_EXAMPLE, folder)
+    edit(folder / "components.toml", 'picture = "art/{art}.svg"', 'picture = "art/{id}.png"')
+    for i, row in enumerate(("P1", "P2", "P3")):
+        Picture.new("RGB", (900, 640), ("#aa3322", "#2255aa", "#33aa55")[i]).save(folder / "art" / f"{row}.png")
+    return folder
+
+
+def layer_texts(drawing, role: str) -> list:
+    """The Text shapes of one layer (its role), groups flattened."""
+    from generator.draw.shapes import Text
+
+    def walk(shapes):
+        for shape in shapes:
+            if isinstance(shape, Group):
+                yield from walk(shape.shapes)
+            elif isinstance(shape, Text) and shape.role == role:
+                yield shape
+    return list(walk(drawing.shapes))
+
+
+def test_a_layered_deck_prints_each_rows_layers_and_when_layers_only_on_their_rows(layered, tmp_path):
+    """The kit PDF's front page holds every card's name and text, the EVENT word of the `when`
+    layer once (one event row of three), the row's picture once per card, and its backs page none."""
+    from pypdf import PdfReader
+    from generator.kit import write_kits
+
+    components = load_components(layered)
+    [kit] = write_kits(components, tmp_path / "out", title="Card layers", author="Rulepress", variants=("print",))
+    fronts, backs = (page.extract_text() for page in PdfReader(kit.path).pages[-2:])
+    for name in ("Hermit Crab", "Spring Tide", "Sea Anemone", "Every creature moves one"):
+        assert name in fronts and name not in backs
+    assert fronts.count("EVENT") == 1 and "TIDE POOL" in backs
+    xobjects = PdfReader(kit.path).pages[-2]["/Resources"]["/XObject"]
+    assert sum(1 for ref in xobjects.values() if ref.get_object()["/Subtype"] == "/Image") == 3
+
+
+def test_a_when_layer_shows_in_the_svg_preview_of_its_rows_only(layered):
+    from generator.kit.preview import render_previews
+
+    components = load_components(layered)
+    deck = components.decks[0]
+    events = {card.row["id"]: bool(layer_texts(front_drawing(card.front, deck), "card-layer-8"))
+              for card, _count in deck.cards}
+    assert events == {"P1": False, "P2": True, "P3": False}
+    [preview] = [p for p in render_previews(components) if p.kind == "deck"]
+    assert preview.svg.count(">EVENT<") == 1 and "Spring Tide" in preview.svg
+
+
+def test_layer_text_shrinks_within_its_sizes(layered):
+    """A name too long for its box at 14 pt is set smaller, never under its 9 pt least size."""
+    from generator.draw.preflight import PT_PER_MM
+
+    edit(layered / "pool.csv", "Sea Anemone", "Grey Sea Anemone")
+    deck = load_components(layered).decks[0]
+    sizes = {card.row["id"]: layer_texts(front_drawing(card.front, deck), "card-layer-3")[0].size * PT_PER_MM
+             for card, _count in deck.cards}
+    assert sizes["P1"] == pytest.approx(14, abs=0.01)
+    assert 9 <= sizes["P3"] < 13.5
+
+
+def test_layer_text_that_does_not_fit_at_its_least_size_names_the_data_row(layered):
+    csv = layered / "pool.csv"
+    edit(csv, "Sea Anemone", "Great Green Sea Anemone of the Northern Rock Pools")
+    [error] = errors_of(layered)
+    assert (error.path.name, error.line) == ("pool.csv", line_of(csv, "P3,"))
+    assert "text layer 3 does not fit" in error.message and "Northern Rock" in error.found
+
+
+@pytest.mark.parametrize("old, new, fragment, message", [
+    ('kind = "icon"', 'kind = "sticker"', 'kind = "sticker"', "is not one of the choices"),
+    ('box = [53, 4, 7, 7]', 'box = [53, 4, 7]', 'box = [53, 4, 7]', "is not a box"),
+    ('box = [53, 4, 7, 7]', 'box = [53, 4, "wide", 7]', 'box = [53, 4, "wide"', "is not a box"),
+    ('box = [53, 4, 7, 7]', 'box = [53, 4, 0, 7]', 'box = [53, 4, 0, 7]', "has no room"),
+    ('box = [53, 4, 7, 7]', 'box = "page"', 'box = "page"', "is not one of the card's areas"),
+    ('icon = "star"', 'icon = "star"\nfit = "cover"', 'fit = "cover"', "`fit` has no use on an icon layer"),
+    ('when = { kind = "event" }\n\n[[deck.front.layer]]', 'when = { sort = "event" }\n\n[[deck.front.layer]]',
+     'when = { sort', "`when` names a column the data does not have"),
+    ('size = [7, 10]', 'size = [10, 7]', 'size = [10, 7]', "least first"),
+    ('bold = true\ncolour = "#ffffff"', 'bold = true\nfont = "Comic"\ncolour = "#ffffff"', 'font = "Comic"',
+     "is not a font the kit sets"),
+])
+def test_a_wrong_layer_key_is_an_error_at_its_line(layered, old, new, fragment, message):
+    components = layered / "components.toml"
+    edit(components, old, new)
+    errors = errors_of(layered)
+    assert [(error.path.name, error.line) for error in errors] == [("components.toml", line_of(components, fragment))]
+    assert message in errors[0].message, errors[0].message
+
+
+def test_a_picture_layer_is_checked_for_print_at_the_row(layered):
+    """A picture too coarse for its box is an error at its row's line, as card art is."""
+    from PIL import Image as Picture
+
+    Picture.new("RGB", (200, 140), "#336699").save(layered / "art" / "P2.png")
+    [error] = errors_of(layered)
+    assert (error.path.name, error.line) == ("pool.csv", line_of(layered / "pool.csv", "P2,"))
+    assert "prints at" in error.message and "picture layer 1's box" in error.expected
+
+
+def test_the_default_layout_draws_the_cards_it_drew_before_layers(example):
+    """The named regions are layers now; the reference's picture of them, drawn before they were
+    (docs/kit/pictures/card-regions.svg, unchanged since), is what the layers draw."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("kit_pictures", EXAMPLE.parents[3] / "scripts" / "kit_pictures.py")
+    pictures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pictures)
+    assert pictures.picture(EXAMPLE) == (pictures.PICTURES / "card-regions.svg").read_text(encoding="utf-8")
+
+
+def test_layers_on_top_of_the_named_regions_leave_the_regions_as_they_were(example):
+    """A deck's own layer draws over its regions: the card is the regions' shapes, then the layer's."""
+    before = load_components(example).decks[0]
+    edit(example / "components.toml", "[deck.back]", '[[deck.front.layer]]\nkind = "text"\ntext = "PROMO"\n'
+         'box = [0, "40%", "100%", 8]\nrotate = -30\nsize = 16\ncolour = "#cc2222"\n\n[deck.back]')
+    after = load_components(example).decks[0]
+    for (old, _n), (new, _m) in zip(before.cards, after.cards):
+        drawn_before, drawn_after = front_drawing(old.front, before), front_drawing(new.front, after)
+        assert drawn_after.shapes[:len(drawn_before.shapes)] == drawn_before.shapes
+        assert layer_texts(drawn_after, "card-layer-1")[0].text == "PROMO"
