@@ -40,7 +40,7 @@ from generator.kit.impose import card_grid, fold_layout
 from generator.kit.layers import Box, CardTextDoesNotFit, draw_layer, placed
 from generator.kit.layers_load import layer_templates, row_layers, spoken_words
 from generator.kit.layout_default import CardLayout, card_layout, default_layers, names_regions
-from generator.kit.pictures import CardPictures, art_placing, names_art_file
+from generator.kit.pictures import CardPictures, art_placing, backdrop_placing, names_art_file
 from generator.kit.schema import BACK_PATTERNS
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, Card, CardBack, CardFace, DeckSpec, FrontTemplate,
                                 Stat, StatTemplate)
@@ -188,9 +188,12 @@ def load_deck(checks: KitChecks, table: Values) -> Optional[DeckSpec]:
         if not all(checks.picture_columns(table.table("front"), key, data) for key in templated):
             return None
         art = CardPictures(checks.game_dir, art, art_box, checks.warnings, placing=placing)
+    backdrop_how = backdrop_placing(checks.source, table.table("front"), front)
+    if backdrop_how is None:
+        return None
     backdrop = CardPictures(checks.game_dir, front.backdrop, (0.0, 0.0, width + 2 * table["bleed"],
                                                               height + 2 * table["bleed"]),
-                            checks.warnings, "card with its bleed") if front.backdrop else None
+                            checks.warnings, "card with its bleed", backdrop_how, "backdrop") if front.backdrop else None
     cards = []
     for row in kept:
         count = checks.row_count(data, row, quantity)

@@ -150,19 +150,45 @@ def art_placing(source, table, front) -> Optional[tuple[str, str, str]]:
     return values
 
 
+BACKDROP_KEYS = ("backdrop_fit", "backdrop_focus")
+
+
+def backdrop_placing(source, table, front) -> Optional[tuple[str, str, str]]:
+    """The front's backdrop_fit and backdrop_focus templates (the backdrop is never turned), a
+    plain value checked here at its key's line; None when one is wrong or there is no backdrop
+    (reported). They say of the backdrop what art_fit and art_focus say of the art."""
+    values = tuple(getattr(front, key) for key in BACKDROP_KEYS)
+    given = next((key for key, value in zip(BACKDROP_KEYS, values) if value), None)
+    if given and not front.backdrop:
+        source.report(table.key(given), f"{given} places a backdrop, and this front has none",
+                      expected='a `backdrop` picture, e.g. "art/ground-{suit}.png"', found="no backdrop")
+        return None
+    for key, value in zip(BACKDROP_KEYS, values):
+        if value and not template_fields(value):
+            try:
+                placement(**{key.removeprefix("backdrop_"): value})
+            except PlacementError as problem:
+                source.report(table.key(key), f"{key} is not one it can take", expected=problem.expected,
+                              found=problem.found)
+                return None
+    return (*values, "")
+
+
 class CardPictures:
     """The pictures of one deck's rows for one place on the card (the art box, or the whole
     card to its bleed): each checked once, errors at the row's line, warnings (pictures that
     print, but below PRINT_PPI) kept for the kit's check."""
 
     def __init__(self, game_dir: Path, template: str, box: tuple[float, float, float, float],
-                 warnings: list[ContentError], place: str = "art box", placing: tuple[str, str, str] = ("", "", "")):
+                 warnings: list[ContentError], place: str = "art box", placing: tuple[str, str, str] = ("", "", ""),
+                 keys: str = "art"):
         self.game_dir = game_dir
         self.template = template
         self.box = box
         self.warnings = warnings  # the kit's (KitChecks.warnings): a warning fails only a strict build
         self.place = place  # where the picture goes, in messages
-        self.placing = placing  # the templates of art_fit, art_focus and art_rotate
+        self.placing = placing  # the templates of art_fit, art_focus and art_rotate (or the backdrop's)
+        self.keys = keys  # the keys' prefix, in messages: "art" (art_fit) or "backdrop" (backdrop_fit)
 
     def art(self, row, data) -> Drawing | ContentError:
         """The row's picture as card art (covering the art box), or the row's error."""
@@ -202,7 +228,8 @@ class CardPictures:
         try:
             how = placement(*(fill(template, row.text) for template in self.placing))
         except PlacementError as problem:
-            return ContentError(data.path, row.line, f"the card's {problem.key} is not one it can take",
+            key = problem.key.replace("art_", f"{self.keys}_", 1)
+            return ContentError(data.path, row.line, f"the card's {key} is not one it can take",
                                 expected=problem.expected, found=problem.found)
         return found_picture(self.game_dir, name, self.box, how, role, (data.path, row.line), self.warnings,
                              "the card's picture", self.place)

@@ -373,6 +373,13 @@ FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ff
              backdrop=Field(str, default="", check=valid_template,
                             describe="a PNG or JPEG file per row behind the whole card, to its bleed: a template "
                                      "like \"art/ground-{suit}.png\""),
+             # how the backdrop meets the card with its bleed, as art_fit and art_focus place the art
+             backdrop_fit=Field(str, default="", check=valid_template,
+                                describe="how the backdrop meets the card to its bleed: 'cover' (the default), "
+                                         "'contain' or 'stretch'; or a template"),
+             backdrop_focus=Field(str, default="", check=valid_template,
+                                  describe="the point of the backdrop kept in view when it is cropped: \"0.5 0.2\", "
+                                           "\"50% 20%\" or \"top\" (default the centre); or a template"),
              # how a picture `art` meets its box: per deck, or per row as a template ("{focus}")
              art_fit=Field(str, default="", check=valid_template,
                            describe="how a picture meets the art box: 'cover' (the default), 'contain' or "

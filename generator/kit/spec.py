@@ -141,6 +141,8 @@ class FrontTemplate:
     art_focus: str = ""
     art_rotate: str = ""
     layers: int = 0  # how many layers of its own the deck names ([[deck.front.layer]], kit/layers_load.py)
+    backdrop_fit: str = ""  # how the backdrop meets the card with its bleed (as art_fit, art_focus the art)
+    backdrop_focus: str = ""
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,12 @@ backdrop is placed by backdrop_fit and backdrop_focus as art is by art_fit and a
 from __future__ import annotations
 
 import re
+
+import pytest
 import xml.etree.ElementTree as ET
 
 from generator.kit import render_previews
+from tests.sitefactory import GAME_TOML
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -96,3 +99,69 @@ def test_a_games_own_svg_icon_is_drawn_in_card_text_in_the_texts_colour(tmp_path
     size = words[0].size
     assert abs(coin.scale * 1.0 - size * 0.8) < 1e-3  # 1 mm wide as read, drawn at the text's icon size
     assert "coin" in card.front.description and ":coin:" not in card.front.description
+
+
+# -- a backdrop placed as art is ------------------------------------------------------------
+
+BACKDROP_DECK = '''
+[[deck]]
+name = "grounds"
+title = "Grounds"
+data = "scores.csv"
+[deck.front]
+title = "Ground {pebbles}"
+backdrop = "art/ground.png"
+backdrop_fit = "{fit}"
+backdrop_focus = "left"
+'''
+
+
+def backdrop_site(root, fits=("contain", "cover"), deck=BACKDROP_DECK):
+    import io
+
+    from PIL import Image as PILImage
+
+    from tests.sitefactory import make_site
+
+    rows = "pebbles,points,fit\n" + "".join(f"{i},{i * 2},{fit}\n" for i, fit in enumerate(fits, start=1))
+    game = GAME_TOML.replace('columns = { pebbles = "int", points = "int" }',
+                             'columns = { pebbles = "int", points = "int", fit = "str" }')
+    make_site(root, **{"content__pebbles__components.toml": deck, "content__pebbles__scores.csv": rows,
+                       "content__pebbles__game.toml": game})
+    out = io.BytesIO()
+    PILImage.new("RGB", (2400, 1200), "#3b7a57").save(out, format="PNG")
+    (root / "content" / "pebbles" / "art").mkdir()
+    (root / "content" / "pebbles" / "art" / "ground.png").write_bytes(out.getvalue())
+    return root / "content" / "pebbles"
+
+
+def test_a_backdrop_is_placed_by_backdrop_fit_and_backdrop_focus(tmp_path):
+    from generator.kit import load_components
+
+    deck = load_components(backdrop_site(tmp_path / "site")).decks[0]
+    placed = [(card.front.backdrop.fit, card.front.backdrop.focus) for card, _count in deck.cards]
+    assert placed == [("contain", (0.0, 0.5)), ("cover", (0.0, 0.5))]
+    bleed = deck.bleed
+    for card, _count in deck.cards:  # still the whole card to its bleed
+        picture = card.front.backdrop
+        assert (picture.w, picture.h) == (deck.width + 2 * bleed, deck.height + 2 * bleed)
+
+
+def test_a_backdrop_fit_it_cannot_take_is_an_error_at_its_row_or_its_key(tmp_path):
+    from generator.errors import ContentError, ContentErrors
+    from generator.kit import load_components
+
+    folder = backdrop_site(tmp_path / "rows", fits=("contain", "tile"))
+    with pytest.raises((ContentError, ContentErrors)) as raised:
+        load_components(folder)
+    errors = getattr(raised.value, "errors", [raised.value])
+    assert [(e.path.name, e.line, e.found) for e in errors] == [("scores.csv", 3, "'tile'")]
+    assert "backdrop_fit" in errors[0].message
+
+    keyed = BACKDROP_DECK.replace('backdrop_focus = "left"', 'backdrop_focus = "middle"')
+    folder = backdrop_site(tmp_path / "key", deck=keyed)
+    with pytest.raises((ContentError, ContentErrors)) as raised:
+        load_components(folder)
+    errors = getattr(raised.value, "errors", [raised.value])
+    assert [(e.path.name, e.line) for e in errors] == [("components.toml", 10)]
+    assert "backdrop_focus" in errors[0].message and errors[0].found == "'middle'"
