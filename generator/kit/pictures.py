@@ -139,15 +139,21 @@ def art_placing(source, table, front) -> Optional[tuple[str, str, str]]:
         source.report(table.key(given), f"{given} places a picture, and this front's art is none",
                       expected='a picture `art`, e.g. "art/{id}.png"', found=repr(front.art or "no art"))
         return None
-    for key, value in zip(PLACING_KEYS, values):
+    return values if plain_values_fit(source, table, PLACING_KEYS, values) else None
+
+
+def plain_values_fit(source, table, keys: tuple[str, ...], values: tuple[str, ...]) -> bool:
+    """Whether each plain (not template) value of the placing `keys` is one placement takes; the
+    first that is not is reported at its key's line."""
+    for key, value in zip(keys, values):
         if value and not template_fields(value):
             try:
-                placement(**{key.removeprefix("art_"): value})
+                placement(**{key.partition("_")[2]: value})  # art_fit, backdrop_fit: fit
             except PlacementError as problem:
                 source.report(table.key(key), f"{key} is not one it can take", expected=problem.expected,
                               found=problem.found)
-                return None
-    return values
+                return False
+    return True
 
 
 BACKDROP_KEYS = ("backdrop_fit", "backdrop_focus")
@@ -163,15 +169,7 @@ def backdrop_placing(source, table, front) -> Optional[tuple[str, str, str]]:
         source.report(table.key(given), f"{given} places a backdrop, and this front has none",
                       expected='a `backdrop` picture, e.g. "art/ground-{suit}.png"', found="no backdrop")
         return None
-    for key, value in zip(BACKDROP_KEYS, values):
-        if value and not template_fields(value):
-            try:
-                placement(**{key.removeprefix("backdrop_"): value})
-            except PlacementError as problem:
-                source.report(table.key(key), f"{key} is not one it can take", expected=problem.expected,
-                              found=problem.found)
-                return None
-    return (*values, "")
+    return (*values, "") if plain_values_fit(source, table, BACKDROP_KEYS, values) else None
 
 
 class CardPictures:
