@@ -37,7 +37,7 @@ from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
 from generator.kit.fonts import in_deck_font
 from generator.kit.impose import card_grid, fold_layout
-from generator.kit.layers import Box, CardTextDoesNotFit, draw_layer, placed
+from generator.kit.layers import Box, CardTextDoesNotFit, at_the_edge, draw_layer, placed
 from generator.kit.layers_load import layer_templates, row_layers, spoken_words
 from generator.kit.layout_default import CardLayout, card_layout, default_layers, names_regions
 from generator.kit.pictures import CardPictures, art_placing, backdrop_placing, names_art_file
@@ -60,8 +60,11 @@ def front_drawing(face: CardFace, deck: DeckSpec, ink_saver: bool = False) -> Dr
         for layer in default_layers(face, deck, frame_ink, panel, ink_saver):
             shapes += draw_layer(layer, layer.box, frame_ink, panel)
     ground = colours.WHITE if ink_saver else face.background  # what the deck's own layers stand on
-    for layer in face.layers:
-        shapes += draw_layer(layer, placed(layer, w, h, b, deck.safe), frame_ink, ground)
+    own = [shape for layer in face.layers for shape in draw_layer(layer, placed(layer, w, h, b, deck.safe),
+                                                                  frame_ink, ground)]
+    if own and deck.white_edges[0] and not ink_saver:  # a layer into the bleed stops at the white edge, as a backdrop
+        own = [Group(tuple(own), clip=(b + EDGE, b + EDGE, w - 2 * EDGE, h - 2 * EDGE))]
+    shapes += own
     named = face.title or face.value or next((layer.text for layer in face.layers if layer.kind == "text"), "")
     return Drawing(w + 2 * b, h + 2 * b, tuple(shapes), title=named)
 
@@ -394,7 +397,9 @@ def with_edges(decks: tuple[DeckSpec, ...]) -> tuple[DeckSpec, ...]:
 
     def varied(side: str, deck: DeckSpec) -> bool:
         # a picture behind the cards is a ground as varied as a colour: a strip of the next card's shows as much
-        return len({(getattr(card, side).background, getattr(getattr(card, side), "backdrop", None))
+        # and so is a layer that reaches the trim's edge (a picture or band to the bleed)
+        return len({(getattr(card, side).background, getattr(getattr(card, side), "backdrop", None),
+                     at_the_edge(getattr(getattr(card, side), "layers", ()), other))
                     for other in decks if key(other) == key(deck) for card, _count in other.cards}) > 1
 
     return tuple(replace(deck, white_edges=(varied("front", deck), varied("back", deck))) for deck in decks)

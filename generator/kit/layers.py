@@ -218,3 +218,14 @@ def art_group(art: Drawing, box: Box, role: str = "card-art") -> Group:
 def placed(layer: Layer, width: float, height: float, bleed: float, safe: float) -> Box:
     return layer.box.place(width, height, bleed, safe) if isinstance(layer.box, Frame) else layer.box
 
+
+
+def at_the_edge(layers: tuple[Layer, ...], deck) -> tuple[Layer, ...]:
+    """The layers whose box reaches the card's trim (a cut a little off the line shows them)."""
+    w, h, b = deck.width, deck.height, deck.bleed
+    reaching = []
+    for layer in layers:
+        x, y, bw, bh = placed(layer, w, h, b, deck.safe)
+        if x <= b or y <= b or x + bw >= b + w or y + bh >= b + h:
+            reaching.append(layer)
+    return tuple(reaching)

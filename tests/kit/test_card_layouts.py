@@ -332,3 +332,14 @@ def test_layers_on_top_of_the_named_regions_leave_the_regions_as_they_were(examp
         drawn_before, drawn_after = front_drawing(old.front, before), front_drawing(new.front, after)
         assert drawn_after.shapes[:len(drawn_before.shapes)] == drawn_before.shapes
         assert layer_texts(drawn_after, "card-layer-1")[0].text == "PROMO"
+
+
+def test_layers_that_reach_the_cut_give_cards_of_different_pictures_a_white_edge(layered):
+    """Clean cuts: a picture layer into the bleed is a ground as a backdrop is; where neighbours'
+    differ, each front gets the white edge, its layers cut off inside it."""
+    deck = load_components(layered).decks[0]
+    assert deck.white_edges[0]
+    b, w, h = deck.bleed, deck.width, deck.height
+    [own] = [shape for shape in front_drawing(deck.cards[0][0].front, deck).shapes
+             if isinstance(shape, Group) and shape.clip and shape.role == ""]
+    assert own.clip == (b + 2.0, b + 2.0, w - 4.0, h - 4.0) and "card-layer-1" in {s.role for s in own.shapes}
