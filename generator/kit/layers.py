@@ -14,10 +14,11 @@ Text shrinks within its range of sizes; text that does not fit at the least size
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Union
 
 from generator.draw.icons import ICONS, icon as vector_icon
+from generator.draw.inline_icons import has_icons
 from generator.draw.shapes import Circle, Drawing, Group, Image, Line, Polygon, Rect, Style, Text
 from generator.kit import text as fit
 from generator.kit.ownlines import own_line
@@ -96,7 +97,7 @@ def draw_layer(layer: Layer, box: Box, ink: str, paper: str) -> list:
     if layer.kind == "text":
         if not layer.text:
             return []
-        if not (layer.wrap or layer.band or layer.leave_out):  # one line turns about its own anchor
+        if not (layer.wrap or layer.band or layer.leave_out or has_icons(layer.text)):  # turns about its anchor
             return [_fitted(layer, lambda: one_line(layer, box, colour))]
         shapes = _fitted(layer, lambda: text_shapes(layer, box, colour, paper))
     elif layer.kind == "icon":
@@ -164,11 +165,23 @@ def text_shapes(layer: Layer, box: Box, colour: str, paper: str) -> list:
         top = y + {"top": 0.0, "middle": room / 2, "bottom": room}[layer.valign]
         return fit.block_shapes(block, anchor_x(layer, box), top, anchor=ANCHORS[layer.align], fill=colour,
                                 bold=layer.bold, role=layer.role, paper=paper)
-    line = one_line(Layer(**{**layer.__dict__, "rotate": 0.0}), box, colour)
+    if has_icons(layer.text) and not layer.band:  # `:star:` drawn in the line, as in wrapped text
+        return icon_line(layer, box, colour, paper)
+    line = one_line(replace(layer, rotate=0.0), box, colour)
     pad = line.size * 0.45
     left = line.x - line.length * {"start": 0.0, "middle": 0.5, "end": 1.0}[line.anchor]
     return [Rect(left - pad, line.y - line.size * 0.95, line.length + 2 * pad, line.size * 1.3,
                  Style(fill=layer.band), rx=1.0, role=f"{layer.role}-band" if layer.role else ""), line]
+
+
+def icon_line(layer: Layer, box: Box, colour: str, paper: str) -> list:
+    """One line with inline icons, shrunk to the box's width (refused below the least size)."""
+    text = fit.drawable(layer.text)
+    size = fit.fit_size(text, box[2], layer.size, layer.min_size, layer.bold)
+    if fit.width(text, size, layer.bold) > box[2]:
+        raise fit.TextDoesNotFit(text, f"{box[2]:.1f} mm at {layer.min_size:.1f} mm type")
+    return fit.icon_line(anchor_x(layer, box), baseline(layer, box), text, round(size, 3), ANCHORS[layer.align],
+                         colour, layer.bold, layer.role, paper)
 
 
 def shape_of(layer: Layer, box: Box, colour: str):

@@ -343,3 +343,13 @@ def test_layers_that_reach_the_cut_give_cards_of_different_pictures_a_white_edge
     [own] = [shape for shape in front_drawing(deck.cards[0][0].front, deck).shapes
              if isinstance(shape, Group) and shape.clip and shape.role == ""]
     assert own.clip == (b + 2.0, b + 2.0, w - 4.0, h - 4.0) and "card-layer-1" in {s.role for s in own.shapes}
+
+
+def test_an_inline_icon_in_a_one_line_text_layer_is_drawn_not_spelt(layered):
+    edit(layered / "pool.csv", "Spring Tide", "Spring Tide :star:")
+    deck = load_components(layered).decks[0]
+    card = next(card for card, _count in deck.cards if card.row["id"] == "P2")
+    drawing = front_drawing(card.front, deck)
+    assert "inline-icon-star" in roles(drawing)
+    assert all(":star:" not in text.text for text in layer_texts(drawing, "card-layer-3"))
+    assert "Spring Tide star" in card.front.description
