@@ -119,3 +119,18 @@ def test_a_markdown_picture_outside_the_game_folder_is_an_error_and_is_never_rea
     assert (Path(error.path).name, error.line) == ("rules.md", 7)
     assert "outside the game folder" in error.message and error.found == "../../secret.png"
 
+
+
+def test_a_rebuild_that_keeps_the_page_keeps_its_pictures(tmp_path):
+    """The page comes from the build cache (another page was edited): the pictures it names are
+    still published, from the last build's output."""
+    root = site_with(tmp_path / "site", rules_with("![A river](art/river.png)"), {"art/river.png": picture(1600, 800)})
+    first = build(root)
+    names = sorted(name for name in first.files if name.startswith("assets/pictures/"))
+    reference = root / "content" / "pebbles" / "reference.md"
+    reference.write_text(reference.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    again = build(root)
+    assert again.rendered == 1  # the player aid alone: the rules page is the last build's
+    assert sorted(name for name in again.files if name.startswith("assets/pictures/")) == names == [
+        name for name in names if (again.output / name).is_file()]
+    assert len(names) == 2
