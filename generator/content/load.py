@@ -373,15 +373,15 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
         play_time=(play_time["min"], play_time["max"]) if play_time else None,
         summary=values["summary"], accent=values.get("accent", "#3559c7"), pages=tuple(pages), data=data,
         releases=game_releases(values.get("releases") or [], source),
-        **declared_fonts(values, source, folder, root),
+        **declared_fonts(values, source, folder),
     )
 
 
-def declared_fonts(values: dict, source: Source, folder: Path, root: Path) -> dict:
+def declared_fonts(values: dict, source: Source, folder: Path) -> dict:
     """The game's fonts and the rulebook's heading font (Game's `fonts` and `heading_font`)."""
     from generator.draw.fonts import game_fonts
 
-    fonts = game_fonts(values.get("fonts") or {}, source, folder, root)
+    fonts = game_fonts(values.get("fonts") or {}, source, folder)
     heading = (values.get("rulebook") or {}).get("heading_font") or ""
     if heading and heading not in fonts:
         if heading not in (values.get("fonts") or {}):  # else its own problem is reported

@@ -40,7 +40,7 @@ class GameFont:
     ref: FontRef
 
 
-def game_fonts(declared: dict, source, folder: Path, root: Path) -> dict[str, GameFont]:
+def game_fonts(declared: dict, source, folder: Path) -> dict[str, GameFont]:
     """game.toml's [fonts] (validated by its schema) as GameFonts, each file read; a problem
     is reported through `source` (content.schema.Source) at its key's line, and the font left out."""
     fonts = {}
@@ -54,7 +54,7 @@ def game_fonts(declared: dict, source, folder: Path, root: Path) -> dict[str, Ga
                 source.report(("fonts", name, "licence"), f"the font '{name}' names no licence",
                               expected="the font's licence, e.g. \"SIL Open Font License 1.1\"", found="empty text")
             continue
-        files = [readable_font(source, ("fonts", name, key), table.get(key) or "", folder, root)
+        files = [readable_font(source, ("fonts", name, key), table.get(key) or "", folder)
                  for key in ("file", "bold")]
         if files[0] is None or (table.get("bold") and files[1] is None):
             continue
@@ -63,14 +63,16 @@ def game_fonts(declared: dict, source, folder: Path, root: Path) -> dict[str, Ga
     return fonts
 
 
-def readable_font(source, at: tuple, file: str, folder: Path, root: Path) -> Optional[str]:
-    """The font file's real path, or None when it is not one (reported at `at`; "" is no file)."""
+def readable_font(source, at: tuple, file: str, folder: Path) -> Optional[str]:
+    """The font file's real path, or None when it is not one (reported at `at`; "" is no file).
+    It lies in the game's folder: the stages' keys hash that folder's files (a font elsewhere
+    could change and the kit and rulebook not be made again), and an earlier release's sources
+    hold it."""
     if not file:
         return None
     resolved = os.path.realpath(folder / file)
-    if not resolved.startswith(os.path.realpath(root / "content") + os.sep):  # where the build's inputs are hashed
-        source.report(at, "the font file lies outside the site's content folder", expected=FILE + ", or one "
-                      "several games share in content/, e.g. \"../fonts/Display.ttf\"", found=file)
+    if not resolved.startswith(os.path.realpath(folder) + os.sep):
+        source.report(at, "the font file lies outside the game's folder", expected=FILE, found=file)
     elif Path(file).suffix.lower() not in SUFFIXES:
         source.report(at, "not a font file", expected=FILE, found=file)
     elif not os.path.isfile(resolved):

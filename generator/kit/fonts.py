@@ -36,8 +36,7 @@ def declared_fonts(game_dir: Path) -> dict[str, GameFont]:
     if not isinstance(declared, dict):
         return {}
     tables = {name: table for name, table in declared.items() if isinstance(table, dict)}
-    game_dir = Path(game_dir)
-    return game_fonts(tables, _Unreported(), game_dir, game_dir.parent.parent)
+    return game_fonts(tables, _Unreported(), Path(game_dir))
 
 
 def with_deck_fonts(checks, tables: list, decks: tuple[DeckSpec, ...]) -> tuple[DeckSpec, ...]:

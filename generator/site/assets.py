@@ -46,6 +46,8 @@ def game_fonts(games, assets: dict) -> dict[str, str]:
     SVGs give it (draw/svg.font_family). Returns CSS rules by their font's family, in order."""
     rules = {}
     for game in sorted(games, key=lambda g: g.slug):
+        if game.release_of:  # an earlier release's pages name the current game's fonts (the same family)
+            continue
         for name, font in sorted(game.fonts.items()):
             family = font.ref.family
             faces = []

@@ -233,3 +233,14 @@ def test_a_deck_naming_a_font_game_toml_does_not_declare_is_an_error_at_its_line
     (error,) = getattr(raised.value, "errors", [raised.value])
     assert error.path.name == "components.toml" and error.line == COMPONENTS.splitlines().index('font = "display"') + 1
     assert "no font 'dispaly'" in error.message and "display" in error.expected
+
+
+
+def test_a_font_outside_the_game_folder_is_an_error_at_its_line(tmp_path):
+    """The stages' keys hash the game folder: a font elsewhere could change unseen."""
+    root = font_site(tmp_path, fonts=FONTS.replace('"fonts/Display.ttf"', '"../../fonts/Shared.ttf"'), rulebooks=False)
+    (root / "fonts").mkdir()
+    shutil.copyfile(REGULAR, root / "fonts" / "Shared.ttf")
+    (error,) = game_toml_errors(root)
+    assert error.line == line_of(root, 'file = "../../fonts/Shared.ttf"')
+    assert "outside the game's folder" in error.message
