@@ -39,14 +39,15 @@ from generator.kit.fonts import in_deck_font
 from generator.kit.impose import card_grid, fold_layout
 from generator.kit.layers import Box, CardTextDoesNotFit, at_the_edge, draw_layer, placed
 from generator.kit.layers_load import layer_templates, row_layers, spoken_words
-from generator.kit.layout_default import CardLayout, card_layout, default_layers, names_regions
+from generator.kit.layout_default import CardLayout, card_layout, default_layers, names_regions, reads_otherwise_turned
 from generator.kit.pictures import CardPictures, art_placing, backdrop_placing, names_art_file
 from generator.kit.schema import BACK_PATTERNS
 from generator.kit.spec import (CARD_SIZES, PAPERS, BackTemplate, Card, CardBack, CardFace, DeckSpec, FrontTemplate,
                                 Stat, StatTemplate)
 from generator.play.tables import Table
 
-__all__ = ["CardLayout", "CardTextDoesNotFit", "card_layout", "front_drawing", "back_drawing", "load_deck"]
+__all__ = ["CardLayout", "CardTextDoesNotFit", "card_layout", "front_drawing", "back_drawing", "load_deck",
+           "reads_otherwise_turned"]
 
 
 @in_deck_font  # the deck's own font, if it names one (kit/fonts.py)

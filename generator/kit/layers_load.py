@@ -73,7 +73,8 @@ def unused_layer_keys(checks: KitChecks, table: Values) -> None:
     a = "an" if kind == "icon" else "a"
     for key in sorted((table.given & set(table)) - reads - LAYER_COMMON_KEYS):
         checks.source.report(table.key(key), f"`{key}` has no use on {a} {kind} layer",
-                             expected=f"the keys {a} {kind} layer reads: " + ", ".join(sorted(reads | LAYER_COMMON_KEYS)),
+                             expected=f"the keys {a} {kind} layer reads: "
+                                      + ", ".join(sorted(reads | LAYER_COMMON_KEYS)),
                              found=key)
 
 

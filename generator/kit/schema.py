@@ -343,7 +343,8 @@ LAYER = keys(
     colour=template(),
     band=template(),
     picture=Field(str, default="", check=valid_template,
-                  describe="a PNG, JPEG or SVG file in the game folder, or one per row: a template like \"art/{id}.png\""),
+                  describe="a PNG, JPEG or SVG file in the game folder, or one per row: a template like "
+                           "\"art/{id}.png\""),
     fit=choice("cover", "cover", "contain", "stretch"),
     focus=template(),
     icon=template(),
