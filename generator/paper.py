@@ -57,11 +57,14 @@ class Strip:
 
 @dataclass(frozen=True)
 class Diagram:
-    """One drawing (generator.draw.shapes.Drawing) with its title and caption."""
+    """One drawing (generator.draw.shapes.Drawing) with its title and caption; `others`: the same
+    diagram in the engine's other layouts (`engine.layouts`, `engine.print_layouts`), of which the
+    book sets the one that prints most readably, as it does a walkthrough's steps."""
 
     drawing: Any
     title: str = ""
     caption: str = ""
+    others: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,10 @@ def position_on_paper(options: dict, context) -> list:
     replayed = context.replays.position(options, context)
     engine, diagram = replayed.engine, replayed.result
     drawing = engine_drawing(context, lambda: engine.render(diagram.state, diagram.highlight))
-    return [Diagram(drawing, diagram.title, diagram.caption)]
+    layouts = (*getattr(engine, "layouts", ()), *getattr(engine, "print_layouts", ()))
+    others = tuple(engine_drawing(context, lambda layout=layout: engine.render(diagram.state, diagram.highlight,
+                                                                                layout=layout)) for layout in layouts)
+    return [Diagram(drawing, diagram.title, diagram.caption, others)]
 
 
 def play_on_paper(options: dict, context) -> list:

@@ -5,7 +5,7 @@ module sets that on the book's page. Every diagram placed is recorded in the boo
 No directive is known here by name."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
@@ -16,8 +16,8 @@ from generator.markdown.directives import DirectiveContext, parse_options
 from generator.paper import Cards, DataTable, Diagram, Index, Link, Strip, Words, escape
 from generator.rulebook.blocks import Cell, Typesetter, data_table
 from generator.rulebook.cards import Deck, gallery
-from generator.rulebook.figures import (StripLayout, position_figure, position_width, sheet_picture, strip_drawings,
-                                        strip_layout, walkthrough_strip)
+from generator.rulebook.figures import (StripLayout, clear, position_drawing, position_figure, position_width, sheet_picture,
+                                        strip_drawings, strip_layout, walkthrough_strip)
 from generator.rulebook.preflight import PlacedFigure
 from generator.rulebook.selection import real_address
 
@@ -74,7 +74,7 @@ class PaperDirectives:
                 if isinstance(item, DrawnStrip):
                     self.place_strip(book, item.title, item.drawings)
                 elif isinstance(item, Diagram):
-                    self.place_position(book, item.drawing, item.title)
+                    self.place_position(book, item)
         except ContentError as error:  # the page reports it too (see the class's docstring)
             self.rejected.append(error)
 
@@ -97,7 +97,10 @@ class PaperDirectives:
     @staticmethod
     def drawn(item, context: DirectiveContext):
         """A strip with its steps drawn in the engine's layout that prints them most readably
-        (figures.strip_drawings); anything else as it is."""
+        (figures.strip_drawings), a diagram with its other layouts that keep their words clear
+        (preflight refuses any other); anything else as it is."""
+        if isinstance(item, Diagram) and item.others:  # each page sets the one it sets shortest (place_position)
+            return replace(item, others=tuple(drawing for drawing in item.others if clear(drawing)))
         if not isinstance(item, Strip):
             return item
         try:
@@ -124,10 +127,10 @@ class PaperDirectives:
             return walkthrough_strip(item.title, item.drawings, list(item.captions), book.width, styles, layout,
                                      book.strip_width)
         if isinstance(item, Diagram):
-            size = self.place_position(book, item.drawing, item.title)
+            drawing, size = self.place_position(book, item)
             if book.figure_width:
-                return [sheet_picture(item.drawing, item.title, item.caption, size, styles)]
-            return position_figure(item.drawing, item.title, item.caption, size, styles)
+                return [sheet_picture(drawing, item.title, item.caption, size, styles)]
+            return position_figure(drawing, item.title, item.caption, size, styles)
         if isinstance(item, Cards):
             deck = Deck(item.title, list(item.fronts), item.cards, item.bleed)
             return gallery(deck, book.strip_width or book.width, styles, book.print_scale)
@@ -144,11 +147,15 @@ class PaperDirectives:
             self.place(book, drawing, layout.drawing_width, f"walkthrough “{title}”, step {number}")
         return layout
 
-    def place_position(self, book: Typesetter, drawing, title: str) -> float:
-        """The diagram's printed width on this book's page; recorded as printed."""
-        size = position_width(drawing, book.figure_width or book.width, book.print_scale)
+    def place_position(self, book: Typesetter, diagram: Diagram) -> tuple:
+        """The diagram as this book's page sets it (the layout it sets shortest) and its printed
+        width; recorded as printed."""
+        width = book.figure_width or book.width
+        drawing = position_drawing((diagram.drawing, *diagram.others), width, book.print_scale)
+        size = position_width(drawing, width, book.print_scale)
+        title = diagram.title
         self.place(book, drawing, size, f"position diagram “{title}”" if title else "position diagram")
-        return size
+        return drawing, size
 
     def place(self, book: Typesetter, drawing, width: float, figure: str) -> None:
         """Record a diagram as the book prints it, for preflight."""

@@ -131,7 +131,7 @@ def strip_drawings(engine, steps) -> list[Drawing]:
     choices = [own]
     for layout in (*getattr(engine, "layouts", ()), *getattr(engine, "print_layouts", ())):
         drawn = [engine.render(step.state, step.cells, layout=layout) for step in steps]
-        if not any(diagram_findings(drawing, "", ()) for drawing in drawn):
+        if all(clear(drawing) for drawing in drawn):
             choices.append(drawn)  # else preflight would refuse a step: not offered
     chosen = min(choices, key=lambda drawn: readable_width(drawn[0]))  # the first on a tie: the engine's own
     return StepDrawings(chosen, choices)
@@ -149,6 +149,20 @@ def print_layout(engine, state, highlight) -> str:
         drawing = engine.render(state, highlight, layout=layout) if layout else engine.render(state, highlight)
         widths[layout] = readable_width(drawing)
     return min(layouts, key=lambda layout: widths[layout])
+
+
+def position_drawing(drawings: tuple, width: float, print_scale: float = 1.0) -> Drawing:
+    """Of a position diagram's `drawings` (the engine's own layout first, then its others), the
+    one that a page `width` points wide sets shortest (at position_width), the first on a tie: as a
+    walkthrough's rows are (strip_layout). SHOOT's "Three HEROES" printed in its screen layout, two
+    panels across over a row of cards, 110 mm tall, where its examples use the compact panels with
+    the table in words (83 mm)."""
+    return min(drawings, key=lambda drawing: position_width(drawing, width, print_scale) * drawing.height / drawing.width)
+
+
+def clear(drawing: Drawing) -> bool:
+    """Whether a drawing keeps its words clear of other marks (preflight refuses one that does not)."""
+    return not diagram_findings(drawing, "", ())
 
 
 def position_width(drawing: Drawing, width: float, print_scale: float = 1.0) -> float:
