@@ -15,7 +15,7 @@ from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import mm as MM
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak,
+from reportlab.platypus import (BalancedColumns, BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak,
                                 PageTemplate, Paragraph, Spacer, Table, TableStyle)
 
 from generator.draw.pdf import binary_streams
@@ -262,7 +262,7 @@ def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title
     doc = new_document(game, paper, title, out, BOOK_MARGINS)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="text", leftPadding=FRAME_PADDING,
                   rightPadding=FRAME_PADDING)
-    columns = two_frames(paper, doc.bottomMargin, doc.height)
+    columns = [columns_frame(paper, doc.bottomMargin, doc.height)]
     doc.addPageTemplates([page_template("cover", [frame], paper), page_template("body", [frame], paper),
                           page_template("columns", columns, paper)])
     styles = make_styles(game.accent, scale=BOOK_TYPE[paper], heading=heading_faces(game))
@@ -298,6 +298,24 @@ def two_frames(paper: str, bottom: float, height: float) -> list[Frame]:
                   leftPadding=FRAME_PADDING, rightPadding=FRAME_PADDING) for i in range(2)]
 
 
+def columns_frame(paper: str, bottom: float, height: float) -> Frame:
+    """One frame across both columns of a two-column chapter, whose Balanced flowable sets them."""
+    return Frame(SHEET_MARGINS[paper][0] * MM, bottom, page_width(paper, SHEET_MARGINS), height, id="columns",
+                 leftPadding=FRAME_PADDING, rightPadding=FRAME_PADDING)
+
+
+def balanced(story: list) -> list:
+    """A two-column chapter's `story` (ending with its page break) in two columns that fill each
+    page but the last, where they are balanced: as a publisher ends a glossary (its last page was
+    a full column beside an empty one, or a few lines at the top of one). The columns stand where
+    two frames set them (two_frames)."""
+    title, *content, end = story
+    if any(getattr(flowable, "rulebook_heading", None) for flowable in content):
+        return story  # balanced columns set copies of their flowables: a heading would miss its outline entry
+    return [title, BalancedColumns(content, nCols=2, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                                   innerPadding=AID_GAP + 2 * FRAME_PADDING, name="columns"), end]
+
+
 def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, title: str, figures: dict,
                styles: Styles | None = None, scale: float = 1.0, placed: list | None = None,
                widths: list[float] | None = None, strip: float = 0.0, paper: str = "a4") -> list:
@@ -321,7 +339,7 @@ def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, ti
         if wanted != template:  # before the page break that ends the story so far
             story.insert(len(story) - 1, NextPageTemplate(wanted))
             template = wanted
-        story += chapter
+        story += chapter if wanted == "body" else balanced(chapter)
     return curl_quotes(story)
 
 

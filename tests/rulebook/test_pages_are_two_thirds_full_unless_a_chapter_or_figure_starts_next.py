@@ -149,3 +149,36 @@ def test_words_after_an_example_take_the_room_before_its_rows_grow():
     here, rest = floating_strip.split(width, room)
     assert step_widths(here) == [layout.drawing_width] * 4  # the words move up into the room instead
     assert rest.movable(width, room - here.wrap(width, room)[1])
+
+
+BALANCED_MM = 16.0  # the columns of a glossary's last page end within an entry (3 lines) of each other
+
+
+def column_ends(picture: Image.Image, height_mm: float, top: float, bottom: float) -> tuple[float, float]:
+    """The lowest ink of the left and the right half of a page's text frame (`top` and `bottom`:
+    its margins, mm), in mm from the page's top; 0 for a half without ink."""
+    picture = picture.convert("L")
+    width, height = picture.size
+    pixels = picture.load()
+    ends = []
+    for left, right in ((0, width // 2), (width // 2, width)):
+        inked = [y for y in range(height) if top - 1 < y * height_mm / height < height_mm - bottom + 1
+                 and any(pixels[x, y] < INK for x in range(left, right))]
+        ends.append(max(inked, default=0) * height_mm / height)
+    return ends[0], ends[1]
+
+
+@pytest.mark.parametrize("paper", [*PAPERS, "a5"])
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_glossarys_last_page_has_its_two_columns_balanced(slug, paper, tmp_path):
+    """The last page of a two-column chapter (each book ends with its glossary) is set in two
+    columns of about the same length, as a publisher ends a glossary: a full column beside an
+    empty one, or a few lines atop one, read as a page left unfinished (issue 45, item 4)."""
+    pdf = written(slug, paper, tmp_path)
+    pages = len(PdfReader(BytesIO(rules_pdf(slug, paper))).pages)
+    subprocess.run(["pdftoppm", "-r", "40", "-gray", "-png", "-f", str(pages), "-l", str(pages), "-singlefile",
+                    str(pdf), str(tmp_path / "last")], check=True)
+    height_mm = float(PdfReader(BytesIO(rules_pdf(slug, paper))).pages[0].mediabox.height) * 25.4 / 72
+    _left, top, _right, bottom = BOOK_MARGINS[paper]
+    left, right = column_ends(Image.open(tmp_path / "last.png"), height_mm, top, bottom)
+    assert right > 0 and abs(left - right) <= BALANCED_MM, (left, right)
