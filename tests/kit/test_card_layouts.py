@@ -259,6 +259,7 @@ def test_a_when_layer_shows_in_the_svg_preview_of_its_rows_only(layered):
     assert events == {"P1": False, "P2": True, "P3": False}
     [preview] = [p for p in render_previews(components) if p.kind == "deck"]
     assert preview.svg.count(">EVENT<") == 1 and "Spring Tide" in preview.svg
+    assert preview.pictured  # a picture layer: the page shows PNGs of the preview, which show it
 
 
 def test_layer_text_shrinks_within_its_sizes(layered):
