@@ -75,6 +75,12 @@ def known_names(own: Optional[Own] = None) -> list[str]:
     return sorted(set(ICONS) | set(_drawing if own is None else own))
 
 
+def icon_expected(own: Optional[Own] = None) -> str:
+    """What a key that names an icon (a card's `icon`, a stat's, an icon layer's) takes, in words."""
+    return (f"one character, or a vector icon: {', '.join(known_names(own))} "
+            f"(or the game's own, {OWN_FOLDER}/<name>.svg)")
+
+
 def has_icons(text: str, own: Optional[Own] = None) -> bool:
     return ":" in text and any(known(match.group(1), own) for match in ICON.finditer(text))
 

@@ -27,8 +27,7 @@ from dataclasses import replace
 from typing import Callable, Optional
 
 from generator.content.schema import Values
-from generator.draw.icons import ICONS
-from generator.draw.inline_icons import spoken
+from generator.draw.inline_icons import icon_expected, known, spoken
 from generator.draw.shapes import Circle, Drawing, Group, Line, Path, Rect, Style
 from generator.draw import colour as colours
 from generator.errors import ContentError
@@ -306,10 +305,10 @@ def card_face(checks: KitChecks, front: FrontTemplate, row, data: Table, table: 
     stats = tuple(Stat(s.at, fill(s.label, row.text), fill(s.value, row.text), fill(s.icon, row.text))
                   for s in front.stats)
     for where, name in [("icon", text["icon"])] + [("stat icon", s.icon) for s in stats]:
-        if len(name) > 1 and name not in ICONS:
+        if len(name) > 1 and not known(name):  # a built-in or the game's own (draw/inline_icons.py)
             checks.source.errors.append(ContentError(
                 data.path, row.line, f"unknown {where} '{name}'", found=name,
-                expected="one character, or a vector icon: " + ", ".join(sorted(ICONS))))
+                expected=icon_expected()))
             return None
     picture = backdrop.image(row, data, "card-backdrop") if backdrop else None
     if isinstance(picture, ContentError):

@@ -17,8 +17,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Union
 
-from generator.draw.icons import ICONS, icon as vector_icon
-from generator.draw.inline_icons import has_icons
+from generator.draw.inline_icons import has_icons, inline_icon, known
 from generator.draw.shapes import Circle, Drawing, Group, Image, Line, Polygon, Rect, Style, Text
 from generator.kit import text as fit
 from generator.kit.ownlines import own_line
@@ -209,8 +208,8 @@ def turned(shapes: list, box: Box, degrees: float) -> list:
 
 def icon_shape(name: str, x: float, y: float, size: float, ink: str, paper: str, role: str = ""):
     """A vector icon when `name` is one, else the character from the font."""
-    if name in ICONS:
-        return vector_icon(name, x, y, size, ink, paper, role=role)
+    if known(name):  # a built-in or the game's own icons/<name>.svg
+        return inline_icon(name, x, y, size, ink, paper, role=role)
     return fit.line(x + size / 2, y + size * 0.85, name, size=size, max_width=size * 1.5, fill=ink, anchor="middle",
                     role=role)
 

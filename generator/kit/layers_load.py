@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Optional
 
 from generator.content.schema import Values
-from generator.draw.icons import ICONS
+from generator.draw.inline_icons import icon_expected, known
 from generator.draw.preflight import PT_PER_MM
 from generator.errors import ContentError
 from generator.kit.checks import KitChecks, columns_named
@@ -133,9 +133,9 @@ def filled_layer(checks: KitChecks, template: LayerTemplate, row, data: Table,
                   min_size=template.min_size, align=table["align"], valign=table["valign"], bold=table["bold"],
                   wrap=table["wrap"], band=text["band"], icon=text["icon"].strip(), shape=table["shape"],
                   stroke=text["stroke"], stroke_width=table["stroke_width"], radius=table["radius"])
-    if kind == "icon" and len(layer.icon) > 1 and layer.icon not in ICONS:
+    if kind == "icon" and len(layer.icon) > 1 and not known(layer.icon):
         return ContentError(data.path, row.line, f"unknown icon '{layer.icon}' in icon layer {number}",
-                            found=layer.icon, expected="one character, or a vector icon: " + ", ".join(sorted(ICONS)))
+                            found=layer.icon, expected=icon_expected())
     if kind == "picture":
         return layer_picture(checks, template, layer, text, (data.path, row.line), card)
     return layer

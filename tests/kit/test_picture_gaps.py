@@ -165,3 +165,48 @@ def test_a_backdrop_fit_it_cannot_take_is_an_error_at_its_row_or_its_key(tmp_pat
     errors = getattr(raised.value, "errors", [raised.value])
     assert [(e.path.name, e.line) for e in errors] == [("components.toml", 10)]
     assert "backdrop_focus" in errors[0].message and errors[0].found == "'middle'"
+
+
+ICON_DECK = '''
+[[deck]]
+name = "purses"
+title = "Purses"
+data = "scores.csv"
+[deck.front]
+title = "Purse {pebbles}"
+icon = "{kind}"
+value = "{points}"
+'''
+
+
+def icon_site(root, kinds):
+    from tests.sitefactory import make_site
+
+    rows = "pebbles,points,kind\n" + "".join(f"{i},{i * 2},{kind}\n" for i, kind in enumerate(kinds, start=1))
+    game = GAME_TOML.replace('columns = { pebbles = "int", points = "int" }',
+                             'columns = { pebbles = "int", points = "int", kind = "str" }')
+    make_site(root, **{"content__pebbles__components.toml": ICON_DECK, "content__pebbles__scores.csv": rows,
+                       "content__pebbles__game.toml": game, "content__pebbles__icons__coin.svg": COIN})
+    return root / "content" / "pebbles"
+
+
+def test_a_cards_icon_may_be_the_games_own_and_an_unknown_one_names_it(tmp_path):
+    from generator.errors import ContentError, ContentErrors
+    from generator.kit import load_components
+    from generator.kit.cards import front_drawing
+
+    deck = load_components(icon_site(tmp_path / "good", ("coin", "star"))).decks[0]
+    from generator.draw.shapes import Text
+
+    icons = [[s for s in walk(front_drawing(card.front, deck).shapes) if getattr(s, "role", "") == "card-icon"]
+             for card, _count in deck.cards]
+    coin = icons[0][0]
+    assert not any(isinstance(s, Text) for s in walk(coin.shapes))  # drawn, not the word "coin" in the font
+    fills = {getattr(getattr(s, "style", None), "fill", None) for s in walk(coin.shapes)} - {None}
+    assert fills and "#c01010" not in fills  # in the card's ink and paper, not the file's red
+
+    with pytest.raises((ContentError, ContentErrors)) as raised:
+        load_components(icon_site(tmp_path / "bad", ("coin", "gem")))
+    errors = getattr(raised.value, "errors", [raised.value])
+    assert [(e.path.name, e.line, e.found) for e in errors] == [("scores.csv", 3, "gem")]
+    assert "coin" in errors[0].expected and "star" in errors[0].expected and "icons/<name>.svg" in errors[0].expected
