@@ -5,7 +5,8 @@ diagrams large enough to read at 7 pt), so a row that did not fit left a page 50
 the next page started with it.
 
 The strip's title row repeats over its rows on the next page ("Example: ..."), so a reader
-finds where the example goes on.
+finds where the example goes on. When no words move up, the rows that end the page are set
+larger to take the room (FloatingStrip.page_end, figures.StripGrowth).
 """
 from __future__ import annotations
 
