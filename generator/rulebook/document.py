@@ -310,8 +310,9 @@ def balanced(story: list) -> list:
     a full column beside an empty one, or a few lines at the top of one). The columns stand where
     two frames set them (two_frames)."""
     title, *content, end = story
-    if any(getattr(flowable, "rulebook_heading", None) for flowable in content):
-        return story  # balanced columns set copies of their flowables: a heading would miss its outline entry
+    if not content or any(getattr(flowable, "rulebook_heading", None) for flowable in content):
+        return story  # nothing to balance (BalancedColumns refuses it); or headings, whose copies the
+        # balanced columns set would miss their outline entries
     return [title, BalancedColumns(content, nCols=2, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                                    innerPadding=AID_GAP + 2 * FRAME_PADDING, name="columns"), end]
 

@@ -182,3 +182,23 @@ def test_a_glossarys_last_page_has_its_two_columns_balanced(slug, paper, tmp_pat
     _left, top, _right, bottom = BOOK_MARGINS[paper]
     left, right = column_ends(Image.open(tmp_path / "last.png"), height_mm, top, bottom)
     assert right > 0 and abs(left - right) <= BALANCED_MM, (left, right)
+
+
+def test_a_two_column_chapter_without_entries_or_with_headings_of_its_own_keeps_its_two_frames():
+    """Balanced columns refuse an empty story, and set copies of their flowables (a heading's
+    copy would miss its outline entry and contents page number): such a chapter flows through
+    the two frames as before."""
+    from reportlab.platypus import PageBreak, Paragraph
+
+    from generator.rulebook.blocks import Heading
+    from generator.rulebook.document import balanced
+    from generator.rulebook.styles import make_styles
+
+    styles = make_styles("#336699")
+    title, end = Paragraph("Glossary", styles.headings[1]), PageBreak()
+    assert balanced([title, end]) == [title, end]
+    heading = Paragraph("Terms of play", styles.headings[2])
+    heading.rulebook_heading = Heading(2, "Terms of play", "h9")
+    story = [title, heading, Paragraph("Board: the grid.", styles.body), end]
+    assert balanced(story) == story
+    assert type(balanced([title, Paragraph("Board: the grid.", styles.body), end])[1]).__name__ == "BalancedColumns"
