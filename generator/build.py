@@ -130,9 +130,14 @@ class Builder:
         assets = site_assets(site)
         context.assets.update({name: target for name, (target, _data) in assets.items()})
         stages_context = stage_context(site, context, self.hashes, self.processes)
-        start_stages(self.stages, site, stages_context)
+        self.jobs = Scheduler(stages_context.workers, self.say)  # every job the stages return or start
+        stages_context.start_job = self.start_job
+        try:
+            start_stages(self.stages, site, stages_context)
+        except BaseException:
+            self.jobs.abandon()  # what a stage started before another failed
+            raise
         self.game_keys = stage_keys(self.stages, site, self.code)
-        self.jobs = Scheduler(stages_context.workers)  # every job the stages return
         output = start_output(self.output_dir, self.dry)
         try:
             for target, data in assets.values():
@@ -228,12 +233,15 @@ class Builder:
         before = set(output.files)
         game_output = stage.write_game(site, game, output, stage.context) or GameOutput()  # as `start` had it
         for job in game_output.jobs:
-            if job.doing not in self.said:  # a job in parts says what it does once
-                self.say(job.doing)
-                self.said.add(job.doing)
-            self.jobs.run(job)
+            self.start_job(job)
         self.made_by_jobs.extend(game_output.files)
         return key, game_output, sorted(set(game_output.files) | (set(output.files) - before))
+
+    def start_job(self, job) -> None:
+        if job.doing not in self.said:  # a job in parts says what it does once
+            self.say(job.doing)
+            self.said.add(job.doing)
+        self.jobs.run(job)
 
     def write_pages(self, site: Site, output: Output, context, stages_context: StageContext,
                     game_keys: dict[str, str]):

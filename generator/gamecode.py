@@ -597,6 +597,15 @@ def watched_engine(engine, folder: Path):
     return twin
 
 
+def unwatched(engine):
+    """The engine `watched_engine` made `engine` from (`engine` itself if it is no twin): for a
+    caller that runs a whole step of game code as one watched `call` (balance self-play)."""
+    for original, twin in _twins.values():
+        if twin is engine:
+            return original
+    return engine
+
+
 def _watched_class(cls: type, folder: Path) -> type:
     namespace = {"__rulepress_watched__": True, "__module__": cls.__module__, "__qualname__": cls.__qualname__,
                  "__slots__": ()}

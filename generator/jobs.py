@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable
 
 from generator.children import answer_of, answer_parent, die_with_parent
@@ -120,7 +121,8 @@ class Job:
     the build's own path by a third). `before_first`: loaded here once, before the queue's
     first child, for every child to inherit. `done(result)`: called here with what `work()`
     returned, once collected. `before_pages`: the pages show what it makes (balance figures):
-    the Builder waits for it before rendering them (Scheduler.finish_before_pages)."""
+    the Builder waits for it before rendering them (Scheduler.finish_before_pages). `items`: how
+many of the queue's `unit` it does (games), counted aloud as jobs are done ("self-play: 250/500 games")."""
 
     doing: str  # names it in a failure ("typesetting the rulebooks of Splat")
     work: Callable[[], Any]
@@ -130,15 +132,19 @@ class Job:
     before_first: Callable[[], None] | None = None
     done: Callable[[Any], None] | None = None
     before_pages: bool = False
+    items: int = 0
+    unit: str = ""
 
 
 class Scheduler:
     """The Builder's one scheduler: every Job of the build, each queue a Jobs of `workers` turns."""
 
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, say: Callable[[str], None] | None = None):
         self.workers = max(1, workers)
         self.queues: dict[str, Jobs] = {}
         self.before_pages: list[str] = []  # the queues of jobs the pages wait for
+        self.say = say or (lambda message: None)
+        self.counts: dict[str, list[int]] = {}  # queue -> [items done, items started]
 
     def run(self, job: Job) -> None:
         if job.queue not in self.queues:
@@ -146,7 +152,20 @@ class Scheduler:
                                           self.workers - 1 if job.spare_core else None)
         if job.before_pages and job.queue not in self.before_pages:
             self.before_pages.append(job.queue)
-        self.queues[job.queue].start(job.doing, job.work, job.done, before_first=job.before_first)
+        done = job.done
+        if job.items:
+            self.counts.setdefault(job.queue, [0, 0])[1] += job.items
+            done = partial(self._counted, job)
+        self.queues[job.queue].start(job.doing, job.work, done, before_first=job.before_first)
+
+    def _counted(self, job: Job, result) -> None:
+        """`job.done`, then the queue's count said at each quarter of its items and at the last."""
+        if job.done is not None:
+            job.done(result)
+        count = self.counts[job.queue]
+        before, count[0] = count[0], count[0] + job.items
+        if count[0] == count[1] or 4 * count[0] // count[1] > 4 * before // count[1]:
+            self.say(f"{job.queue}: {count[0]}/{count[1]} {job.unit}")
 
     def finish_before_pages(self) -> None:
         """Wait for the jobs whose results the pages show (the first failure raised as the build's own)."""
@@ -166,7 +185,7 @@ class Scheduler:
         except BaseException:
             self.abandon()  # one failure: the other queues' children die too
             raise
-        self.queues = {}
+        self.queues, self.counts = {}, {}
 
     def abandon(self) -> None:
         for queue in self.queues.values():

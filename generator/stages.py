@@ -148,6 +148,8 @@ class StageContext:
     replays: Replays = field(default_factory=Replays)
     directives: dict[str, Directive] = field(default_factory=dict)  # every directive of the build, by name
     products: Mapping[str, Any] = field(default_factory=dict)  # the products the stage reads (Products), by name
+    # hands the build a Job from `start`, to work while the stages start (None: the stage starts none)
+    start_job: Callable[[Any], None] | None = None
 
 
 class ProductNotRead(KeyError):

@@ -5,12 +5,18 @@ plays seed i), so the parts merged are the figures one run of every seed counts:
 whatever the number of cores (play/balance.merged). The figures go into the user cache and
 into `played` (key -> figures), where the page's `balance` block finds them.
 
+The jobs start with the build (`start_self_play`, from the stage's `start`), not game by game
+after each kit: a first build spends its first seconds waiting for Node (the bundles' bytecode,
+the "Try it" snapshot) with a core to spare, and self-play fills it. Parts of PART_GAMES games
+(not one a core) keep the cores even at the end: the last part of a slow game is short.
+
 A block this cannot read (a bad option, no engine) is left to the page, which says why."""
 from __future__ import annotations
 
 from functools import partial
 
 from generator.errors import ContentError
+from generator.gamecode import call, unwatched
 from generator.interactive.balance import block_spec, figures_key, store, stored
 from generator.jobs import Job
 from generator.markdown.directives import DirectiveContext, parse_options
@@ -18,6 +24,17 @@ from generator.play.balance import merged, parts, self_play
 
 QUEUE = "self-play"
 NAME = "balance"  # the directive
+PART_GAMES = 50  # games a part plays: a second or so of the slowest catalogue game
+WAITING = 32  # parts started per core before the build waits for the oldest: the catalogue's 50 all
+# start at once (a waiting part is a sleeping fork), so the build never stops to wait for self-play
+
+
+def start_self_play(site, build, played: dict) -> None:
+    """Hand the build (`build.start_job`) the self-play of every game's balance blocks at once."""
+    for game in site.games:
+        if game.has_engine:
+            for job in self_play_jobs(site, game, build, played):
+                build.start_job(job)
 
 
 def self_play_jobs(site, game, build, played: dict) -> list[Job]:
@@ -36,20 +53,26 @@ def self_play_jobs(site, game, build, played: dict) -> list[Job]:
             continue
         build.notes.extend(note for note in repairs if note not in build.notes)  # a damaged entry: said once
         played[key] = None  # planned
-        ranges = parts(spec.games, build.workers)
+        ranges = parts(spec.games, max(build.workers, -(-spec.games // PART_GAMES)))
         found: dict[int, object] = {}
         doing = f"playing {spec.games} games of {engine.name} for its balance notes ({len(ranges)} parts)"
         for index, seeds in enumerate(ranges):
             done = partial(collect, played, key, spec, found, index, len(ranges))
-            jobs.append(Job(doing, partial(play_part, engine, spec, seeds), QUEUE, done=done, before_pages=True))
+            work = partial(play_part, engine, spec, seeds, figures_game.folder)
+            jobs.append(Job(doing, work, QUEUE, done=done, before_pages=True, waiting=WAITING,
+                            items=len(seeds), unit="games"))
     return jobs
 
 
-def play_part(engine, spec, seeds: range):
+def play_part(engine, spec, seeds: range, folder):
     """The part's figures, or None when the engine fails: the page plays the block itself then,
-    and says at the block's line what went wrong (as it did before self-play ran here)."""
+    and says at the block's line what went wrong (as it did before self-play ran here). Each
+    step of a game (the bot's choice and the engine's answer) is one call under the watchdog
+    (gamecode.call: its time limit, its checks), made on the engine itself, not on its watched
+    twin, whose every method would be a watched call of its own: twice self-play's time."""
+    guard = partial(call, f"a move of {engine.name}'s self-play ({spec.bot})", folder)
     try:
-        return self_play(engine, spec, seeds)
+        return self_play(unwatched(engine), spec, seeds, guard)
     except Exception:
         return None
 

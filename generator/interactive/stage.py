@@ -86,6 +86,10 @@ class InteractiveStage(Stage):
             if game.has_engine:  # what the engine may open while the build runs it: what its download holds
                 watch_reads(game.folder, {name.split("/", 2)[2] for name in self._sources[game.slug]
                                           if name.startswith("games/")})
+        if getattr(site, "balance_notes", False) and context.start_job is not None:
+            from generator.interactive.selfplay import start_self_play
+
+            start_self_play(site, context, self._played)  # on every core while Node works below
         try:
             pyodide = find_pyodide(site.root)
         except RuntimeMissing:
@@ -141,20 +145,15 @@ class InteractiveStage(Stage):
 
     def write_game(self, site: Site, game: Game, output, context: StageContext) -> GameOutput:
         path = self.bundle_path(game)
-        jobs = ()
         if output.dry:  # `check`: named, not zipped
             output.record(path)
-        else:
+        else:  # (the balance notes' self-play started with the build: `start`)
             output.write(path, bundle_bytes(self._contents[game.slug]))
-            if getattr(site, "balance_notes", False):  # self-play on every core, before the pages render
-                from generator.interactive.selfplay import self_play_jobs
-
-                jobs = tuple(self_play_jobs(site, game, context, self._played))
         try:
             runtime = runtime_location(site)
         except RuntimeMissing:
             runtime = ""
-        return GameOutput(bundle=path, runtime=runtime, jobs=jobs)  # pages name both: a change renders them again
+        return GameOutput(bundle=path, runtime=runtime)  # pages name both: a change renders them again
 
     def write_site(self, site: Site, output, context, uses: dict) -> None:
         if not uses.get(USE):

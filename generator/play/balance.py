@@ -19,11 +19,12 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 
 from .api import CHANCE, JOINT, OVER, Joint
 from .bots import make_bot
 from .levels import game_attribute
-from .match import Match
+from .match import Match, rules_version_of
 
 MAX_MOVES = 5000  # a game still running after this many actions counts as unfinished
 
@@ -78,38 +79,50 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
-def self_play(engine, spec: BalanceSpec, seeds: range | None = None) -> BalanceStats:
+def self_play(engine, spec: BalanceSpec, seeds: range | None = None, guard=None) -> BalanceStats:
     """Play `spec.games` seeded games with `spec.bot` in every seat and count what happened;
-    `seeds`: only those of them (a part, for `merged`)."""
+    `seeds`: only those of them (a part, for `merged`). `guard(step, *args)`: how each step is
+    called (the build's watchdog: one watched call a step, not one for each of the engine's
+    methods the bot calls, which doubled self-play's time)."""
     seeds = range(spec.games) if seeds is None else seeds
     bot = make_bot(engine, spec.bot)
     decides = game_attribute(engine, "DECIDING_CARD")
+    step = _step if guard is None else partial(guard, _step)
     stats = BalanceStats(spec.bot, spec.players, len(seeds), seat_wins=[0] * spec.players)
     cards: Counter = Counter()
+    version = rules_version_of(engine)  # once: it hashes the engine's sources, which a game would do again
     for seed in seeds:
-        match = Match(engine, spec.players, dict(spec.options), seed)
+        match = Match(engine, spec.players, dict(spec.options), seed, rules_version=version)
         rng = random.Random(f"{seed}:bots")
         moves = 0
         for _ in range(MAX_MOVES):
-            turn = match.turn
-            if turn.kind == OVER:
+            played = step(engine, match, bot, rng, decides)
+            if played is None:
                 break
-            if turn.kind == CHANCE:
-                events = match.resolve_chance()
-            else:
-                moves += 1
-                if turn.kind == JOINT:
-                    action = Joint(tuple(bot.choose(engine, match.state, p, rng) for p in turn.players))
-                else:
-                    action = bot.choose(engine, match.state, turn.player, rng)
-                events = match.apply(action)
-            card = decides(match.log[-1], events or []) if decides else None
-            if card:
-                cards[card] += 1
+            moves += played[0]
+            if played[1]:
+                cards[played[1]] += 1
         _count_result(stats, match, moves)
     stats.deciding = dict(sorted(cards.items()))
     stats.rounds = sum(cards.values())
     return stats
+
+
+def _step(engine, match: Match, bot, rng: random.Random, decides) -> tuple[int, str | None] | None:
+    """One step of a self-played game: (1 if a player moved, 0 for chance; the card that
+    decided a round there, or None), or None once the game is over."""
+    turn = match.turn
+    if turn.kind == OVER:
+        return None
+    if turn.kind == CHANCE:
+        events, moved = match.resolve_chance(), 0
+    else:
+        if turn.kind == JOINT:
+            action = Joint(tuple(bot.choose(engine, match.state, p, rng) for p in turn.players))
+        else:
+            action = bot.choose(engine, match.state, turn.player, rng)
+        events, moved = match.apply(action), 1
+    return moved, (decides(match.log[-1], events or []) if decides else None)
 
 
 def parts(games: int, count: int) -> list[range]:
