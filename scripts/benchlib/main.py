@@ -107,11 +107,12 @@ def catalogue_section(runs: int, out: Path) -> None:
     cold_first_build(site, out, clean)
 
 
-def cold_first_build(site: Path, out: Path, clean: float) -> None:
+def cold_first_build(site: Path, out: Path, clean: float, runs: int = 2) -> None:
     """Issues 44 and 47: the catalogue's first build on a fresh machine (README's `scripts/build`):
     an empty user cache, so the balance notes' self-play, the Try-it snapshot and the compiled
     templates are all made. Then the same with only the balance figures already there: the
-    difference is what self-play costs a first build. One run each: a cold build is minutes."""
+    difference is what self-play costs a first build. The two alternate, `runs` times each (medians),
+    so a machine busy for a while weighs on both; the load average is printed beside them."""
     warm_balance = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulepress" / "balance"
 
     def cold_build(user_cache: Path, seed_balance: bool) -> float:
@@ -125,11 +126,15 @@ def cold_first_build(site: Path, out: Path, clean: float) -> None:
                        env={**ENV, "XDG_CACHE_HOME": str(user_cache)})
         return time.perf_counter() - started
 
-    cold = cold_build(out / "cold-user-cache", seed_balance=False)
-    balanced = cold_build(out / "cold-user-cache", seed_balance=True)
+    colds, balanced_runs = [], []
+    for _ in range(runs):
+        colds.append(cold_build(out / "cold-user-cache", seed_balance=False))
+        balanced_runs.append(cold_build(out / "cold-user-cache", seed_balance=True))
+    cold, balanced = statistics.median(colds), statistics.median(balanced_runs)
     share = max(0.0, cold - balanced) / cold
     print(f"cold first build (empty user cache): {cold:.2f} s; with the balance figures already made: "
-          f"{balanced:.2f} s; warm clean build: {clean:.2f} s")
+          f"{balanced:.2f} s; warm clean build: {clean:.2f} s (medians of {runs}; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     report(done_when("cold first build of the catalogue / warm clean build", cold / clean, 3, "",
                      beside=f"cold {cold:.1f} s, warm {clean:.1f} s"))
     report(done_when("share of the cold first build spent in balance self-play", share, 0.4, "",
