@@ -77,13 +77,18 @@ def test_a_card_describes_itself_for_screen_readers(example):
         "Flies over one river space. When it lands, look at the top card of the deck.")
 
 
-def test_card_text_that_does_not_fit_names_the_data_row(example):
-    """A title too long for its band is an error on the creature's row, not a silently cut title."""
-    csv = example / "creatures.csv"
-    edit(csv, "Old Badger", "Old Badger of the Deep Green Forest under the Hill")
-    [error] = errors_of(example)
-    assert (error.path.name, error.line) == ("creatures.csv", line_of(csv, "Old Badger"))
-    assert "title does not fit" in error.message and "Old Badger of the Deep" in error.found
+@pytest.mark.parametrize("deck, csv, name, longer, region", [
+    ("example", "creatures.csv", "Old Badger", "Old Badger of the Deep Green Forest under the Hill", "title"),
+    ("layered", "pool.csv", "Sea Anemone", "Great Green Sea Anemone of the Northern Rock Pools", "text layer 3"),
+])
+def test_card_text_that_does_not_fit_names_the_data_row(request, deck, csv, name, longer, region):
+    """A title too long for its band (or a layer's text for its box, at its least size) is an error
+    on the card's row, not a silently cut title."""
+    folder = request.getfixturevalue(deck)
+    edit(folder / csv, name, longer)
+    [error] = errors_of(folder)
+    assert (error.path.name, error.line) == (csv, line_of(folder / csv, longer))
+    assert f"{region} does not fit" in error.message and longer in error.found
 
 
 def test_body_text_that_does_not_fit_names_the_data_row(example):
@@ -272,14 +277,6 @@ def test_layer_text_shrinks_within_its_sizes(layered):
              for card, _count in deck.cards}
     assert sizes["P1"] == pytest.approx(14, abs=0.01)
     assert 9 <= sizes["P3"] < 13.5
-
-
-def test_layer_text_that_does_not_fit_at_its_least_size_names_the_data_row(layered):
-    csv = layered / "pool.csv"
-    edit(csv, "Sea Anemone", "Great Green Sea Anemone of the Northern Rock Pools")
-    [error] = errors_of(layered)
-    assert (error.path.name, error.line) == ("pool.csv", line_of(csv, "P3,"))
-    assert "text layer 3 does not fit" in error.message and "Northern Rock" in error.found
 
 
 @pytest.mark.parametrize("old, new, fragment, message", [
