@@ -190,7 +190,7 @@ class Builder:
         known = Known(self.hashes, read=self.read)
         if self.previous:
             known.front, known.games = dict(self.previous.front), dict(self.previous.game_toml)
-        site = with_earlier_releases(load_site(self.root, known), known)
+        site = with_translations(with_earlier_releases(load_site(self.root, known), known))
         self.manifest.front = {page.source_hash: known.front[page.source_hash] for page in site.pages}
         tomls = (self.hashes.get(str(game.folder / "game.toml")) for game in site.games)
         self.manifest.game_toml = {sha: known.games[sha] for sha in tomls if sha in known.games}
@@ -325,6 +325,18 @@ def with_earlier_releases(site: Site, known) -> Site:
     from generator.releases.earlier import with_earlier_releases as add
 
     return add(site, known)
+
+
+def with_translations(site: Site) -> Site:
+    """The site with its games in every language they have a catalogue for (generator/i18n/site.py);
+    a site with none is returned as it is (no Babel import)."""
+    from generator.i18n import FOLDER
+
+    if not any((game.folder / FOLDER).is_dir() for game in site.current_games):
+        return site
+    from generator.i18n.site import with_translations as add
+
+    return add(site)
 
 
 def remove_release_sources() -> None:

@@ -69,8 +69,19 @@ def game_digests(site: Site, hashes: dict[str, str]) -> dict[str, str]:
     for game in site.games:
         glossary = next((p for p in game.pages if p.glossary), None)
         titles = "\n".join(f"{p.name}\t{p.title}" for p in game.pages)
-        digests[game.slug] = digest(*files.get(game.slug, []), titles, glossary.source_hash if glossary else "")
+        digests[game.slug] = digest(*own_files(game, files), titles, glossary.source_hash if glossary else "")
     return digests
+
+
+def own_files(game, files: dict[str, list[str]]) -> list[str]:
+    """The "name\0hash" of the game's files: a translation's are its source game's and its own
+    catalogue; the catalogues (i18n/) are no input of the game in its own language."""
+    catalogues = "i18n" + os.sep
+    found = files.get(game.translation_of or game.slug, [])
+    if game.translation_of:
+        own = f"{catalogues}{game.language}.po\0"
+        return [entry for entry in found if not entry.startswith(catalogues) or entry.startswith(own)]
+    return [entry for entry in found if not entry.startswith(catalogues)]
 
 
 def stage_keys(stages: list, site: Site, code: str) -> dict[str, str]:

@@ -42,6 +42,10 @@ class PageRenderer:
         self.context = context
         self.build = build  # the build's stages.StageContext: its directives, and what they see of the build
         self.md = make_markdown(site.raw_html, {name: directive.web for name, directive in build.directives.items()})
+        if any(game.translation_of for game in site.games):
+            from generator.i18n.notices import stale_notices_plugin
+
+            self.md.use(stale_notices_plugin)  # a translated page marks the blocks it shows in the source language
         self.templates = make_environment(site.root, context.bytecode_dir)
         self.templates.auto_reload = False  # one build: no need to stat the templates for every page
         self.templates.get_template("game.html")  # compiled here, once, before workers fork

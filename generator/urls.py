@@ -29,6 +29,12 @@ def release_folder(game: str, version: str) -> str:
     return f"{game}/{version}"
 
 
+def translation_folder(language: str, game: str) -> str:
+    """Where a game is readable in another language (generator/i18n/site.py): `<lang>/<slug>`
+    (its rules at `de/splut/index.html`); the site's own language stays at the root."""
+    return f"{language}/{game}"
+
+
 def changes_url(game: str, version: str) -> str:
     """The "What changed" page of a release (every release after a game's first has one), at the
     same URL whether the release is current or earlier."""

@@ -73,6 +73,11 @@ class Game:
     # whose current rules it precedes ("" for a current game). Its own slug is "<game>/<version>",
     # so its pages are at /<game>/<version>/.
     release_of: str = ""
+    # A translation (generator/i18n/site.py): its language, and the slug of the game it
+    # translates ("" for a game in the site's own language). Its own slug is "<lang>/<game>",
+    # so its pages are at /<lang>/<game>/.
+    language: str = ""
+    translation_of: str = ""
     fonts: dict = field(default_factory=dict)  # name -> draw.fonts.GameFont: game.toml's [fonts]
     heading_font: str = ""  # the font (a name in `fonts`) of the rulebook's and the game's pages' headings
 
@@ -133,8 +138,14 @@ class Site:
 
     @property
     def current_games(self) -> tuple[Game, ...]:
-        """The catalogue: every game at its current release (earlier releases left out)."""
-        return tuple(g for g in self.games if not g.release_of)
+        """The catalogue: every game at its current release, in the site's language (earlier
+        releases and translations left out)."""
+        return tuple(g for g in self.games if not g.release_of and not g.translation_of)
+
+    def translations_of(self, game: Game) -> tuple[Game, ...]:
+        """`game` in every other language the site has it in (generator/i18n/site.py)."""
+        source = game.translation_of or game.slug
+        return tuple(g for g in self.games if g.translation_of == source)
 
     def page_at(self, url: str) -> tuple[Game, Page]:
         """The page at `url` and the game it belongs to (a game's "What changed" page may sit

@@ -54,8 +54,8 @@ class Feed:
 
 def current_games_with_releases(site: Site) -> list[Game]:
     """The games whose current rules list releases (an earlier release, itself a game of the
-    site, is an entry of its game's feed, not a feed of its own)."""
-    return [game for game in site.games if game.releases and not game.release_of]
+    site, is an entry of its game's feed, not a feed of its own; a translation has its source's)."""
+    return [game for game in site.games if game.releases and not game.release_of and not game.translation_of]
 
 
 def game_feed(site: Site, game: Game) -> Feed:

@@ -13,7 +13,7 @@ class FeedStage(Stage):
     name = "feeds"
 
     def game_key(self, site: Site, game: Game) -> str | None:
-        if not game.releases or game.release_of:
+        if not game.releases or game.release_of or game.translation_of:  # one feed a game, whatever its languages
             return None
         # what the feed says: the site's address and name, the game's title, its releases, and
         # which of them have a "What changed" page (the releases decide that)

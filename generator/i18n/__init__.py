@@ -21,4 +21,7 @@ the entry's location, so a stale translation is reported where its source stands
 - notices.py: a stale block marked, with a notice, where a translated page shows it;
 - pages.py: a translated page rendered by the site's renderer (a pure function: no output).
 - games.py: a game in another language (game.toml's texts, captions, translated data cells).
+- site.py: every game in every language it has a catalogue for, as games of the site's own.
 """
+
+FOLDER = "i18n"  # a game's catalogues: content/<game>/i18n/ (here: read without importing Babel)

@@ -14,8 +14,8 @@ from babel.messages.pofile import PoFileError, denormalize, read_po, write_po
 
 from generator.content.model import Game
 from generator.errors import ContentError
+from generator.i18n import FOLDER
 
-FOLDER = "i18n"
 TAG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")  # a BCP 47 language tag: de, pt-BR, zh-Hant
 
 

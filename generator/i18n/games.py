@@ -42,4 +42,4 @@ def translated_row(row: Row, columns: tuple[str, ...], catalogue: Catalog) -> Ro
     for column in columns:
         if column in text:
             text[column] = values[column] = said(catalogue, text[column])
-    return Row(values, text, row.line)
+    return Row(values, text, row.line, source=row.source)  # selections match the source's words

@@ -183,7 +183,8 @@ class KitChecks:
                 self.source.report(where.key(column), f"the data has no column '{column}'",
                                    expected=columns_named(data), found=column)
                 return []
-        return [row for row in data.rows if all(row.text.get(column) in values for column, values in where.items())]
+        # the source's words: a translation's rows are kept by the same selection as the source's
+        return [row for row in data.rows if all(row.source.get(column) in values for column, values in where.items())]
 
     def row_count(self, data: Table, row, quantity: str) -> Optional[int]:
         """The row's copies from its quantity column (a positive whole number), else an error."""

@@ -42,7 +42,8 @@ class LayerTemplate:
         self.min_size, self.size = sizes[0] / PT_PER_MM, sizes[-1] / PT_PER_MM
 
     def draws(self, row) -> bool:
-        return all(row.text.get(column, "") in wanted for column, wanted in self.when.items())
+        # the source's words: a translated row draws the layers the source's row draws
+        return all(row.source.get(column, "") in wanted for column, wanted in self.when.items())
 
     def templated(self, key: str) -> bool:
         return bool(template_fields(self.values[key]))

@@ -268,6 +268,7 @@ class TokenItem:
     fill: str = "#dddddd"
     ink: str = ""
     picture: Optional[Drawing] = None  # the item's picture, at the size the token prints it (kit.tokens)
+    name: str = ""  # its label in the source's words, as the game's drawing function knows it ("": the label)
 
 
 @dataclass(frozen=True)

@@ -213,7 +213,8 @@ def token_pieces(checks: KitChecks, table: Values, items: list[TokenItem]) -> tu
     pieces = []
     for owner in owners:
         for index, item in enumerate(items):
-            drawing = checks.drawn(table, "token", draw, item.label, owner.colour if owner else item.fill)
+            # the game's code keys on its own words: a translation's token is drawn as the source's
+            drawing = checks.drawn(table, "token", draw, item.name or item.label, owner.colour if owner else item.fill)
             if drawing is None:
                 return ()
             pieces.append(((owner.name if owner else "", index), drawing))
@@ -241,7 +242,8 @@ def token_items_from_data(checks: KitChecks, table: Values) -> list[TokenItem]:
         if count is None or fill_colour is None or ink is None:
             continue
         made = TokenItem(fill(templates["label"], row.text), fill(templates["caption"], row.text),
-                         fill(templates["icon"], row.text), count, fill_colour, ink)
+                         fill(templates["icon"], row.text), count, fill_colour, ink,
+                         name=fill(templates["label"], row.source))
         items.append(with_picture(checks, table, made, fill(templates["picture"], row.text), (data.path, row.line)))
     if data and not items and not checks.source.errors:
         checks.source.report(table.key("where"), "no data row is left to make tokens from",

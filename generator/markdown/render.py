@@ -63,7 +63,11 @@ def glossary_terms(md: MarkdownIt, site: Site, game: Game) -> list[Term]:
     page = glossary_page(game)
     if page is None:
         return []
-    return extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site, "medium": "web"}))
+    terms = extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site, "medium": "web"}))
+    source_ids = getattr(page, "term_ids", ())  # a translated glossary's terms keep the source's anchors
+    if source_ids:
+        terms = [Term(term.term, anchor, term.definition) for term, anchor in zip(terms, source_ids)]
+    return terms
 
 
 def render_page(md: MarkdownIt, site: Site, game: Game, page: Page, terms: list[Term], build=None) -> RenderedPage:

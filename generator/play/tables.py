@@ -50,13 +50,18 @@ class TableSpec:
 
 class Row(dict):
     """One row: typed values by column; `text` holds the cells as written and
-    `line` the row's line in its file."""
+    `line` the row's line in its file. A translated row (generator/i18n) keeps the
+    cells as the source wrote them in `source`: what a selection (`where`) matches."""
 
-    __slots__ = ("line", "text")
+    __slots__ = ("line", "text", "_source")
 
-    def __init__(self, values: dict[str, Any], text: dict[str, str], line: int):
+    def __init__(self, values: dict[str, Any], text: dict[str, str], line: int, source: dict[str, str] | None = None):
         super().__init__(values)
-        self.text, self.line = text, line
+        self.text, self.line, self._source = text, line, source
+
+    @property
+    def source(self) -> dict[str, str]:
+        return self.text if self._source is None else self._source
 
 
 @dataclass(frozen=True)

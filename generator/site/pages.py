@@ -46,10 +46,10 @@ def root_prefix(url: str) -> str:
 
 def social_image(context: SiteContext, game: Game | None = None) -> str:
     """The picture a shared link shows (og:image), as a full address: the game's cover (its
-    board, else a card or token, as the index shows it; an earlier release shows its game's),
+    board, else a card or token, as the index shows it; an earlier release or a translation shows its game's),
     else, on the site's own pages, the first game's; "" when no game has one. The cover as a PNG
     where the exports drew one (many crawlers and chat apps show no SVG), else as the kit drew it."""
-    slugs = [game.slug, game.release_of] if game else [g.slug for g in context.site.current_games]
+    slugs = [game.slug, game.release_of, game.translation_of] if game else [g.slug for g in context.site.current_games]
     found = next((pictures[slug] for slug in slugs for pictures in (context.socials, context.covers)
                   if pictures.get(slug)), "")
     return absolute_url(context.site.base_url, context.site.path_prefix, found) if found else ""
@@ -67,12 +67,16 @@ def common(context: SiteContext, url: str, game: Game | None = None) -> dict:
         "canonical": absolute_url(site.base_url, site.path_prefix, url),
         "csp": Markup(context.csp),  # our own constant: its quotes must stay readable
         "extra_head": Markup(""),
+        "language": site.language,  # a translated game's pages say theirs
+        "languages": [],  # the page in every language the site has it in
     }
 
 
 def render_index(env: jinja2.Environment, context: SiteContext) -> str:
     games = [{"game": g, "href": relative("index.html", g.pages[0].url), "links": game_links(g),
-              "picture": context.covers.get(g.slug, "")} for g in context.site.current_games]
+              "picture": context.covers.get(g.slug, ""),
+              "languages": page_languages(context.site, g, g.pages[0].name, "index.html")[1:]}
+             for g in context.site.current_games]
     data = common(context, "index.html")
     data["extra_head"] = Markup("\n".join(site_feed_head(context.site, "index.html")))
     return env.get_template("index.html").render(**data, games=games, title=context.site.title)
@@ -105,6 +109,26 @@ def render_not_found(env: jinja2.Environment, context: SiteContext) -> str:
                                                games=context.site.current_games)
 
 
+def page_languages(site: Site, game: Game, name: str, url: str) -> list[dict]:
+    """The page `name` of `game` in each language the site has it in, the site's own first (its
+    `hreflang` alternates and language switcher); none for a game nobody translates."""
+    source = site.game(game.translation_of) if game.translation_of else game
+    translations = site.translations_of(source)
+    if not translations:
+        return []
+    from generator.i18n.site import language_name
+
+    found = []
+    for version in (source, *translations):
+        page = version.page(name)
+        if page is not None:
+            language = version.language or site.language
+            found.append({"lang": language, "name": language_name(language), "href": relative(url, page.url),
+                          "url": absolute_url(site.base_url, site.path_prefix, page.url),
+                          "current": version is game})
+    return found
+
+
 def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, rendered: RenderedPage) -> str:
     page = rendered.page
     url = page.url
@@ -117,6 +141,8 @@ def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, 
     release = page_release(context.site, game, url)
     # tags the page's directives asked for, and its game's feed
     data["extra_head"] = Markup("\n".join([*rendered.head, *game_feed_head(game, release)]))
+    data["language"] = game.language or context.site.language
+    data["languages"] = page_languages(context.site, game, page.name, url)
     return env.get_template("game.html").render(
         release=release,
         **data,

@@ -65,6 +65,20 @@ class Shard:
     name: str  # its folder below FOLDER
     urls: tuple[str, ...]  # its pages, in site order
     first: bool = False  # the shard whose runtime and UI the reader loads, merging the others
+    language: str = ""  # its pages' language, if not the site's: a reader searches the pages of their own
+
+
+def language_shards(site) -> list[Shard]:
+    """The site's shards (plan_shards), then each translation's, named "<lang>-<n>": a page in
+    German is found from a German page alone, as its shards are loaded from German pages alone."""
+    shards = plan_shards([[page.url for page in game.pages] for game in site.current_games])
+    translated: dict[str, list[list[str]]] = {}
+    for game in site.games:
+        if game.translation_of:
+            translated.setdefault(game.language, []).append([page.url for page in game.pages])
+    for language, games in sorted(translated.items()):
+        shards += [Shard(f"{language}-{shard.name}", shard.urls, shard.first, language) for shard in plan_shards(games)]
+    return shards
 
 
 def plan_shards(games: list[list[str]]) -> list[Shard]:
@@ -83,8 +97,13 @@ def plan_shards(games: list[list[str]]) -> list[Shard]:
 
 
 def shard_list(shards: list[Shard]) -> bytes:
-    """`pagefind/shards.json`: what the theme's search script reads to load them."""
-    return json.dumps({"shards": [f"{shard.name}/" for shard in shards]}).encode("utf-8")
+    """`pagefind/shards.json`: what the theme's search script reads to load them (`languages`: a
+    translation's own, by the `lang` of the page searched from)."""
+    listed: dict = {"shards": [f"{shard.name}/" for shard in shards if not shard.language]}
+    for shard in shards:
+        if shard.language:
+            listed.setdefault("languages", {}).setdefault(shard.language, []).append(f"{shard.name}/")
+    return json.dumps(listed).encode("utf-8")
 
 
 def index_shards(shards: list[Shard], site: Path, folder: Path, language: str, processes: int | None) -> None:
@@ -95,21 +114,25 @@ def index_shards(shards: list[Shard], site: Path, folder: Path, language: str, p
 
     from generator.children import worker_count
 
-    config = {"force_language": language.split("-")[0].lower(), "keep_index_url": True,
-              "exclude_selectors": list(NOT_TEXT)}
     count = max(1, min(len(shards), processes or worker_count()))
     with ThreadPoolExecutor(max_workers=count) as pool:
-        list(pool.map(lambda part: index_part(part, site, folder, config), [shards[n::count] for n in range(count)]))
+        list(pool.map(lambda part: index_part(part, site, folder, language), [shards[n::count] for n in range(count)]))
 
 
-def index_part(shards: list[Shard], site: Path, folder: Path, config: dict) -> None:
+def index_config(language: str) -> dict:
+    return {"force_language": language.split("-")[0].lower(), "keep_index_url": True,
+            "exclude_selectors": list(NOT_TEXT)}
+
+
+def index_part(shards: list[Shard], site: Path, folder: Path, language: str) -> None:
     """Index `shards` in one Pagefind service: every request sent at once (it answers them
     in order), each shard's files asked for right after its pages, so that they are written
     while it indexes the next, and the shard then dropped from its memory."""
     if not shards:
         return
     with Pagefind() as pagefind:
-        ids = [reply["index_id"] for reply in pagefind.ask([{"type": "NewIndex", "config": config}] * len(shards))]
+        ids = [reply["index_id"] for reply in pagefind.ask([{"type": "NewIndex", "config": index_config(
+            shard.language or language)} for shard in shards])]
         requests = []
         # a shard's pages named by a glob of their exact paths: slugs and page names are
         # letters, digits and hyphens, nothing in them special to a glob
@@ -226,10 +249,10 @@ def write_index(site, output, pages: dict, old: dict, code: str, processes: int 
 
     if output.dry:  # Pagefind reads written pages; its files are no link's target
         return {}
-    shards = plan_shards([[page.url for page in game.pages] for game in site.current_games]) if site.search else []
+    shards = language_shards(site) if site.search else []
     entries, todo = {}, []
     for shard in shards:
-        key = digest(code, site.language, str(shard.first), *(f"{url}\0{pages[url].html}" for url in shard.urls))
+        key = digest(code, shard.language or site.language, str(shard.first), *(f"{url}\0{pages[url].html}" for url in shard.urls))
         before = old.get(shard.name)
         if kept(output, before, key):
             entries[shard.name] = before

@@ -34,7 +34,7 @@ def page_release(site: Site, game: Game, url: str) -> PageRelease | None:
     release = game.release
     if release is None:
         return None
-    home = game.release_of or game.slug  # the game whose folder holds the feed and every release
+    home = game.release_of or game.translation_of or game.slug  # the game whose folder holds the feed and every release
     changes = changes_url(home, release.version)
     earlier = {older.version: relative(url, release_folder(home, older.version) + "/")
                for older in game.releases[:-1] if site.game(release_folder(home, older.version))}

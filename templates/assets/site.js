@@ -1,7 +1,8 @@
 // The page works without this file. With it: the theme toggle (it follows the system
 // setting until the reader chooses, and remembers the choice on this device), the
 // on-page contents that mark the section being read, the phone menu that closes when
-// a section is chosen, glossary terms that open their definition in place, and search.
+// a section is chosen, glossary terms that open their definition in place, search, and a
+// language switcher that stays at the section being read.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -161,7 +162,11 @@
       fetch(folder + "shards.json").then(function (response) {
         if (!response.ok) throw new Error(response.status);
         return response.json();
-      }).then(function (list) { load(list.shards.map(function (shard) { return folder + shard; })); })
+      }).then(function (list) {
+        // a translation's pages have shards of their own: a German page searches the German pages
+        var own = (list.languages || {})[document.documentElement.lang] || list.shards;
+        load(own.map(function (shard) { return folder + shard; }));
+      })
         .catch(function () { note("The search index could not be loaded: build the site again."); });
     }
     function load(bundles) {
@@ -308,7 +313,17 @@
     window.addEventListener("resize", function () { boards.forEach(scrollable); });
   }
 
+  // The language switcher keeps the section being read: a translation keeps its source's ids.
+  function languageSwitcher() {
+    document.querySelectorAll(".languages a").forEach(function (link) {
+      link.addEventListener("click", function () {
+        if (location.hash) link.href = link.href.split("#")[0] + location.hash;
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    languageSwitcher();
     diagramViewer();
     keyboardScrolling();
     search();
