@@ -43,9 +43,11 @@ def page_body(rng: random.Random, game: str, index: int, games: list[str]) -> st
 
 
 HUGO_CONFIG = 'baseURL = "https://corpus.example/"\ntitle = "Corpus"\ndisableKinds = ["taxonomy", "term", "RSS"]\n'
+# the article marked for Pagefind as Rulepress's theme marks its own (not the menu), so that
+# Pagefind over Hugo's pages indexes what Rulepress indexes
 HUGO_SINGLE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head>
 <body><nav>{{ range .CurrentSection.Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ end }}</nav>
-<main><h1>{{ .Title }}</h1>{{ .TableOfContents }}{{ .Content }}</main></body></html>
+<main data-pagefind-body><h1>{{ .Title }}</h1>{{ .TableOfContents }}{{ .Content }}</main></body></html>
 """
 HUGO_LIST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head>
 <body><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>

