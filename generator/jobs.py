@@ -93,6 +93,11 @@ class Jobs:
         if done is not None:
             done(outcome[1])
 
+    def collect_ready(self) -> None:
+        """Collect, oldest first, the children that have answered; never waits."""
+        while self.running and self.running[0][2].poll():
+            self.wait_one()
+
     def finish(self) -> None:
         """Wait for every child, giving them the turns held back: the build only waits now."""
         if self.semaphore is not None:
@@ -152,6 +157,12 @@ class Scheduler:
                                           self.workers - 1 if job.spare_core else None)
         if job.before_pages and job.queue not in self.before_pages:
             self.before_pages.append(job.queue)
+        try:  # what is done already: counted now, not all at once when the build waits for it
+            for queue in self.queues.values():
+                queue.collect_ready()
+        except BaseException:
+            self.abandon()
+            raise
         done = job.done
         if job.items:
             self.counts.setdefault(job.queue, [0, 0])[1] += job.items
