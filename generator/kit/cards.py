@@ -36,7 +36,7 @@ from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
 from generator.kit.fonts import in_deck_font
 from generator.kit.impose import card_grid, fold_layout
-from generator.kit.layers import Box, CardTextDoesNotFit, at_the_edge, draw_layer, placed
+from generator.kit.layers import Box, CardTextDoesNotFit, at_the_edge, draw_layer, own_layers
 from generator.kit.layers_load import layer_templates, row_layers, spoken_words
 from generator.kit.layout_default import CardLayout, card_layout, default_layers, names_regions, reads_otherwise_turned
 from generator.kit.pictures import CardPictures, art_placing, backdrop_placing, names_art_file
@@ -60,8 +60,7 @@ def front_drawing(face: CardFace, deck: DeckSpec, ink_saver: bool = False) -> Dr
         for layer in default_layers(face, deck, frame_ink, panel, ink_saver):
             shapes += draw_layer(layer, layer.box, frame_ink, panel)
     ground = colours.WHITE if ink_saver else face.background  # what the deck's own layers stand on
-    own = [shape for layer in face.layers for shape in draw_layer(layer, placed(layer, w, h, b, deck.safe),
-                                                                  frame_ink, ground)]
+    own = own_layers(face.layers, deck, frame_ink, ground, ink_saver)  # in the ink saver, by the regions' rule
     if own and deck.white_edges[0] and not ink_saver:  # a layer into the bleed stops at the white edge, as a backdrop
         own = [Group(tuple(own), clip=(b + EDGE, b + EDGE, w - 2 * EDGE, h - 2 * EDGE))]
     shapes += own

@@ -1,7 +1,9 @@
-"""A deck in a designer's font: `[[deck]] font = "display"` names a font game.toml declares
-([fonts], read by draw/fonts.py). Every text the deck's cards set is checked against the font
-before a card is drawn (a character it lacks is the data row's error, never a blank box), and
-the cards are laid out measuring in it and drawn in it (`in_deck_font`)."""
+"""The designer's fonts in the kit: a deck (`[[deck]] font = "display"`), a text layer of a card
+(`[[deck.front.layer]] font`), a token set and a sheet (`font` on `[[token]]` and `[[sheet]]`) name
+a font game.toml declares ([fonts], read by draw/fonts.py). Every text set in it is checked
+against the font before it is drawn (a character it lacks is the data row's or the key's error,
+never a blank box), and the component is laid out measuring in it and drawn in it
+(`in_deck_font`, `in_spec_font`)."""
 from __future__ import annotations
 
 import functools
@@ -11,9 +13,11 @@ from pathlib import Path
 from typing import Optional
 
 from generator.content.files import read_source
+from generator.content.schema import Values
 from generator.draw.fonts import GameFont, game_fonts, glyph_message, measured_in, missing_glyph, set_in, texts_of
 from generator.draw.shapes import Drawing, FontRef
 from generator.errors import ContentError
+from generator.kit.schema import BUILT_IN_FONT
 from generator.kit.spec import DeckSpec
 
 
@@ -39,38 +43,74 @@ def declared_fonts(game_dir: Path) -> dict[str, GameFont]:
     return game_fonts(tables, _Unreported(), Path(game_dir))
 
 
-def with_deck_fonts(checks, tables: list, decks: tuple[DeckSpec, ...]) -> tuple[DeckSpec, ...]:
-    """The decks, each in the font its [[deck]] table names (`font`), their texts checked."""
-    named = {table["name"]: table for table in tables if table["font"]}
-    if not named:
-        return decks
+def named_font(checks, table: Values, key: str = "font") -> Optional[GameFont]:
+    """The declared font `table[key]` names (None when it names none, or one game.toml does not
+    declare: reported at the key's line)."""
+    name = table[key]
+    if not name:
+        return None
     fonts = declared_fonts(checks.game_dir)
+    if name not in fonts:
+        checks.source.report(table.key(key), f"no font '{name}' in game.toml's [fonts]",
+                             expected="a font game.toml declares (with its file and licence): "
+                                      + (", ".join(sorted(fonts)) or "none yet"), found=name)
+    return fonts.get(name)
+
+
+def with_deck_fonts(checks, tables: list, decks: tuple[DeckSpec, ...]) -> tuple[DeckSpec, ...]:
+    """The decks, each in the font its [[deck]] table names (`font`), their texts checked; a
+    text layer that asks for the kit's own "sans" in such a deck keeps DejaVu Sans."""
+    named = {table["name"]: table for table in tables if table["font"]}
     out = []
     for deck in decks:
-        table = named.get(deck.name)
-        font = fonts.get(table["font"]) if table else None
-        if table and font is None:
-            checks.source.report(table.key("font"), f"no font '{table['font']}' in game.toml's [fonts]",
-                                 expected="a font game.toml declares (with its file and licence): "
-                                          + (", ".join(sorted(fonts)) or "none yet"), found=table["font"])
-        elif font is not None:
-            deck = replace(deck, font=font.ref)
+        font = named_font(checks, named[deck.name]) if deck.name in named else None
+        if font is not None:
+            deck = replace(deck, font=font.ref, cards=with_sans_layers(deck.cards, named[deck.name]))
             check_deck_glyphs(checks.source.errors, deck, font)
         out.append(deck)
     return tuple(out)
+
+
+def with_sans_layers(cards: tuple, table: Values) -> tuple:
+    """The cards with their layers that say `font = "sans"` set in the built-in font by name (a
+    text naming no font takes the deck's)."""
+    sans = {f"card-layer-{number}" for number, layer in enumerate(table["front"]["layer"] or (), 1)
+            if layer["font"] == BUILT_IN_FONT}
+    if not sans:
+        return cards
+    ref = built_in_font()
+    return tuple((replace(card, front=replace(card.front, layers=tuple(
+        replace(layer, font=ref) if layer.role in sans else layer for layer in card.front.layers))), count)
+        for card, count in cards)
+
+
+def built_in_font() -> FontRef:
+    """The kit's own DejaVu Sans as a named font, for a text that keeps it inside a deck set in another."""
+    from generator.draw.pdf import font_files
+
+    files = font_files()
+    return FontRef(files.family, str(files.regular), str(files.bold))
 
 
 def check_deck_glyphs(errors: list, deck: DeckSpec, font: GameFont) -> None:
     """Each card's texts, front and back (its art's words too), against the font: the first
     character it lacks per card is an error at the card's data row."""
     for card, _count in deck.cards:
-        for where, text, bold in card_texts(card):
-            char = missing_glyph(text, font.ref, bold)
-            if char:
-                message, expected = glyph_message(font, char, f"the card's {where}")
-                errors.append(ContentError(deck.data.path, card.row.line, message, expected=expected,
-                                           found=text))
-                break
+        problem = glyph_problem(font, card_texts(card), "the card's ")
+        if problem:
+            errors.append(ContentError(deck.data.path, card.row.line, problem[0], expected=problem[1],
+                                       found=problem[2]))
+
+
+def glyph_problem(font: GameFont | FontRef, texts, what: str = "") -> Optional[tuple[str, str, str]]:
+    """(message, expected, text) of the first character of `texts` ((where, text, bold) each) the
+    font lacks; None when it draws them all."""
+    ref = font.ref if isinstance(font, GameFont) else font
+    for where, text, bold in texts:
+        char = missing_glyph(text, ref, bold)
+        if char:
+            return (*glyph_message(font, char, what + where), text)
+    return None
 
 
 def card_texts(card) -> list[tuple[str, str, bool]]:
@@ -85,6 +125,8 @@ def card_texts(card) -> list[tuple[str, str, bool]]:
     if front.art is not None:
         texts += [("art", shape.text, shape.bold) for shape in texts_of(front.art.shapes)]
     for layer in getattr(front, "layers", ()):  # the deck's own layers (kit/layers.py)
+        if layer.font is not None:  # set in a font of its own: checked in it (layers_load.py), or the built-in
+            continue
         if layer.kind == "text" or (layer.kind == "icon" and len(layer.icon) == 1):
             texts.append((layer.name or f"{layer.kind} layer", layer.text or layer.icon, layer.bold))
         elif isinstance(getattr(layer, "art", None), Drawing):
@@ -93,14 +135,20 @@ def card_texts(card) -> list[tuple[str, str, bool]]:
     return [(where, text, bold) for where, text, bold in texts if text]
 
 
-def in_deck_font(draw):
-    """A card drawing function (face or back, deck, ...) made to lay the card out in its deck's
-    font and name the font on every text it draws."""
+def in_spec_font(draw, at: int = 0):
+    """A drawing function made to lay out in the font of its spec (its argument `at`: a deck, a
+    sheet, a token set; none when its `font` is None) and name the font on every text it draws."""
     @functools.wraps(draw)
-    def drawn(side, deck: DeckSpec, *args, **kwargs):
-        font: Optional[FontRef] = getattr(deck, "font", None)
+    def drawn(*args, **kwargs):
+        font: Optional[FontRef] = getattr(args[at], "font", None)
         if font is None:
-            return draw(side, deck, *args, **kwargs)
+            return draw(*args, **kwargs)
         with measured_in(font):
-            return set_in(draw(side, deck, *args, **kwargs), font)
+            made = draw(*args, **kwargs)
+        return set_in(made, font) if isinstance(made, Drawing) else made
     return drawn
+
+
+def in_deck_font(draw):
+    """A card drawing function (face or back, deck, ...) in its deck's font (`in_spec_font`)."""
+    return in_spec_font(draw, at=1)

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Union
+from typing import Optional, Union
 
+from generator.draw.fonts import in_font, measured_in
+from generator.draw.inksaver import LIGHTER, lighter, saver_ink
 from generator.draw.inline_icons import has_icons, inline_icon, known
-from generator.draw.shapes import Circle, Drawing, Group, Image, Line, Polygon, Rect, Style, Text
+from generator.draw.shapes import Circle, Drawing, FontRef, Group, Image, Line, Polygon, Rect, Style, Text
 from generator.kit import text as fit
 from generator.kit.ownlines import own_line
 
@@ -68,6 +70,7 @@ class Layer:
     align: str = "centre"  # left | centre | right
     valign: str = "middle"  # top | middle | bottom
     bold: bool = False
+    font: Optional[FontRef] = None  # a font of its own (a designer's, kit/fonts.py); None: the deck's
     wrap: bool = False  # lines wrapped to the box (else one line)
     band: str = ""  # a colour behind the text, its length wide
     leave_out: bool = False  # a line Rulepress draws: shrunk, wrapped on two, or left out (kit/ownlines.py)
@@ -90,7 +93,16 @@ class CardTextDoesNotFit(ValueError):
 
 
 def draw_layer(layer: Layer, box: Box, ink: str, paper: str) -> list:
-    """The layer's shapes in `box`; `ink` and `paper` stand in for its automatic colours."""
+    """The layer's shapes in `box`; `ink` and `paper` stand in for its automatic colours. A layer
+    in a font of its own is measured in it (its text shrinks and wraps to the font's widths) and
+    set in it."""
+    if layer.font is None:
+        return _drawn(layer, box, ink, paper)
+    with measured_in(layer.font):
+        return list(in_font(tuple(_drawn(layer, box, ink, paper)), layer.font))
+
+
+def _drawn(layer: Layer, box: Box, ink: str, paper: str) -> list:
     colour = layer.colour or ink
     paper = layer.paper or paper
     if layer.kind == "text":
@@ -231,7 +243,6 @@ def placed(layer: Layer, width: float, height: float, bleed: float, safe: float)
     return layer.box.place(width, height, bleed, safe) if isinstance(layer.box, Frame) else layer.box
 
 
-
 def at_the_edge(layers: tuple[Layer, ...], deck) -> tuple[Layer, ...]:
     """The layers whose box reaches the card's trim (a cut a little off the line shows them)."""
     w, h, b = deck.width, deck.height, deck.bleed
@@ -241,3 +252,35 @@ def at_the_edge(layers: tuple[Layer, ...], deck) -> tuple[Layer, ...]:
         if x <= b or y <= b or x + bw >= b + w or y + bh >= b + h:
             reaching.append(layer)
     return tuple(reaching)
+
+
+def own_layers(layers: tuple[Layer, ...], deck, ink: str, ground: str, ink_saver: bool) -> list:
+    """The shapes of a card's own layers (`[[deck.front.layer]]`), each placed on the card (in the
+    ink saver as `saving_ink` has it); `ink` and `ground` stand in for their automatic colours."""
+    shapes = []
+    for layer in layers:
+        box = placed(layer, deck.width, deck.height, deck.bleed, deck.safe)
+        layer = saving_ink(layer, box, deck, ink) if ink_saver else layer
+        shapes += draw_layer(layer, box, ink, ground) if layer else []
+    return shapes
+
+
+def saving_ink(layer: Layer, box: Box, deck, ink: str) -> Optional[Layer]:
+    """The layer as the ink-saver kit prints it, by the default layout's rule (kit/cards.py): a
+    ground is left out (a picture over the whole card, as a backdrop is), a filled shape and a
+    text's band are light tints outlined in their colour (as the frame and panel are outlined), a
+    light text on them turns dark (draw/inksaver.py's rule for text); the art, icons and lines
+    are kept. None: the layer is not printed. `ink` is the card's automatic ink."""
+    b = deck.bleed
+    if layer.kind == "picture":
+        x, y, w, h = box
+        ground = x <= b and y <= b and x + w >= b + deck.width and y + h >= b + deck.height
+        return None if ground else layer
+    if layer.kind == "text":
+        return replace(layer, colour=saver_ink(layer.colour) if layer.colour else "",
+                       band=lighter(layer.band, LIGHTER) if layer.band else "")
+    if layer.kind == "shape" and layer.shape != "line":
+        fill = layer.colour or ink
+        return replace(layer, colour=lighter(fill, LIGHTER), stroke=layer.stroke or fill,
+                       stroke_width=max(layer.stroke_width, 0.25))
+    return layer

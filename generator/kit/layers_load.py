@@ -8,6 +8,10 @@ is a `Layer` (kit/layers.py), which the card's face keeps and kit/cards.py draws
 
 `when` is data, never code: `when = { kind = "event" }` draws the layer on rows whose `kind`
 is "event", `when = { kind = ["event", "hazard"] }` on either; several columns must all match.
+`unless` is its "not": `unless = { kind = "event" }` draws the layer on every other row.
+
+A text layer's `font` names a font game.toml declares (kit/fonts.py): its text is measured and
+set in it, and each row's text is checked against it (a character it lacks is the row's error).
 """
 from __future__ import annotations
 
@@ -15,14 +19,16 @@ from dataclasses import replace
 from typing import Optional
 
 from generator.content.schema import Values
+from generator.draw.fonts import GameFont
 from generator.draw.inline_icons import icon_expected, known
 from generator.draw.preflight import PT_PER_MM
 from generator.errors import ContentError
 from generator.kit.checks import KitChecks, columns_named
 from generator.kit.data import fill, template_fields
+from generator.kit.fonts import glyph_problem, named_font
 from generator.kit.layers import Frame, Layer
 from generator.kit.pictures import PlacementError, found_picture, parse_focus, placement
-from generator.kit.schema import LAYER_COMMON_KEYS, LAYER_KIND_KEYS, box_side
+from generator.kit.schema import BUILT_IN_FONT, LAYER_COMMON_KEYS, LAYER_KIND_KEYS, box_side
 from generator.play.tables import Table
 
 COLOURS = ("colour", "band", "stroke")
@@ -31,22 +37,28 @@ COLOURS = ("colour", "band", "stroke")
 class LayerTemplate:
     """One [[deck.front.layer]], checked: its templates, when it is drawn, its box and sizes."""
 
-    def __init__(self, index: int, table: Values, values: dict[str, str]):
-        self.index, self.table, self.values = index, table, values
+    def __init__(self, index: int, table: Values, values: dict[str, str], font: Optional[GameFont] = None):
+        self.index, self.table, self.values, self.font = index, table, values, font
         self.kind = table["kind"]
         box = table["box"]
         self.frame = Frame(box) if isinstance(box, str) else Frame("trim", tuple(box_side(side) for side in box))
-        self.when = {column: (wanted,) if isinstance(wanted, str) else tuple(wanted)
-                     for column, wanted in table["when"].items()}
+        self.when, self.unless = (matching(table[key]) for key in ("when", "unless"))
         sizes = table["size"] if isinstance(table["size"], list) else [table["size"]]
         self.min_size, self.size = sizes[0] / PT_PER_MM, sizes[-1] / PT_PER_MM
 
     def draws(self, row) -> bool:
         # the source's words: a translated row draws the layers the source's row draws
-        return all(row.source.get(column, "") in wanted for column, wanted in self.when.items())
+        def matches(columns: dict) -> bool:
+            return all(row.source.get(column, "") in wanted for column, wanted in columns.items())
+        return matches(self.when) and not (self.unless and matches(self.unless))
 
     def templated(self, key: str) -> bool:
         return bool(template_fields(self.values[key]))
+
+
+def matching(columns: dict) -> dict[str, tuple[str, ...]]:
+    """`when` or `unless`: each column with the values it names."""
+    return {column: (wanted,) if isinstance(wanted, str) else tuple(wanted) for column, wanted in columns.items()}
 
 
 def layer_templates(checks: KitChecks, front: Values, data: Optional[Table]) -> Optional[list[LayerTemplate]]:
@@ -63,7 +75,7 @@ def layer_templates(checks: KitChecks, front: Values, data: Optional[Table]) -> 
         values = checks.templates(table, data, data_failed=data is None)
         when_columns(checks, table, data)
         plain_values(checks, table, values)
-        out.append(LayerTemplate(index, table, values))
+        out.append(LayerTemplate(index, table, values, layer_font(checks, table)))
     return None if len(checks.source.errors) > before else out
 
 
@@ -80,11 +92,25 @@ def unused_layer_keys(checks: KitChecks, table: Values) -> None:
 
 
 def when_columns(checks: KitChecks, table: Values, data: Optional[Table]) -> None:
-    when = table["when"]
-    for column in when:
-        if data and column not in data.columns:
-            checks.source.report(when.key(column), f"`when` names a column the data does not have: '{column}'",
-                                 expected=columns_named(data), found=column)
+    for key in ("when", "unless"):
+        for column in table[key]:
+            if data and column not in data.columns:
+                checks.source.report(table[key].key(column),
+                                     f"`{key}` names a column the data does not have: '{column}'",
+                                     expected=columns_named(data), found=column)
+
+
+def layer_font(checks: KitChecks, table: Values) -> Optional[GameFont]:
+    """The declared font a text layer names (None for the deck's, or "sans": kit/fonts.py); bold
+    text in a font without a bold file is an error at `bold`'s line."""
+    if table["kind"] != "text" or table["font"] in ("", BUILT_IN_FONT):
+        return None
+    font = named_font(checks, table)
+    if font is not None and table["bold"] and not font.bold_file:
+        checks.source.report(table.key("bold"), f"the font '{font.name}' has no bold file",
+                             expected=f"bold = \"...\" in game.toml's [fonts.{font.name}], or bold = false",
+                             found="bold = true")
+    return font
 
 
 def plain_values(checks: KitChecks, table: Values, values: dict[str, str]) -> None:
@@ -134,6 +160,11 @@ def filled_layer(checks: KitChecks, template: LayerTemplate, row, data: Table,
                   min_size=template.min_size, align=table["align"], valign=table["valign"], bold=table["bold"],
                   wrap=table["wrap"], band=text["band"], icon=text["icon"].strip(), shape=table["shape"],
                   stroke=text["stroke"], stroke_width=table["stroke_width"], radius=table["radius"])
+    if template.font is not None:  # its own font: each row's text checked in it
+        layer = replace(layer, font=template.font.ref)
+        problem = glyph_problem(template.font, [(layer.name, layer.text, layer.bold)], "the card's ")
+        if problem:
+            return ContentError(data.path, row.line, problem[0], expected=problem[1], found=problem[2])
     if kind == "icon" and len(layer.icon) > 1 and not known(layer.icon):
         return ContentError(data.path, row.line, f"unknown icon '{layer.icon}' in icon layer {number}",
                             found=layer.icon, expected=icon_expected())

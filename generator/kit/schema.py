@@ -278,7 +278,10 @@ BOARD_COMMON_KEYS = {"name", "title", "cell", "kind"}
 # -- a card front's own layers ([[deck.front.layer]], kit/layers_load.py) ----------------------
 LAYER_KINDS = ("text", "picture", "icon", "shape")
 LAYER_AREAS = ("trim", "bleed", "safe")
-LAYER_FONTS = ("sans",)  # the families the kit's drawing backends set today (DejaVu Sans, embedded)
+BUILT_IN_FONT = "sans"  # the kit's own family (DejaVu Sans, embedded); any other name is a font game.toml declares
+DECLARED_FONT = "a font game.toml's [fonts] declares, e.g. \"display\""
+FONT_NAME = ("\"sans\" (the kit's DejaVu Sans) or a font game.toml's [fonts] declares, e.g. \"display\"; "
+             "\"\" for the deck's")
 LAYER_BOX = ("\"trim\", \"bleed\" or \"safe\", or [x, y, width, height] from the trim's top-left corner, "
              "each in mm or a share of the trim like \"50%\"")
 TYPE_SIZE = "a type size in points, e.g. 9, or the range it may shrink within, [least, largest], e.g. [6, 9]"
@@ -319,18 +322,17 @@ def type_size(value) -> Problem | None:
     return None
 
 
-def known_font(value: str) -> Problem | None:
-    return None if value in LAYER_FONTS else Problem(
-        "{key} is not a font the kit sets", expected=" | ".join(LAYER_FONTS), found=describe_value(value),
-        hint=did_you_mean(value, LAYER_FONTS))
+def rows_matching(what: str) -> Field:
+    """A layer's `when` or `unless`: data naming rows, not code (kit/layers_load.py)."""
+    return Field(dict, default=dict, describe=f"a table of column = value, or column = [values]: the rows that {what}",
+                 schema=Schema({}, entry=Field((str, list), items=str, describe="a value or a list of values")))
 
 
 LAYER = keys(
     kind=Field(str, required=True, choices=LAYER_KINDS, describe=" | ".join(repr(k) for k in LAYER_KINDS)),
     box=Field((str, list), default="trim", check=layer_box, describe=LAYER_BOX),
-    when=Field(dict, default=dict, describe="a table of column = value, or column = [values]: the rows that "
-                                            "draw the layer", schema=Schema({}, entry=Field(
-                                                (str, list), items=str, describe="a value or a list of values"))),
+    when=rows_matching("draw the layer"),
+    unless=rows_matching("do not draw the layer"),  # `when`'s "not": both given, a row must pass both
     rotate=Field(float, default=0.0, describe="degrees clockwise about the box's centre",
                  check=rule(lambda v: -360 <= v <= 360, "must be from -360 to 360", "degrees, -360 to 360")),
     text=template(),
@@ -338,7 +340,8 @@ LAYER = keys(
     valign=choice("middle", "top", "middle", "bottom"),
     size=Field((float, list), default=lambda: [6.0, 10.0], check=type_size, describe=TYPE_SIZE),
     wrap=flag(False),
-    font=Field(str, default="sans", check=known_font, describe=" | ".join(repr(f) for f in LAYER_FONTS)),
+    # checked against game.toml's [fonts] when the deck loads (kit/fonts.py), at this key's line
+    font=Field(str, default="", describe=FONT_NAME),
     bold=flag(False),
     colour=template(),
     band=template(),
@@ -360,7 +363,7 @@ LAYER_KIND_KEYS = {
     "icon": {"icon", "colour"},
     "shape": {"shape", "colour", "stroke", "stroke_width", "radius"},
 }
-LAYER_COMMON_KEYS = {"kind", "box", "when", "rotate"}
+LAYER_COMMON_KEYS = {"kind", "box", "when", "unless", "rotate"}
 
 STAT = keys(at=choice("", "", *CORNERS), label=template(), value=template(), icon=template())
 FRONT = keys(background=template("#ffffff"), ink=template(), panel=template("#ffffff"), corner=template(),
@@ -412,7 +415,7 @@ DECK = keys(
     where=WHERE,
     front=table(FRONT),
     back=table(BACK),
-    font=text("", "a font game.toml's [fonts] declares, e.g. \"display\""),
+    font=text("", DECLARED_FONT),
 )
 
 PIVOT = keys(rows=text(None, DATA_COLUMN, required=True), columns=text(None, DATA_COLUMN, required=True),
@@ -441,6 +444,7 @@ SHEET = keys(
     per_player=flag(False),
     pivot=table(PIVOT),
     fields=Field(list, default=list, items=Field(str, check=valid_template), describe="a list of templates"),
+    font=text("", DECLARED_FONT),
 )
 
 TOKEN_PICTURE = "a PNG or JPEG file in the game folder, drawn whole above the label, e.g. \"art/shell.png\""
@@ -466,6 +470,7 @@ TOKEN = keys(
     item=table(TOKEN_FROM_DATA, "a table { label, caption, icon, fill, ink } of templates"),
     # or the game's own drawing of each piece, the one its diagrams draw: function(label, colour) -> Drawing
     drawing=text(None, "a drawing function of the game folder: \"module.function\", e.g. \"drawing.kit_piece\""),
+    font=text("", DECLARED_FONT),
 )
 
 INSTEAD = keys(

@@ -3,18 +3,23 @@ scoring table), and lists of data rows (a record), each with a heading and notes
 One drawing is one copy; the imposition packs copies onto pages.
 
 `load_sheet` makes a [[sheet]] of components.toml into a `SheetSpec` from its validated
-values, its keys checked against each other, the data and the page."""
+values, its keys checked against each other, the data and the page. A sheet may be printed in a
+font game.toml declares (`font`): its texts are measured and set in it, and checked against it
+first, a character it lacks an error at the key's line or the data row's (kit/fonts.py)."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Optional
 
 from generator.content.schema import Values
+from generator.draw.fonts import set_in, texts_of
 from generator.draw.shapes import Drawing, Line, Rect, Style, Text
+from generator.errors import ContentError
 from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill, template_fields
+from generator.kit.fonts import glyph_problem, in_spec_font, named_font
 from generator.kit.pictures_parts import sheet_picture
 from generator.kit.spec import PAPERS, Pivot, Player, SheetSpec
 from generator.play.tables import Table
@@ -24,6 +29,7 @@ RULE = "#555555"
 TEXT_INK = "#1a1a1a"
 
 
+@in_spec_font  # the sheet's own font, if it names one (kit/fonts.py)
 def sheet_drawing(spec: SheetSpec, player: Optional[Player] = None, copy: int = 0,
                   ink_saver: bool = False) -> Drawing:
     width = spec.width
@@ -232,11 +238,12 @@ def load_sheet(checks: KitChecks, table: Values) -> Optional[SheetSpec]:
     pivot = pivot_spec(checks, table["pivot"], data) if table["pivot"] is not None else None
     fields = template_list(checks, table, data)
     width = check_sheet(checks, table, data, pivot, fields)
-    return SheetSpec(name, title, table["heading"] or title, tuple(table["columns"]),
+    spec = SheetSpec(name, title, table["heading"] or title, tuple(table["columns"]),
                      tuple(table["column_widths"]), table["rows"], tuple(table["row_labels"]),
                      table["row_height"], width, tuple(table["notes"]), table["copies"], table["per_player"],
                      data, pivot, fields, table["columns_title"],
                      picture=sheet_picture(checks, table, width) if table["picture"] else None)
+    return in_sheet_font(checks, table, spec)
 
 
 def drawn_sheet(checks: KitChecks, table: Values, name: str, title: str) -> Optional[SheetSpec]:
@@ -255,8 +262,68 @@ def drawn_sheet(checks: KitChecks, table: Values, name: str, title: str) -> Opti
         if drawing is None:
             return None
         drawings.append(drawing)
+    font = named_font(checks, table)
+    if font is not None:  # the game's drawing, its words set in the sheet's font
+        drawings = [set_in(drawing, font.ref) for drawing in drawings]
+        words = [("drawing", text.text, text.bold) for drawing in drawings for text in texts_of(drawing.shapes)]
+        report_glyphs(checks, table.key("font"), glyph_problem(font, words, "the sheet's "))
     return SheetSpec(name, title, table["heading"] or title, copies=table["copies"],
-                     per_player=table["per_player"], drawn=tuple(drawings))
+                     per_player=table["per_player"], drawn=tuple(drawings), font=font.ref if font else None)
+
+
+def in_sheet_font(checks: KitChecks, table: Values, spec: SheetSpec) -> SheetSpec:
+    """The sheet in the font its `font` names, its texts checked against it first: what the file
+    says at its key's line, what the data fills in at the row's (the first problem of each)."""
+    font = named_font(checks, table)
+    if font is None:
+        return spec
+    for at, text in keyed_texts(table, spec, checks.options.players):
+        if report_glyphs(checks, at, glyph_problem(font, [text], "the sheet's ")):
+            break
+    for row in (spec.data.rows if spec.data is not None else ()):
+        problem = glyph_problem(font, data_texts(spec, row), "the sheet's ")
+        if problem:
+            checks.source.errors.append(ContentError(spec.data.path, row.line, problem[0], expected=problem[1],
+                                                     found=problem[2]))
+            break
+    return replace(spec, font=font.ref)
+
+
+def keyed_texts(table: Values, spec: SheetSpec, players) -> list[tuple[tuple, tuple[str, str, bool]]]:
+    """(key path, (where, text, bold)) of each text the file gives the sheet, at the key that gives
+    it (the heading for each player, and a copy's number, at `font`'s)."""
+    heading = next((key for key in ("heading", "title") if key in table.given), "font")
+    keyed = [(table.key(heading), ("heading", spec.heading, True)),
+             (table.key("columns_title"), ("title", spec.columns_title, True))]
+    keyed += [(table.key("columns") + (i,), ("column", text, True)) for i, text in enumerate(spec.columns)]
+    keyed += [(table.key("row_labels") + (i,), ("row label", text, True)) for i, text in enumerate(spec.row_labels)]
+    keyed += [(table.key("notes") + (i,), ("note", text, False)) for i, text in enumerate(spec.notes)]
+    if not spec.columns:  # the fields' columns named after them
+        keyed += [(table.key("fields") + (i,), ("column", field.strip("{}"), True))
+                  for i, field in enumerate(spec.fields)]
+    if spec.pivot is not None:
+        keyed += [(table["pivot"].key(key), ("title", getattr(spec.pivot, key), True))
+                  for key in ("row_title", "column_title")]
+    each = [("heading", f"{spec.heading} — {player.name}", True) for player in players] if spec.per_player else []
+    each += [("copy number", f"#{copy + 1}", False) for copy in range(spec.copies if spec.copies > 1 else 0)]
+    return [(at, text) for at, text in keyed + [(table.key("font"), text) for text in each] if text[1]]
+
+
+def data_texts(spec: SheetSpec, row) -> list[tuple[str, str, bool]]:
+    """(where, text, bold) of what one data row sets on the sheet: its line's fields, or its
+    pivot's labels (bold) and value."""
+    if spec.pivot is None:
+        return [("line", fill(field, row.text), False) for field in spec.fields]
+    pivot = spec.pivot
+    return [("row label", fill(pivot.row_format, row.text) if pivot.row_format else row.text[pivot.rows], True),
+            ("column label", fill(pivot.column_format, row.text) if pivot.column_format else row.text[pivot.columns],
+             True), ("value", row.text[pivot.value], False)]
+
+
+def report_glyphs(checks: KitChecks, at: tuple, problem: Optional[tuple[str, str, str]]) -> bool:
+    if problem:
+        checks.source.report(at, problem[0], expected=problem[1], found=problem[2])
+    return bool(problem)
 
 
 def check_sheet(checks: KitChecks, table: Values, data: Optional[Table], pivot: Optional[Pivot],

@@ -257,6 +257,7 @@ class SheetSpec:
     columns_title: str = ""  # a title over every column but the first (list tables)
     drawn: tuple[Drawing, ...] = ()  # the game's own drawing of the sheet (one per player if per_player)
     picture: Optional["Image"] = None  # across the sheet below its heading (kit.pictures_parts.sheet_picture)
+    font: Optional[FontRef] = None  # a designer's font its texts are set in (kit/fonts.py)
 
 
 @dataclass(frozen=True)
@@ -282,6 +283,7 @@ class TokenSpec:
     # the game's own drawing of each piece (its diagrams' piece), by (player name or "", item index)
     pieces: tuple[tuple[tuple[str, int], Drawing], ...] = ()
     size_line: Optional[int] = None  # the line of its `size` in components.toml, for messages
+    font: Optional[FontRef] = None  # a designer's font its labels are set in (kit/fonts.py)
 
 
 @dataclass(frozen=True)

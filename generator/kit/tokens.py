@@ -4,7 +4,8 @@ outline is the cut line.
 
 `load_token` makes a [[token]] set of components.toml into a `TokenSpec` from its
 validated values: items listed in the file or one per data row, or the game's own
-drawing of each piece."""
+drawing of each piece. A set may be printed in a font game.toml declares (`font`): its labels
+are measured and set in it, and checked against it first (kit/fonts.py)."""
 from __future__ import annotations
 
 import math
@@ -12,12 +13,15 @@ from dataclasses import replace
 from typing import Optional
 
 from generator.content.schema import Values
+from generator.draw.fonts import GameFont, texts_of
 from generator.draw.inksaver import ink_saver as saving_ink
 from generator.draw.shapes import Circle, Drawing, Group, Rect, Style
 from generator.draw import colour as colours
+from generator.errors import ContentError
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
+from generator.kit.fonts import glyph_problem, in_spec_font, named_font
 from generator.kit.pictures_parts import placed, proportional_height
 from generator.kit.spec import DEFAULT_PLAYERS, Player, TokenItem, TokenSpec
 
@@ -25,6 +29,7 @@ CUT = Style(stroke="#222222", stroke_width=0.3)
 OUTLINE_OVERHANG = CUT.stroke_width / 2  # the cut line's stroke is centred on the outline: half lies outside
 
 
+@in_spec_font  # the set's own font, if it names one (kit/fonts.py)
 def token_drawing(spec: TokenSpec, item: TokenItem, player: Player | None = None,
                   ink_saver: bool = False) -> Drawing:
     s = spec.size
@@ -136,6 +141,7 @@ CAPTION_LINES = 2  # a piece's name under it: one line, or two for a long name
 MAX_TOKEN = 120  # mm, the largest token the loader accepts
 
 
+@in_spec_font  # the set's own font, if it names one (kit/fonts.py)
 def caption_lines(spec: TokenSpec, item: TokenItem) -> list[str]:
     """A piece token's name under the piece: one line, or two for a long name (more is refused:
     the label would not fit whole)."""
@@ -148,6 +154,7 @@ def caption_lines(spec: TokenSpec, item: TokenItem) -> list[str]:
     return lines
 
 
+@in_spec_font  # the set's own font, if it names one (kit/fonts.py)
 def piece_token(spec: TokenSpec, item: TokenItem, piece: Drawing, player: Player | None,
                 ink_saver: bool = False, room_lines: int = 1) -> Drawing:
     """The game's own drawing of the piece (the one its diagrams show), as large as the token
@@ -182,12 +189,16 @@ def load_token(checks: KitChecks, table: Values) -> Optional[TokenSpec]:
         checks.source.report(table.key("size"), "a token is larger than the page allows",
                              expected="at most 120 mm", found=f"{table['size']:g} mm")
     from_data = "data" in table.given
-    items = token_items_from_data(checks, table) if from_data else []
+    font = named_font(checks, table)
+    items = token_items_from_data(checks, table, font) if from_data else []
     for entry in table["items"]:
         item = TokenItem(entry["label"], entry["caption"], entry["icon"], entry["count"],
                          checks.colour(entry, "fill"), checks.colour(entry, "ink", automatic=True))
         where = (checks.source.path, checks.source.line_of(entry.key("picture")) or 1)
-        items.append(with_picture(checks, table, item, entry["picture"], where))
+        problem = item_glyphs(font, item)
+        if problem:
+            checks.source.report(entry.key(problem[0]), problem[1], expected=problem[2], found=problem[3])
+        items.append(with_picture(checks, table, item, entry["picture"], where, font))
     if not items and not from_data:
         checks.source.report(table.key("items"), "a token set needs at least one item",
                              expected="items = [{ label = \"...\", count = 1 }]", found="no items")
@@ -199,8 +210,34 @@ def load_token(checks: KitChecks, table: Values) -> Optional[TokenSpec]:
                              expected="`drawing`, or pictures on the items", found="both")
     pieces = token_pieces(checks, table, items) if table["drawing"] else picture_pieces(checks, table, items)
     size_at = table.key("size") if "size" in table.given else table.at  # the default size: the table's header
+    if font is not None:
+        set_glyphs(checks, table, font, pieces)
     return TokenSpec(name, title, table["shape"], table["size"], table["per_player"], tuple(items), pieces,
-                     checks.source.line_of(size_at))
+                     checks.source.line_of(size_at), font=font.ref if font else None)
+
+
+def item_glyphs(font: Optional[GameFont], item: TokenItem) -> Optional[tuple[str, str, str, str]]:
+    """(key, message, expected, text) of the first character of the item's texts the set's font
+    lacks (its label bold on a token, regular under a piece), or None."""
+    if font is None:
+        return None
+    for key, text, bold in (("label", item.label, True), ("label", item.label, False),
+                            ("caption", item.caption, False), ("icon", item.icon, False)):
+        problem = glyph_problem(font, [(key, text, bold)], "the token's ") if text else None
+        if problem:
+            return (key, *problem)
+    return None
+
+
+def set_glyphs(checks: KitChecks, table: Values, font: GameFont, pieces: tuple) -> None:
+    """The players' names (a token's caption when it has none) and the words of the game's piece
+    drawings against the set's font, a character it lacks an error at `font`'s line."""
+    names = [("player's name", player.name, False) for player in checks.options.players] if table["per_player"] \
+        else []
+    words = [("piece's drawing", text.text, text.bold) for _key, drawing in pieces for text in texts_of(drawing.shapes)]
+    problem = glyph_problem(font, names + words, "the token's ")
+    if problem:
+        checks.source.report(table.key("font"), problem[0], expected=problem[1], found=problem[2])
 
 
 def token_pieces(checks: KitChecks, table: Values, items: list[TokenItem]) -> tuple:
@@ -221,7 +258,7 @@ def token_pieces(checks: KitChecks, table: Values, items: list[TokenItem]) -> tu
     return tuple(pieces)
 
 
-def token_items_from_data(checks: KitChecks, table: Values) -> list[TokenItem]:
+def token_items_from_data(checks: KitChecks, table: Values, font: Optional[GameFont] = None) -> list[TokenItem]:
     """One item per data row `where` keeps, `item`'s templates filled from the row."""
     data = checks.data_file(table)
     quantity = checks.data_column(table, "quantity", data)
@@ -244,7 +281,12 @@ def token_items_from_data(checks: KitChecks, table: Values) -> list[TokenItem]:
         made = TokenItem(fill(templates["label"], row.text), fill(templates["caption"], row.text),
                          fill(templates["icon"], row.text), count, fill_colour, ink,
                          name=fill(templates["label"], row.source))
-        items.append(with_picture(checks, table, made, fill(templates["picture"], row.text), (data.path, row.line)))
+        problem = item_glyphs(font, made)
+        if problem:
+            checks.source.errors.append(ContentError(data.path, row.line, problem[1], expected=problem[2],
+                                                     found=problem[3]))
+        items.append(with_picture(checks, table, made, fill(templates["picture"], row.text), (data.path, row.line),
+                                  font))
     if data and not items and not checks.source.errors:
         checks.source.report(table.key("where"), "no data row is left to make tokens from",
                              expected="at least one row", found="none")
@@ -253,13 +295,14 @@ def token_items_from_data(checks: KitChecks, table: Values) -> list[TokenItem]:
 
 
 # -- pictures on tokens ----------------------------------------------------------------------
-def with_picture(checks: KitChecks, table: Values, item: TokenItem, name: str, where: tuple) -> TokenItem:
+def with_picture(checks: KitChecks, table: Values, item: TokenItem, name: str, where: tuple,
+                 font: Optional[GameFont] = None) -> TokenItem:
     """The item with its picture (`picture`), sized as the token prints it: drawn like a game's
     piece (piece_token), whole, above its name. Problems are reported at `where` (file, line)."""
     name = name.strip()
     if not name:
         return item
-    spec = TokenSpec("", "", table["shape"], table["size"], False, (item,))
+    spec = TokenSpec("", "", table["shape"], table["size"], False, (item,), font=font.ref if font else None)
     try:
         lines = len(caption_lines(spec, item))
     except fit.TextDoesNotFit:

@@ -288,9 +288,11 @@ def test_layer_text_shrinks_within_its_sizes(layered):
     ('icon = "star"', 'icon = "star"\nfit = "cover"', 'fit = "cover"', "`fit` has no use on an icon layer"),
     ('when = { kind = "event" }\n\n[[deck.front.layer]]', 'when = { sort = "event" }\n\n[[deck.front.layer]]',
      'when = { sort', "`when` names a column the data does not have"),
+    ('text = "{kind}"', 'text = "{kind}"\nunless = { sort = "event" }', 'unless = { sort',
+     "`unless` names a column the data does not have"),
     ('size = [7, 10]', 'size = [10, 7]', 'size = [10, 7]', "least first"),
     ('bold = true\ncolour = "#ffffff"', 'bold = true\nfont = "Comic"\ncolour = "#ffffff"', 'font = "Comic"',
-     "is not a font the kit sets"),
+     "no font 'Comic' in game.toml's [fonts]"),
 ])
 def test_a_wrong_layer_key_is_an_error_at_its_line(layered, old, new, fragment, message):
     components = layered / "components.toml"
