@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from scripts.benchlib.targets import MARK, done_when, skipped, tally  # noqa: E402
+from scripts.benchlib.targets import MARK, done_when, skipped, tally, verdict  # noqa: E402
 
 SUMMARY: list[str] = []  # every "Done when" line of this run, printed again at the end
 PY = sys.executable
@@ -294,8 +294,13 @@ def corpus_row(size: int, found: CorpusRuns, mkd: float | None) -> None:
     print(line, flush=True)
     memory = (f"peak memory {mib(rp_peak[1])} MiB (whole tree; largest process {mib(rp_peak[0])} MiB)"
               + (f", Hugo + Pagefind {mib(found.peak(found.peer)[1])} MiB" if found.peer else ""))
-    figures = (f"Rulepress {rp:.2f} s, Hugo {hugo:.2f} s + Pagefind {pf:.2f} s; without the index / Hugo alone "
-               f"{bare / hugo:.2f} (issue 29: <= 1.5); {memory}") if peer else "no Hugo or Pagefind to compare with"
+    figures = "no Hugo or Pagefind to compare with"
+    if peer:  # CPU (children included) beside: a busy machine leaves it comparable where wall time is not
+        cpu = found.median(found.rp, lambda run: run.cpu) / found.median(
+            found.peer, lambda run: run.hugo.cpu + run.pagefind.cpu)
+        figures = (f"CPU {cpu:.2f}; Rulepress {rp:.2f} s, Hugo {hugo:.2f} s + Pagefind {pf:.2f} s; Rulepress / Hugo "
+                   f"alone {rp / hugo:.2f} (issue 29's {verdict(rp / hugo, 1.5, '')}), without the index "
+                   f"{bare / hugo:.2f}; {memory}")
     if size in (1000, 10_000):
         report(done_when(f"{size:,}-page clean build with the search index / Hugo + Pagefind",
                          rp / peer if peer else None, 1.0, "", beside=figures))

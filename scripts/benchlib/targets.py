@@ -3,7 +3,10 @@ a missed one as MISSED (never as if met). Each line starts with "done-when:", so
 summary can gather them from every section, the scripts run as subprocesses included."""
 from __future__ import annotations
 
+import re
+
 MARK = "done-when:"
+VERDICT = re.compile(r"\(target [<=]+ [^:]*: (met|MISSED)")
 
 
 def verdict(value: float | None, limit: float, unit: str = "s", *, below: bool = False) -> str:
@@ -33,9 +36,10 @@ def skipped(figure: str, why: str) -> str:
 
 def tally(lines: list[str]) -> str:
     """The summary's last line: how many targets were missed, met, and not measured in this run."""
-    missed = sum("MISSED" in line for line in lines)
+    verdicts = [VERDICT.search(line) for line in lines]  # the line's own, not one quoted beside it
+    missed = sum(found is not None and found.group(1) == "MISSED" for found in verdicts)
+    met = sum(found is not None and found.group(1) == "met" for found in verdicts)
     left_out = sum(": skipped (" in line for line in lines)
-    met = sum(": met)" in line for line in lines)
     shown = f"{missed} of {met + missed} targets MISSED" if missed else f"all {met} targets met"
     return shown + (f"; {left_out} skipped (not measured in this run)" if left_out else "")
 
