@@ -60,7 +60,8 @@ class Edits:
             return
         if cell:  # a '|' of the translation would end the table's cell
             translation = translation.replace("\\|", "|").replace("|", "\\|")
-        chunks = spread(translation, len(parts))
+        after = self.lines[line + len(parts) - 1] if line + len(parts) - 1 < len(self.lines) else ""
+        chunks = spread(translation, len(parts), ends=not after.strip())
         for offset, (part, chunk) in enumerate(zip(parts, chunks)):
             self.replace(line + offset, part.strip(), chunk + (suffix if offset == len(parts) - 1 else ""))
 
@@ -92,13 +93,44 @@ class Edits:
         return "\n".join(lines)
 
 
-def spread(text: str, count: int) -> list[str]:
-    """`text` in `count` lines of about as many words each (an empty one when words run out)."""
+# where a text without spaces (Chinese, Japanese) may go on to the next line: after its punctuation
+CLOSERS = "、。，．！？；：」』）〕】〉》"
+
+
+# where a text without spaces (Chinese, Japanese) may go on to the next line: after its punctuation,
+# else between two characters of the CJK blocks (from U+2E80)
+CLOSERS = "、。，．！？；：」』）〕】〉》"
+CJK_START = 0x2E80
+
+
+def spread(text: str, count: int, ends: bool = True) -> list[str]:
+    """`text` in `count` lines of about as many words each (an empty one when words run out),
+    where the block `ends` there (a blank line or the end of the file follows it). A text without
+    spaces (Chinese, Japanese) stays on the first line, the others left empty: a line break inside
+    it would read as a space. Where the block goes on (a list item with the next after it), an
+    empty line would end it there, so each line takes a part, cut after a space or punctuation,
+    else between two CJK characters."""
     if count <= 1:
         return [text]
+    if not ends:
+        parts = pieces(text, count)
+        if len(parts) < count:  # too short to fill the lines: the last ones stay empty
+            return [part.strip() for part in parts] + [""] * (count - len(parts))
+        return ["".join(parts[len(parts) * i // count:len(parts) * (i + 1) // count]).strip() for i in range(count)]
     words = text.split(" ")
     size = -(-len(words) // count)
     return [" ".join(words[i * size:(i + 1) * size]) for i in range(count)]
+
+
+def pieces(text: str, count: int) -> list[str]:
+    """`text` cut after each space and CJK punctuation (CLOSERS), and where that gives fewer than
+    `count` pieces, between any two CJK characters too; joined, the pieces are `text`."""
+    cuts = [index + 1 for index, char in enumerate(text[:-1]) if char == " " or char in CLOSERS]
+    if len(cuts) + 1 < count:
+        cuts = sorted(set(cuts) | {index + 1 for index in range(len(text) - 1)
+                                   if min(ord(text[index]), ord(text[index + 1])) >= CJK_START})
+    edges = [0, *cuts, len(text)]
+    return [text[start:end] for start, end in zip(edges, edges[1:])]
 
 
 def translate_page(md: MarkdownIt, site: Site, game: Game, page: Page, catalogue: Catalog) -> Translation:

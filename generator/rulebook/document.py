@@ -23,8 +23,8 @@ from generator.content.model import Game, Page, Site
 from generator.rulebook.blocks import Heading, Typesetter
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.floats import floating
-from generator.rulebook.fonts import MONO, SANS, SERIF, heading_faces, register_book_fonts
-from generator.rulebook.styles import IN_BOOK_FACE, MUTED, RULE, Styles, curled, make_styles
+from generator.rulebook.fonts import MONO, SERIF, heading_faces, register_book_fonts, running_face
+from generator.rulebook.styles import IN_BOOK_FACE, MUTED, RULE, Styles, book_language, curled, make_styles
 
 PAPERS = {"a4": A4, "letter": LETTER, "a5": A5}
 # mm: left top right bottom. A book's text is set to a measure of about 70 characters (books are
@@ -125,7 +125,7 @@ class BookCanvas(Canvas):
     def running_header_and_foot(self, number: int, total: int) -> None:
         width, height = self._pagesize
         self.saveState()
-        self.setFont(SANS, HEADER_PT)
+        self.setFont(running_face(self.book_title), HEADER_PT)
         self.setFillColor(MUTED)
         self.setStrokeColor(RULE)
         self.setLineWidth(0.4)
@@ -265,7 +265,8 @@ def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title
     columns = [columns_frame(paper, doc.bottomMargin, doc.height)]
     doc.addPageTemplates([page_template("cover", [frame], paper), page_template("body", [frame], paper),
                           page_template("columns", columns, paper)])
-    styles = make_styles(game.accent, scale=BOOK_TYPE[paper], heading=heading_faces(game))
+    styles = make_styles(game.accent, scale=BOOK_TYPE[paper], heading=heading_faces(game),
+                         language=book_language(site, game))
     doc.contents_styles = styles.toc
     placed: list = []
     widths = [chapter_width(chapter.page, paper) for chapter in chapters]
@@ -324,11 +325,11 @@ def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, ti
     the diagrams set join `placed`. `widths`: each chapter's own, where it differs (a glossary
     in two columns is set in the "columns" page template); `strip`: how wide a walkthrough may be."""
     register_book_fonts()
-    styles = styles or make_styles(game.accent, heading=heading_faces(game))
+    styles = styles or make_styles(game.accent, heading=heading_faces(game), language=book_language(site, game))
     headings: list[Heading] = []  # every chapter's, in order: the contents are made from them
     placed = [] if placed is None else placed
     widths = widths or [width] * len(chapters)
-    columns = column_styles(game, styles, paper)
+    columns = column_styles(game, styles, paper, book_language(site, game))
     stories = [chapter_story(site, game, chapter, styles if set_width == width else columns, set_width, headings,
                              figures, scale, placed, strip=strip if set_width == width else 0.0)
                for chapter, set_width in zip(chapters, widths)]
@@ -344,11 +345,11 @@ def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, ti
     return curl_quotes(story)
 
 
-def column_styles(game: Game, styles: Styles, paper: str = "a4") -> Styles:
+def column_styles(game: Game, styles: Styles, paper: str = "a4", language: str = "") -> Styles:
     """A chapter in two columns (a glossary: short entries, looked up rather than read through)
     is set in smaller type, COLUMN_TYPE (its columns are half as wide as the text), under a
-    title as large as every chapter's."""
-    smaller = make_styles(game.accent, scale=COLUMN_TYPE[paper], heading=heading_faces(game))
+    title as large as every chapter's, in the book's `language`."""
+    smaller = make_styles(game.accent, scale=COLUMN_TYPE[paper], heading=heading_faces(game), language=language)
     return replace(smaller, headings={**smaller.headings, 1: styles.headings[1]})
 
 

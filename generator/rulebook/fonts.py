@@ -1,8 +1,15 @@
 """The book's type: DejaVu Serif for text (it has ×, –, ’ and arrows, and its
 licence allows embedding), DejaVu Sans for headings, DejaVu Sans Mono for code.
-Debian's fonts-dejavu-core and fonts-dejavu-extra ship them (scripts/setup)."""
+Debian's fonts-dejavu-core and fonts-dejavu-extra ship them (scripts/setup).
+
+A book in Japanese, Chinese or Korean is set in a CJK face instead (DejaVu has no kana nor
+ideographs): for Japanese the IPA fonts (Debian's fonts-ipafont-mincho and -gothic, IPA Font
+License 1.0, which allows embedding), whose outlines are TrueType; Noto CJK's are CFF, which
+reportlab cannot embed. Chinese and Korean use WenQuanYi Zen Hei (fonts-wqy-zenhei, GPL 2 with
+its font exception), a TrueType collection."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,8 +27,67 @@ FILES = {
 }
 
 
+# language -> (text face, heading face): files, the Debian package, and the face in a collection
+CJK_FACES = {
+    "ja": (("ipamp.ttf", "fonts-ipafont-mincho", 0), ("ipagp.ttf", "fonts-ipafont-gothic", 0)),
+    "zh": (("wqy-zenhei.ttc", "fonts-wqy-zenhei", 0),) * 2,
+    "ko": (("wqy-zenhei.ttc", "fonts-wqy-zenhei", 0),) * 2,
+}
+CJK_DIRS = (Path("/usr/share/fonts/opentype/ipafont-mincho"), Path("/usr/share/fonts/opentype/ipafont-gothic"),
+            Path("/usr/share/fonts/truetype/wqy"), Path("/usr/share/fonts/ipa"), Path("/usr/share/fonts/wqy-zenhei"))
+
+
+@dataclass(frozen=True)
+class Faces:
+    """The reportlab names a book's text is set in: its serif text, sans headings and code."""
+    serif: str
+    sans: str
+    mono: str
+
+
+LATIN = Faces(SERIF, SANS, MONO)
+
+
 class FontMissing(RuntimeError):
     pass
+
+
+def cjk_language(language: str) -> str | None:
+    """The CJK_FACES key of a language tag ("ja", "zh-Hant" -> "zh"), or None for the others."""
+    base = language.split("-")[0].split("_")[0].lower()
+    return base if base in CJK_FACES else None
+
+
+def book_faces(language: str) -> Faces:
+    """The faces of a book in `language`: DejaVu, or a CJK face for Japanese, Chinese and Korean
+    (registered here, once a process, so a site with no such book needs no CJK font)."""
+    cjk = cjk_language(language)
+    if cjk is None:
+        return LATIN
+    register_cjk_faces(cjk)
+    # the code face's name starts as MONO's: a book's quotes are not curled in code (document.curl_quotes)
+    return Faces(SERIF + "-" + cjk, SANS + "-" + cjk, MONO + "-" + cjk)
+
+
+@lru_cache(maxsize=None)
+def register_cjk_faces(cjk: str) -> None:
+    """The CJK families of `cjk` as SERIF-ja, SANS-ja and MONO-ja. The fonts have no bold nor
+    italic: bold is the heading (gothic) face, as Japanese books set emphasis, italic upright."""
+    text, heading = (cjk_font(*face) for face in CJK_FACES[cjk])
+    for family, font in ((SERIF, text), (SANS, heading), (MONO, heading)):
+        name = f"{family}-{cjk}"
+        pdfmetrics.registerFont(font(name))
+        pdfmetrics.registerFont(heading(name + "-Bold"))
+        for bold, italic in ((0, 0), (0, 1), (1, 0), (1, 1)):
+            addMapping(name, bold, italic, name + "-Bold" if bold else name)
+
+
+def cjk_font(file: str, package: str, index: int):
+    """A maker of the TrueType font `file` under a reportlab name (its subsets tagged apart)."""
+    for folder in CJK_DIRS:
+        if (folder / file).is_file():
+            return lambda name: TaggedTTFont(name, str(folder / file), subfontIndex=index)
+    raise FontMissing(f"the font {file} is not installed (Debian: apt-get install {package})")
 
 
 def font_path(name: str) -> Path:
@@ -97,3 +163,12 @@ def headings(page) -> list[tuple[int, str]]:
             words = "".join(child.content for child in tokens[index + 1].children or () if child.type == "text")
             found.append((page.body_line + token.map[0], words))
     return found
+
+
+def running_face(text: str) -> str:
+    """The face of a page's running header, whose text (the game's title) may be in a CJK script:
+    the CJK sans face the book registered, else DejaVu Sans."""
+    if all(ord(char) < 0x2E80 for char in text):
+        return SANS
+    registered = pdfmetrics.getRegisteredFontNames()
+    return next((f"{SANS}-{cjk}" for cjk in CJK_FACES if f"{SANS}-{cjk}" in registered), SANS)

@@ -14,7 +14,7 @@ from generator.rulebook.document import (Chapter, PlannedBook, chapter_width, co
                                         strip_width, two_columns)
 from generator.rulebook.fonts import heading_faces, register_book_fonts
 from generator.rulebook.sheet import plan_sheet, sheet_width
-from generator.rulebook.styles import HYPHENATION, make_styles
+from generator.rulebook.styles import HYPHENATION, book_language, make_styles
 from generator.rulebook.selection import aid_pages, book_pages
 
 
@@ -68,7 +68,8 @@ class GameBook:
         """The diagrams of the book `kind` on `paper` as it will print them (for preflight), quickly:
         only the figure directives are set, at the width the book gives them (its text, or a
         player aid's column). The same as plan(kind, paper).placed (a test holds them to it)."""
-        styles = make_styles(self.game.accent, heading=heading_faces(self.game))  # not used to place a figure: a Typesetter has them
+        # not used to place a figure: a Typesetter has them
+        styles = make_styles(self.game.accent, heading=heading_faces(self.game), language=book_language(self.site, self.game))
         placed: list = []
         for chapter in self.chapters_of(kind):
             width = chapter_width(chapter.page, paper) if kind == "rules" else column_width(paper)

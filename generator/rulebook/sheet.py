@@ -14,7 +14,7 @@ from generator.rulebook.document import (FRAME_PADDING, SHEET_MARGINS, Chapter, 
                                          print_scale, release_stamp, two_frames)
 from generator.rulebook.figures import GUTTER
 from generator.rulebook.fonts import heading_faces, register_book_fonts
-from generator.rulebook.styles import Styles, make_styles
+from generator.rulebook.styles import Styles, book_language, make_styles
 
 # A player aid's type, of the book's: the largest that keeps it to one sheet (plan_sheet)
 AID_SCALES = (1.1, 1.05, 1.0, 0.95, 0.9, 0.85, 0.8)  # 1.1: the book's own type; at 0.8 the body is 7.7 pt (styles keep 7)
@@ -54,7 +54,7 @@ def sheet_at(site: Site, game: Game, chapters: list[Chapter], paper: str, title:
     first, up to its first table); else the picture spans the sheet under the title, its caption
     beside it."""
     register_book_fonts()
-    styles = make_styles(game.accent, scale=scale, heading=heading_faces(game))
+    styles = make_styles(game.accent, scale=scale, heading=heading_faces(game), language=book_language(site, game))
     story, placed = sheet_story(site, game, chapters, paper, figures, styles)
     bands = [flowable for flowable in story if getattr(flowable, "sheet_band", False)] if pictures else []
     columns = [flowable for flowable in story if not getattr(flowable, "sheet_band", False)]

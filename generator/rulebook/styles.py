@@ -7,12 +7,13 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 
-from generator.rulebook.fonts import MONO, SANS, SERIF
+from generator.rulebook.fonts import LATIN, SANS, SERIF, book_faces, cjk_language
 
 INK = HexColor("#1f1f1f")
 MUTED = HexColor("#5a5a5a")
-# Words broken at line ends (reportlab with pyphen's dictionary): ragged lines at a book's measure
-# were uneven by a long word's width. British spelling, as the rules are written.
+# Words broken at line ends (reportlab with pyphen's dictionary, by the book's language): ragged
+# lines at a book's measure were uneven by a long word's width. English in British spelling, as
+# the rules are written.
 HYPHENATION = "en_GB"
 RULE = HexColor("#b9b9b9")
 NOTE_FILL = HexColor("#f3f5f8")
@@ -45,14 +46,38 @@ def legible(points: float) -> float:
     return max(points, SMALLEST_PT)
 
 
-def make_styles(accent: str, scale: float = 1.0, heading: tuple[str, str] = (SANS, SANS + "-Bold")) -> Styles:
+def hyphenation(language: str) -> str:
+    """pyphen's dictionary for a book in `language` ("de" -> "de", "pt-BR" -> "pt_BR"), or "" where
+    words are not hyphenated: a language pyphen has no dictionary for, and the CJK languages,
+    whose lines break between any two characters."""
+    if not language or language == "en":
+        return HYPHENATION
+    if cjk_language(language):
+        return ""
+    try:
+        import pyphen
+    except ImportError:  # reportlab then sets every book without hyphenation
+        return ""
+    return pyphen.language_fallback(language.replace("-", "_")) or ""
+
+
+def book_language(site, game) -> str:
+    """The language a game's books are set in: a translation's, else the site's."""
+    return game.language or site.language
+
+
+def make_styles(accent: str, scale: float = 1.0, heading: tuple[str, str] = (SANS, SANS + "-Bold"),
+                language: str = "") -> Styles:
     """The styles at `scale` of the book's sizes (a player aid sets its text smaller); `heading`:
-    the regular and bold faces of the headings and the title (rulebook/fonts.heading_faces)."""
+    the regular and bold faces of the headings and the title (rulebook/fonts.heading_faces);
+    `language`: the book's (book_language), which gives its hyphenation, line breaking and faces."""
     colour = HexColor(accent)
+    faces = book_faces(language)
+    if faces != LATIN:  # a designer's heading font has no CJK glyphs
+        heading = (faces.sans, faces.sans + "-Bold")
     heading_face = heading[1]
-    body = ParagraphStyle("body", fontName=SERIF, fontSize=9.6 * scale, leading=13.2 * scale, textColor=INK,
-                          spaceAfter=5 * scale,
-                          allowWidows=0, allowOrphans=0, hyphenationLang=HYPHENATION, embeddedHyphenation=1)
+    body = ParagraphStyle("body", fontName=faces.serif, fontSize=9.6 * scale, leading=13.2 * scale, textColor=INK,
+                          spaceAfter=5 * scale, allowWidows=0, allowOrphans=0, **line_breaking(language))
     heading = dict(fontName=heading_face, textColor=INK, keepWithNext=1, allowWidows=0)
     headings = {
         1: ParagraphStyle("h1", fontSize=20 * scale, leading=24 * scale, spaceBefore=4 * scale, spaceAfter=10 * scale, textColor=colour,
@@ -69,23 +94,32 @@ def make_styles(accent: str, scale: float = 1.0, heading: tuple[str, str] = (SAN
                                      keepWithNext=1),
         caption=ParagraphStyle("caption", parent=body, fontSize=legible(7.8 * scale), leading=9.8 * scale, spaceAfter=0 * scale, textColor=INK),
         cell=ParagraphStyle("cell", parent=body, fontSize=legible(8.4 * scale), leading=10.4 * scale, spaceAfter=0 * scale),
-        head_cell=ParagraphStyle("head-cell", parent=body, fontName=SANS + "-Bold", fontSize=legible(8.2 * scale), leading=10.2 * scale,
+        head_cell=ParagraphStyle("head-cell", parent=body, fontName=faces.sans + "-Bold", fontSize=legible(8.2 * scale), leading=10.2 * scale,
                                  spaceAfter=0 * scale),
-        code=ParagraphStyle("code", parent=body, fontName=MONO, fontSize=legible(8 * scale), leading=10.4 * scale),
-        term=ParagraphStyle("term", parent=body, fontName=SERIF + "-Bold", spaceAfter=1 * scale, keepWithNext=1),
-        note_title=ParagraphStyle("note-title", parent=body, fontName=SANS + "-Bold", fontSize=9 * scale, spaceAfter=3 * scale,
+        code=ParagraphStyle("code", parent=body, fontName=faces.mono, fontSize=legible(8 * scale), leading=10.4 * scale),
+        term=ParagraphStyle("term", parent=body, fontName=faces.serif + "-Bold", spaceAfter=1 * scale, keepWithNext=1),
+        note_title=ParagraphStyle("note-title", parent=body, fontName=faces.sans + "-Bold", fontSize=9 * scale, spaceAfter=3 * scale,
                                   textColor=colour, keepWithNext=1),
         headings=headings,
         title=ParagraphStyle("title", fontName=heading_face, fontSize=34 * scale, leading=40 * scale, alignment=TA_CENTER,
                              textColor=colour, spaceAfter=14 * scale),
         subtitle=ParagraphStyle("subtitle", parent=body, fontSize=12 * scale, leading=16 * scale, alignment=TA_CENTER,
                                 textColor=MUTED, spaceAfter=6 * scale),
-        toc=[ParagraphStyle("toc0", parent=body, fontName=SANS + "-Bold", fontSize=9.6 * scale, leading=15 * scale, leftIndent=0,
+        toc=[ParagraphStyle("toc0", parent=body, fontName=faces.sans + "-Bold", fontSize=9.6 * scale, leading=15 * scale, leftIndent=0,
                             firstLineIndent=0, spaceBefore=5 * scale),
              ParagraphStyle("toc1", parent=body, fontSize=9.6 * scale, leading=12.5 * scale, leftIndent=14, firstLineIndent=0),
              ParagraphStyle("toc2", parent=body, fontSize=8.8 * scale, leading=11.5 * scale, leftIndent=28, firstLineIndent=0,
                             textColor=MUTED)],
     )
+
+
+def line_breaking(language: str) -> dict:
+    """How a paragraph's lines break in `language`: between words, hyphenated by its dictionary;
+    in Chinese, Japanese and Korean between any two characters (reportlab's CJK wrapping, which
+    keeps a closing mark such as 。 or 」 off the start of a line), never with a hyphen."""
+    if cjk_language(language):
+        return dict(wordWrap="CJK", hyphenationLang="")
+    return dict(hyphenationLang=hyphenation(language), embeddedHyphenation=1)
 
 
 OPENERS = " \t\n([{\u2014\u2013/-"  # a quote after these (or at the start) opens
