@@ -109,19 +109,22 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
         player = components.options.players[0] if spec.per_player else None
         planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player:
                         spec.drawn[0] if spec.drawn else sheet_drawing(spec, player),
-                        spec.picture is not None or drawn_pictured(*spec.drawn[:1])))
+                        spec.picture is not None or spec.font is not None or drawn_pictured(*spec.drawn[:1])))
     for spec in components.tokens:
         owners = components.options.players if spec.per_player else (None,)
         count = sum(item.count for item in spec.items) * len(owners)
         planned.append((spec.name, f"{spec.title}: {count} piece{'s' if count != 1 else ''}", "token",
                         lambda spec=spec: token_flow(spec, components.options.players),
-                        drawn_pictured(*(piece for _key, piece in spec.pieces))))
+                        spec.font is not None or drawn_pictured(*(piece for _key, piece in spec.pieces))))
     return planned
 
 
 def front_pictured(front) -> bool:
-    """Whether a card's front shows a picture (its art, its backdrop, or a layer's, kit/layers.py)."""
+    """Whether a card's front shows a picture (its art, its backdrop, or a layer's, kit/layers.py),
+    or a layer in a font of its own (which a web font cannot bring to an SVG shown as an image)."""
     layered = [layer.art for layer in front.layers if layer.art is not None]
+    if any(layer.font is not None for layer in front.layers):
+        return True
     return front.backdrop is not None or drawn_pictured(front.art) or any(
         has_picture((art,)) if not isinstance(art, Drawing) else drawn_pictured(art) for art in layered)
 

@@ -180,6 +180,21 @@ def test_tokens_and_sheets_are_set_in_the_font_they_name(pool):
     assert "Spring Tide" in {text.text for text in texts(sheets[1].shapes)}
 
 
+def test_the_site_shows_what_a_font_of_its_own_sets_as_pictures_of_the_print(pool):
+    """A web font cannot reach an SVG shown through <img>: a deck with a layer in the font (the
+    deck itself in the built-in one), a token set and a sheet in it are shown as PNGs."""
+    from generator.kit.preview import card_gallery, plan_previews
+
+    with open(pool / "components.toml", "a", encoding="utf-8") as components:
+        components.write(TOKENS + SHEET)
+    pictured = {name: pictured for name, _title, _kind, pictured in plan_previews(load_components(pool))}
+    assert pictured == {"pool": False, "scores": True, "creatures": True, "shells": True}  # the pool's art: vectors
+    assert not any(card.pictured for card in card_gallery(load_components(pool), draw=False)[0].cards)
+    edit(pool / "components.toml", NAME_LAYER, 'font = "display"\ncolour = "#ffffff"')
+    pictured = {name: pictured for name, _title, _kind, pictured in plan_previews(load_components(pool))}
+    assert pictured["pool"] and all(card.pictured for card in card_gallery(load_components(pool), draw=False)[0].cards)
+
+
 @pytest.mark.parametrize("old, new, file, fragment", [
     ('label = "Shell"', f'label = "Shell{WON}"', "components.toml", 'label = "Shell'),
     ('notes = ["One point a shell."]', f'notes = ["One point a shell, or 1{WON}."]', "components.toml", "notes ="),
