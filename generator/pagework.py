@@ -35,6 +35,7 @@ class PageRenderer:
     """Everything needed to finish pages of one site, built once per process."""
 
     def __init__(self, site: Site, build, context, folder: str | None = None):
+        from generator.i18n.labels import admonition_labels_plugin
         from generator.markdown.render import make_markdown
         from generator.site.theme import make_environment
 
@@ -46,6 +47,7 @@ class PageRenderer:
             from generator.i18n.notices import stale_notices_plugin
 
             self.md.use(stale_notices_plugin)  # a translated page marks the blocks it shows in the source language
+        self.md.use(admonition_labels_plugin)  # "Clarification" in the page's language
         self.templates = make_environment(site.root, context.bytecode_dir)
         self.templates.auto_reload = False  # one build: no need to stat the templates for every page
         self.templates.get_template("game.html")  # compiled here, once, before workers fork

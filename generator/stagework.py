@@ -30,11 +30,11 @@ def template_renderer(root: Path, bytecode_dir: Path | None) -> Callable[[str, d
     environment = []
 
     def render(name: str, data: dict) -> str:
-        if not environment:
-            from generator.site.theme import make_environment
+        from generator.site.theme import make_environment, render_in_language
 
+        if not environment:
             environment.append(make_environment(root, bytecode_dir))
-        return environment[0].get_template(name).render(**data)
+        return render_in_language(environment[0].get_template(name), data)
 
     return render
 

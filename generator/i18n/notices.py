@@ -9,10 +9,11 @@ from __future__ import annotations
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from generator.i18n.interface import N_, gettext
 from generator.markdown.tokens import page_line
 
 MARKED = ("paragraph_open", "heading_open", "th_open", "td_open", "dt_open")
-NOTICE = "This part changed in the original since it was translated; it is shown in the original language."
+NOTICE = N_("This part changed in the original since it was translated; it is shown in the original language.")
 
 
 def stale_notices_plugin(md: MarkdownIt) -> None:
@@ -32,7 +33,7 @@ def stale_notices(state) -> None:
             token.attrs["lang"] = page.source_language
             token.attrs["class"] = " ".join(filter(None, (token.attrs.get("class", ""), "stale-translation")))
             if token.type == "paragraph_open":
-                kept += notice_tokens(token, page.notice or NOTICE)
+                kept += notice_tokens(token, page.notice or gettext(page.language)(NOTICE))
         kept.append(token)
     state.tokens = kept
 

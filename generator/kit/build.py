@@ -14,6 +14,7 @@ from generator.draw.inline_icons import use_game_icons
 from generator.draw.pdf import PdfPage, render_pdf
 from generator.draw.shapes import Drawing, Group, Text
 from generator.errors import ContentError
+from generator.i18n.interface import gettext, ngettext
 from generator.kit import text as fit
 from generator.kit.board import board_drawing
 from generator.kit.cards import back_drawing, front_drawing, shop_cards
@@ -123,8 +124,8 @@ class Entry:
     note: str
 
 
-def page_range(numbers: Sequence[int]) -> str:
-    """"page 2", "pages 2–5", "pages 1, 3–4"."""
+def page_range(numbers: Sequence[int], language: str = "") -> str:
+    """"page 2", "pages 2–5", "pages 1, 3–4" (in `language`)."""
     runs: list[list[int]] = []
     for number in sorted(numbers):
         if runs and number == runs[-1][-1] + 1:
@@ -132,7 +133,8 @@ def page_range(numbers: Sequence[int]) -> str:
         else:
             runs.append([number])
     listed = ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
-    return ("page " if len(numbers) == 1 else "pages ") + listed
+    n_ = ngettext(language)
+    return n_("page %(pages)s", "pages %(pages)s", len(numbers)) % {"pages": listed}
 
 
 @dataclass
@@ -270,24 +272,27 @@ class Layout:
 
 
 def kit_pages(components: Components, artwork: Artwork, *, title: str, author: str, paper: str,
-              variant: str, edition: Optional[Edition], rulebook: str = "", stamp: str = "") -> list[PdfPage]:
+              variant: str, edition: Optional[Edition], rulebook: str = "", stamp: str = "",
+              language: str = "") -> list[PdfPage]:
     """Every page of one kit, numbered, cover first. `rulebook`: the file name of the
     typeset rules ("{paper}" stands for the paper), listed with the contents; `stamp`: the
-    release it is made from, on the cover."""
+    release it is made from, on the cover; `language`: of the words the kit adds itself."""
+    _ = gettext(language)
     label, paper_w, paper_h = PAPERS[paper]
     frame = Frame(paper_w, paper_h)
     parts = kit_parts(components, artwork, edition, variant, paper_w, paper_h)
-    lines = cover_lines(title, author, label, variant, edition, stamp)
+    lines = cover_lines(title, author, label, variant, edition, stamp, language)
     add_on = edition is not None and edition.add_on
 
     def cover_for(layout: Layout) -> PageDraft:
-        contents = [(e.name, page_range(e.pages), e.note) for e in layout.entries()]
+        contents = [(e.name, page_range(e.pages, language), e.note) for e in layout.entries()]
         if rulebook:
-            contents.append(("The rules", "own PDF", f"{rulebook.format(paper=paper)}, beside this kit on the rules "
-                                                     "site (also as an A5 booklet)"))
-        square = "below" if layout.calibration_page() == 1 else f"on page {layout.calibration_page()}"
-        steps = assembly_steps(components, parts, variant, square, layout.token_pages())
-        return cover_page(paper_w, paper_h, lines, contents, steps, () if add_on else components.instead)
+            contents.append((_("The rules"), _("own PDF"), _("%(file)s, beside this kit on the rules site (also as "
+                                                             "an A5 booklet)") % {"file": rulebook.format(paper=paper)}))
+        square = _("below") if layout.calibration_page() == 1 else \
+            _("on page %(page)s") % {"page": layout.calibration_page()}
+        steps = assembly_steps(components, parts, variant, square, layout.token_pages(), language)
+        return cover_page(paper_w, paper_h, lines, contents, steps, () if add_on else components.instead, language)
 
     # the cover's words say on which pages things are, and the packing starts below the words:
     # pack, write the words, and pack again lower down until the words fit above the packing
@@ -311,24 +316,27 @@ def kit_pages(components: Components, artwork: Artwork, *, title: str, author: s
               + [page for _spec, pages in parts.oversized for page in pages]
               + [page for pages in parts.deck_pages for page in pages])
     total = len(drafts)
-    return [PdfPage(draft.finish(title, i + 1, total), draft.trim_box or (0, 0, paper_w, paper_h),
+    page_words = _("page %(number)s of %(total)s")
+    return [PdfPage(draft.finish(title, i + 1, total, page_words), draft.trim_box or (0, 0, paper_w, paper_h),
                     draft.bleed_box or (0, 0, paper_w, paper_h))
             for i, draft in enumerate(drafts)]
 
 
 def cover_lines(title: str, author: str, paper_label: str, variant: str,
-                edition: Optional[Edition], stamp: str = "") -> list[tuple[str, float, bool]]:
+                edition: Optional[Edition], stamp: str = "", language: str = "") -> list[tuple[str, float, bool]]:
     """The cover's heading lines: (text, size in mm, bold). The release (`stamp`) shares the
     paper's line: a line of its own would move the packing below it, and preflight, which
     checks the pages without a stamp, would check another layout."""
-    subtitle = "Print-and-play kit" + (f": {edition.title}" if edition else "")
+    _ = gettext(language)
+    subtitle = _("Print-and-play kit") + (f": {edition.title}" if edition else "")
     paper_line = paper_label + (f", {VARIANT_LABELS[variant]}" if VARIANT_LABELS[variant] else "")
     paper_line += f" · {stamp}" if stamp else ""
     lines = [(title, 9.0, True), (subtitle, 5.0, False)]
     if edition is not None and edition.adds_to is not None:
-        lines.append((f"An add-on: only what is not in the {edition.adds_to.title} kit. Print that kit too.",
-                      3.6, True))
-    return lines + [(paper_line, 4.0, False), (f"by {author}" if author else "", 3.6, False)]
+        lines.append((_("An add-on: only what is not in the %(kit)s kit. Print that kit too.")
+                      % {"kit": edition.adds_to.title}, 3.6, True))
+    return lines + [(paper_line, 4.0, False), (_("by %(designers)s") % {"designers": author} if author else "", 3.6,
+                                               False)]
 
 
 def place_setup(cover: PageDraft, placements: Sequence[Placement], top: float, picture: Drawing, caption: str,
@@ -438,26 +446,28 @@ def packed_note(sections: Sequence[PackSection]) -> str:
 
 
 def assembly_steps(components: Components, parts: KitParts, variant: str, square: str,
-                   token_pages: Sequence[int]) -> list[str]:
-    """How to print and put together this kit: only the steps for what it holds."""
-    steps = [f"Print at 100% (actual size, no 'fit to page'); the calibration square {square} must "
-             "measure 50 mm."]
+                   token_pages: Sequence[int], language: str = "") -> list[str]:
+    """How to print and put together this kit: only the steps for what it holds, in `language`."""
+    _ = gettext(language)
+    steps = [_("Print at 100%% (actual size, no 'fit to page'); the calibration square %(square)s must "
+               "measure 50 mm.") % {"square": square}]
     if parts.deck_pages and variant == "fold-over":
-        steps.append("Cards: fold each front against its back along the dashed line, glue, then cut along the "
-                     "crop marks.")
+        steps.append(_("Cards: fold each front against its back along the dashed line, glue, then cut along the "
+                       "crop marks."))
     elif parts.deck_pages:
-        steps.append("Card pages: print double-sided, flipping on the long edge; each back page follows its "
-                     "front page, mirrored, so every back lands behind its own card. No duplex printer? Print "
-                     "the fronts, put the sheets back in, and print the backs.")
-        steps.append("Cut the cards along the crop marks in the margins; the colour runs past each cut.")
+        steps.append(_("Card pages: print double-sided, flipping on the long edge; each back page follows its "
+                       "front page, mirrored, so every back lands behind its own card. No duplex printer? Print "
+                       "the fronts, put the sheets back in, and print the backs."))
+        steps.append(_("Cut the cards along the crop marks in the margins; the colour runs past each cut."))
     if any(len(pages) > 1 for _spec, pages in parts.boards):
-        steps.append("Boards on several pages: cut each tile along its dashed line, lay it over its neighbour "
-                     "so the ring marks line up, and glue. The map on each tile shows where it goes.")
+        steps.append(_("Boards on several pages: cut each tile along its dashed line, lay it over its neighbour "
+                       "so the ring marks line up, and glue. The map on each tile shows where it goes."))
     if token_pages and any(s.items[0][1].startswith("token:") for s in parts.sections):
-        steps.append(f"Tokens ({page_range(token_pages)}): flat pieces that lie on the table. For sturdy ones, "
-                     "glue that part of the page to thin card, then cut each along its outline.")
+        steps.append(_("Tokens (%(pages)s): flat pieces that lie on the table. For sturdy ones, glue that part of "
+                       "the page to thin card, then cut each along its outline.")
+                     % {"pages": page_range(token_pages, language)})
     if variant == "ink-saver":
-        steps.append("This ink-saver kit prints light fills and outlines instead of full colour.")
+        steps.append(_("This ink-saver kit prints light fills and outlines instead of full colour."))
     return steps
 
 
@@ -483,7 +493,7 @@ def kit_artwork(components: Components) -> dict[bool, Artwork]:
 def build_kits(components: Components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
                variants: Optional[tuple[str, ...]] = None, rulebook: str = "",
-               artwork: Optional[dict[bool, Artwork]] = None, stamp: str = "") -> list[KitFile]:
+               artwork: Optional[dict[bool, Artwork]] = None, stamp: str = "", language: str = "") -> list[KitFile]:
     """`artwork`: the drawings, if already made (preflight made them); `stamp`: the release, on the cover."""
     planned = plan_kits(components, papers, variants)
     artwork = dict(artwork or {})
@@ -493,7 +503,7 @@ def build_kits(components: Components, out_dir: Path, *, title: str, author: str
     for kit in planned:
         pages = kit_pages(components, artwork[kit.variant == "ink-saver"], title=title, author=author,
                           paper=kit.paper, variant=kit.variant, edition=kit.edition, rulebook=rulebook,
-                          stamp=stamp)
+                          stamp=stamp, language=language)
         data = render_pdf(pages, title=f"{title}: print-and-play kit ({kit.label})", author=author,
                           subject=f"Print-and-play kit for {title}", keywords="print and play, Rulepress")
         path = Path(out_dir) / kit.name

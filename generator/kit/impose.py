@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from generator.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text
+from generator.i18n.interface import gettext, pgettext
 from generator.kit import text as fit
 
 MARGIN = 8.0  # non-card pages: home printers cannot print the outer few mm
@@ -79,9 +80,10 @@ class PageDraft:
     free_from: Optional[float] = None  # y below which the page is still empty (room to pack more)
     packed: list = field(default_factory=list)  # (drawing, role, section) of each item packed on it
 
-    def finish(self, game: str, number: int, total: int) -> Drawing:
+    def finish(self, game: str, number: int, total: int, page_words: str = "page %(number)s of %(total)s") -> Drawing:
+        """The page with its footer: the game, the component, "page 2 of 9" (`page_words`: in the kit's language)."""
         footer = self.footer or Footer(self.width / 2, self.height - FOOTER_BASELINE, max_width=self.width - 2 * MARGIN)
-        text = f"{game} — {self.component} — page {number} of {total}"
+        text = f"{game} — {self.component} — " + page_words % {"number": number, "total": total}
         shapes = list(self.shapes)
         shapes.append(fit.line(footer.x, footer.y, text, size=FOOTER_SIZE, max_width=footer.max_width,
                                min_size=FOOTER_MIN, fill=GREY, anchor=footer.anchor, rotate=footer.rotate,
@@ -654,9 +656,11 @@ def _share(tiles: Sequence[Tile], tile: Tile, axis: str, length: float) -> tuple
 
 def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float, bool]],
                contents: Sequence[tuple[str, str, str]], steps: Sequence[str],
-               instead: Sequence[tuple[str, str]] = ()) -> PageDraft:
-    """The first page: titles, what is in the kit and on which pages, how to print it."""
-    page = PageDraft(paper_w, paper_h, "Contents and printing")
+               instead: Sequence[tuple[str, str]] = (), language: str = "") -> PageDraft:
+    """The first page: titles, what is in the kit and on which pages, how to print it (its
+    headings in `language`)."""
+    _, p_ = gettext(language), pgettext(language)
+    page = PageDraft(paper_w, paper_h, _("Contents and printing"))
     x, y = MARGIN + 4, MARGIN + 10
     for text, size, bold in lines:
         if text:
@@ -664,7 +668,7 @@ def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float,
                                         bold=bold))
         y += size * 1.5
     y += 4
-    page.shapes.append(Text(x, y, "Contents", size=5.0, fill=INK, bold=True))
+    page.shapes.append(Text(x, y, p_("what a kit holds", "Contents"), size=5.0, fill=INK, bold=True))
     y += 7
     for name, pages, note in contents:
         page.shapes.append(fit.line(x, y, name, size=3.6, max_width=120, fill=INK, bold=True))
@@ -674,14 +678,14 @@ def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float,
         y += 6.5 + block.height
     if instead:
         y += 4
-        page.shapes.append(Text(x, y, "Not printed: what to use instead", size=5.0, fill=INK, bold=True))
+        page.shapes.append(Text(x, y, _("Not printed: what to use instead"), size=5.0, fill=INK, bold=True))
         y += 7
         for component, use in instead:
             block = fit.fit_block(f"{component}: {use}", paper_w - 2 * MARGIN - 8, 40, size=3.3, min_size=3.3)
             page.shapes += fit.block_shapes(block, x, y - 3.3 * 0.9, anchor="start", fill=INK)
             y += block.height + 1.8
     y += 6
-    page.shapes.append(Text(x, y, "How to print and assemble", size=5.0, fill=INK, bold=True))
+    page.shapes.append(Text(x, y, _("How to print and assemble"), size=5.0, fill=INK, bold=True))
     y += 7
     for number, step in enumerate(steps, start=1):
         block = fit.fit_block(f"{number}. {step}", paper_w - 2 * MARGIN - 8, 60, size=3.1, min_size=3.1)

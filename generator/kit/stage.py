@@ -11,6 +11,7 @@ from pathlib import Path
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
+from generator.i18n.interface import N_, reader_language
 from generator.kit.drawings import KitDrawings, has_kit
 from generator.kit.paper import cards_on_paper
 from generator.jobs import Job
@@ -132,7 +133,8 @@ class KitStage(Stage):
 
         def make() -> list[tuple[str, int, int]]:  # in a child: the PDFs, and what the section says of them
             made = write_kits(components, staging, title=game.title, author=", ".join(game.designers),
-                              rulebook=rulebook, artwork=artwork, stamp=game.release.stamp if game.release else "")
+                              rulebook=rulebook, artwork=artwork, stamp=game.release.stamp if game.release else "",
+                              language=reader_language(game, site))
             return [(Path(kit.path).name, kit.pages, kit.bytes) for kit in made]
 
         # the pages show each PDF's pages and size: the Builder waits for the job before it
@@ -194,7 +196,7 @@ def section(site: Site, game: Game, previews: list[dict], kits: list[dict], gall
     rulebooks = rulebook_downloads(game) if site.rulebooks else []
     data = {"previews": previews, "kits": kits, "rulebooks": rulebooks, "galleries": galleries,
             "instead": [[component, use] for component, use in instead], "formats": list(formats)}
-    return {game.page("rules").url: [Section(SECTION_ID, "Print & play", "kit-section.html", data)]}
+    return {game.page("rules").url: [Section(SECTION_ID, N_("Print & play"), "kit-section.html", data)]}
 
 
 def rulebook_downloads(game: Game) -> list[dict]:

@@ -95,7 +95,7 @@ def render_admonition(self, tokens, idx, options, env) -> str:
     if token.nesting != 1:
         return "</div></aside>\n"
     kind, cid, title = token.meta["kind"], token.meta["cid"], token.meta["title"]
-    label = KINDS[kind]
+    label = token.meta.get("label") or KINDS[kind]  # in the page's language: generator/i18n/labels.py
     if kind == "clarification":
         heading = f"{label} {escape(cid)}" + (f": {escape(title)}" if title else "")
         anchor = f' id="{escape(cid.lower())}"' if cid else ""

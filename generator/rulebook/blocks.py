@@ -18,6 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.flowables import Flowable, HRFlowable
 from reportlab.platypus.paragraph import cleanBlockQuotedText
 
+from generator.i18n.interface import gettext
 from generator.markdown.admonitions import KINDS
 from generator.rulebook.inline import footnote_mark, markup, plain
 from generator.rulebook.styles import IN_BOOK_FACE, NOTE_FILL, RULE, Styles
@@ -54,6 +55,7 @@ class Typesetter:
     figure_width: float = 0.0
     strip_width: float = 0.0  # how wide a walkthrough's strip may be, into the margins (0: the text's)
     folder: Optional[Path] = None  # the game's: where a Markdown picture's file is (rulebook/pictures.py)
+    language: str = ""  # of the words the book adds itself ("Clarification"): generator/i18n/interface.py
 
     def blocks(self, node: SyntaxTreeNode) -> list:
         out = []
@@ -95,7 +97,7 @@ def blockquote(book: Typesetter, node: SyntaxTreeNode) -> list:
 
 def admonition(book: Typesetter, node: SyntaxTreeNode) -> list:
     meta = node.meta
-    label = KINDS[meta["kind"]]
+    label = gettext(book.language)(KINDS[meta["kind"]])
     if meta["kind"] == "clarification":
         title = f"{label} {meta['cid']}" + (f": {meta['title']}" if meta["title"] else "")
     else:

@@ -12,6 +12,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Paragraph, Spacer
 
 from generator.errors import ContentError
+from generator.i18n.interface import gettext
 from generator.markdown.directives import DirectiveContext, parse_options
 from generator.paper import Cards, DataTable, Diagram, Index, Link, Strip, Words, escape
 from generator.rulebook.blocks import Cell, Typesetter, data_table
@@ -124,7 +125,9 @@ class PaperDirectives:
             return self.columns([Paragraph(entry, styles.body) for entry in item.entries])
         if isinstance(item, DrawnStrip):
             layout = self.place_strip(book, item.title, item.drawings)
-            return walkthrough_strip(item.title, item.drawings, list(item.captions), book.width, styles, layout,
+            _ = gettext(book.language)
+            title = _("Example: %(title)s") % {"title": item.title}
+            return walkthrough_strip(title, item.drawings, list(item.captions), book.width, styles, layout,
                                      book.strip_width)
         if isinstance(item, Diagram):
             drawing, size = self.place_position(book, item)

@@ -20,6 +20,7 @@ from reportlab.platypus import (BalancedColumns, BaseDocTemplate, Flowable, Fram
 
 from generator.draw.pdf import binary_streams
 from generator.content.model import Game, Page, Site
+from generator.i18n.interface import ages_text, gettext, minutes_text, players_text, reader_language
 from generator.rulebook.blocks import Heading, Typesetter
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.floats import floating
@@ -91,9 +92,12 @@ class BookCanvas(Canvas):
     """Holds every page until the end, so each foot can say "Page i of n" (and, at its left,
     the release the book was made from: `stamp`)."""
 
-    def __init__(self, *args, book_title: str = "", cover: bool = True, stamp: str = "", **kwargs):
+    def __init__(self, *args, book_title: str = "", cover: bool = True, stamp: str = "", language: str = "",
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.book_title, self.cover, self.stamp = book_title, cover, stamp
+        _ = gettext(language)
+        self.page_words = _("Page %(number)s of %(total)s")  # in the book's language
         # points from the left and right of the page: the header spans the page's text (set by
         # its template, see text_edges, and kept with each page's state)
         self.edges = (16 * MM, 16 * MM)
@@ -132,7 +136,7 @@ class BookCanvas(Canvas):
         left, right = self.edges[0], width - self.edges[1]
         self.drawString(left, height - 10 * MM, self.book_title)
         self.line(left, height - 11.5 * MM, right, height - 11.5 * MM)
-        self.drawRightString(right, 9 * MM, f"Page {number} of {total}" if total > 1 else "")
+        self.drawRightString(right, 9 * MM, self.page_words % {"number": number, "total": total} if total > 1 else "")
         if self.stamp:
             self.drawString(left, 9 * MM, self.stamp)
         self.restoreState()
@@ -234,6 +238,7 @@ class PlannedBook:
     cover: bool  # the first page is a cover, without header or page number
     pictures: bool = False  # a player aid's set-up pictures are on its sheet
     stamp: str = ""  # the release at the foot of every page ("" : the game lists no release)
+    language: str = ""  # of the words the book adds itself ("Page 3 of 17"): generator/i18n/interface.py
 
     def typeset(self) -> bytes:
         """The PDF (laid out once: a player aid is laid out to count its pages, then kept)."""
@@ -253,11 +258,13 @@ class PlannedBook:
         if getattr(self.doc, "canv", None) is None:
             self.doc._doSave = 0  # reportlab's own switch: build() then leaves the canvas unsaved
             self.doc.build(self.story, canvasmaker=lambda *a, **k: BookCanvas(
-                *a, book_title=self.running_title, cover=self.cover, stamp=self.stamp, **k))
+                *a, book_title=self.running_title, cover=self.cover, stamp=self.stamp, language=self.language, **k))
 
 
 def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title: str, figures: dict) -> PlannedBook:
     """The chapters as one book on `paper` ("a4", "letter" or "a5"), with a cover and contents."""
+    language = reader_language(game, site)
+    title = gettext(language)(title)  # "Rules": marked where the book is asked for (site/pages.game_links)
     out = io.BytesIO()
     doc = new_document(game, paper, title, out, BOOK_MARGINS)
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="text", leftPadding=FRAME_PADDING,
@@ -272,7 +279,8 @@ def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title
     widths = [chapter_width(chapter.page, paper) for chapter in chapters]
     story = book_story(site, game, chapters, text_width(paper), title, figures, styles, print_scale(paper), placed,
                        widths, strip=strip_width(paper), paper=paper)
-    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True, stamp=release_stamp(game))
+    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True, stamp=release_stamp(game),
+                       language=language)
 
 
 def release_stamp(game: Game) -> str:
@@ -334,7 +342,9 @@ def book_story(site: Site, game: Game, chapters: list[Chapter], width: float, ti
                              figures, scale, placed, strip=strip if set_width == width else 0.0)
                for chapter, set_width in zip(chapters, widths)]
     # the contents are made from the headings the chapters have set
-    story = cover(game, styles, title) + [NextPageTemplate("body"), PageBreak()] + contents(styles, headings, width)
+    language = reader_language(game, site)
+    story = (cover(game, styles, title, language) + [NextPageTemplate("body"), PageBreak()]
+             + contents(styles, headings, width, language))
     template = "body"
     for set_width, chapter in zip(widths, stories):
         wanted = "body" if set_width == width else "columns"
@@ -377,23 +387,28 @@ def curl_quotes(flowables: list) -> list:
     return flowables
 
 
-def cover(game: Game, styles: Styles, title: str) -> list:
-    facts = [game.players_text] + [t for t in (game.play_time_text, f"ages {game.ages}+" if game.ages else "") if t]
+def cover(game: Game, styles: Styles, title: str, language: str = "") -> list:
+    """The title, what the book is, the designers, "2–4 players · 20 min · ages 8+", the
+    release, then the credit, source and licence in small type; Rulepress's words in `language`."""
+    _ = gettext(language)
+    facts = [t for t in (players_text(language, game.players), minutes_text(language, game.play_time),
+                         ages_text(language, game.ages)) if t]
     parts = [Spacer(1, 50 * MM), Paragraph(escape(game.title), styles.title),
              Paragraph(escape(title), styles.subtitle)]
     if game.designers:
-        parts.append(Paragraph("by " + escape(", ".join(game.designers)), styles.subtitle))
+        parts.append(Paragraph(escape(_("by %(designers)s") % {"designers": ", ".join(game.designers)}),
+                               styles.subtitle))
     parts.append(Paragraph(escape(" · ".join(facts)), styles.subtitle))
     if game.release:  # the cover has no foot: the release is named here
         parts.append(Paragraph(escape(release_stamp(game)), styles.subtitle))
     parts.append(Spacer(1, 30 * MM))
-    for words in (game.credit, f"Source: {game.source}", game.licence):
+    for words in (game.credit, _("Source: %(source)s") % {"source": game.source}, game.licence):
         if words:
             parts.append(Paragraph(escape(words), styles.small))
     return parts
 
 
-def contents(styles: Styles, headings: list[Heading], width: float) -> list:
+def contents(styles: Styles, headings: list[Heading], width: float, language: str = "") -> list:
     """The page titles and their h2 headings with their page numbers (filled in as they are laid out)."""
     entries = [h for h in headings if h.key and h.level <= 2]
     rows = [[Paragraph(escape(h.text), styles.toc[h.level - 1]), PageNumber(h.key, styles.toc[h.level - 1])]
@@ -404,7 +419,8 @@ def contents(styles: Styles, headings: list[Heading], width: float) -> list:
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
                                ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE), *chapters]))
-    return [Paragraph("Contents", styles.headings[2]), table, PageBreak()]
+    _ = gettext(language)
+    return [Paragraph(escape(_("Contents")), styles.headings[2]), table, PageBreak()]
 
 
 INDEX_COLUMN = 50 * MM  # the narrowest column an index of one-line entries is set in (the booklet's: 54 mm)
@@ -451,11 +467,12 @@ def chapter_story(site: Site, game: Game, chapter: Chapter, styles: Styles, widt
     directives = PaperDirectives(chapter.env, figures, columns=lambda entries: index_columns(entries, width))
     book = Typesetter(styles, width, directives, print_scale=scale, placed=[] if placed is None else placed,
                       figure_width=figure_width, strip_width=strip, folder=game.folder)
-    book.headings = headings
+    book.headings, book.language = headings, reader_language(game, site)
     title = Heading(1, chapter.page.title, f"h{len(headings)}")
     headings.append(title)
     heading = Paragraph(f'<a name="{title.key}"/>{escape(chapter.page.title)}', styles.headings[1])
     heading.rulebook_heading = title
     body = floating(book.blocks(chapter.tree))
-    notes = [Spacer(1, 6), Paragraph("Notes", styles.headings[4]), *book.notes] if book.notes else []
+    _ = gettext(book.language)
+    notes = [Spacer(1, 6), Paragraph(escape(_("Notes")), styles.headings[4]), *book.notes] if book.notes else []
     return [heading, *body, *notes, PageBreak()]

@@ -184,8 +184,9 @@ def strip_style(extra: list) -> TableStyle:
 def step_cells(title: str, drawings: list[Drawing], captions: list[str], width: float, styles: Styles,
                layout: StripLayout) -> Table:
     """Numbered step diagrams with their captions under them, `layout.across` to a row, under
-    the walkthrough's title. The strip breaks between rows, and the title row repeats on the
-    next page: kept whole, a long strip went to the next page and left most of this one blank."""
+    the walkthrough's title ("Example: ...", in the book's language: directives.py). The strip
+    breaks between rows, and the title row repeats on the next page: kept whole, a long strip
+    went to the next page and left most of this one blank."""
     if layout.caption_beside:
         return steps_beside(title, drawings, captions, width, styles, layout)
     across = layout.across
@@ -197,7 +198,7 @@ def step_cells(title: str, drawings: list[Drawing], captions: list[str], width: 
                       Paragraph(f"<b>{number}</b>\u2002{escape(words)}", caption)])
     rows = [cells[i:i + across] for i in range(0, len(cells), across)]
     rows[-1] += [""] * (across - len(rows[-1]))
-    heading = [Paragraph(f"<b>Example: {escape(title)}</b>", styles.small)] + [""] * (across - 1)
+    heading = [Paragraph(f"<b>{escape(title)}</b>", styles.small)] + [""] * (across - 1)
     table = Table([heading, *rows], colWidths=[cell_width] * across, hAlign=strip_align(layout, width), repeatRows=1)
     alone = [("LEFTPADDING", (0, 1), (-1, -1), 0), ("RIGHTPADDING", (0, 1), (-1, -1), 0)] if across == 1 else []
     table.setStyle(strip_style(alone))  # a diagram alone on its row spans the text
@@ -222,7 +223,7 @@ def steps_beside(title: str, drawings: list[Drawing], captions: list[str], width
     diagram_column = layout.drawing_width + GUTTER
     strip = layout.strip_width or width
     caption = step_caption(styles, layout)
-    rows = [[Paragraph(f"<b>Example: {escape(title)}</b>", styles.small), ""]]
+    rows = [[Paragraph(f"<b>{escape(title)}</b>", styles.small), ""]]
     for number, (drawing, words) in enumerate(zip(drawings, captions), start=1):
         rows.append([DrawingFlowable(drawing, layout.drawing_width, role="step-diagram"),
                      Paragraph(f"<b>{number}</b>\u2002{escape(words)}", caption)])

@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, CondPageBreak, Flowable, Frame, FrameBreak, ListFlowable, Paragraph, Spacer
 
 from generator.content.model import Game, Site
+from generator.i18n.interface import gettext, reader_language
 from generator.rulebook.document import (FRAME_PADDING, SHEET_MARGINS, Chapter, PlannedBook, chapter_story,
                                          column_width, curl_quotes, new_document, page_template, page_width,
                                          print_scale, release_stamp, two_frames)
@@ -27,6 +28,8 @@ def plan_sheet(site: Site, game: Game, chapters: list[Chapter], paper: str, titl
     the largest type of AID_SCALES that keeps it to the sheet (set in one small size, the aids
     filled 50-80% of it). A picture the sheet has no room for at the smallest type is left out
     on that paper (docs/content.md); the smallest type is used when even then it overflows."""
+    title = gettext(reader_language(game, site))(title)  # "Player aid": marked in site/pages.game_links
+
     def plan(scale: float, pictures: bool) -> PlannedBook:
         return sheet_at(site, game, chapters, paper, title, figures, scale, pictures)
 
@@ -79,7 +82,7 @@ def sheet_at(site: Site, game: Game, chapters: list[Chapter], paper: str, title:
     story = [*top, FrameBreak(), *columns] if frames else columns
     curl_quotes(story)
     return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=False, pictures=bool(bands),
-                       stamp=release_stamp(game))
+                       stamp=release_stamp(game), language=reader_language(game, site))
 
 
 def opening_words(columns: list, width: float, height: float) -> list:

@@ -4,9 +4,12 @@ Preflight (preflight.py) checks every diagram of every book in `check`, before
 anything is written, in builds and in `rulepress check`."""
 from __future__ import annotations
 
+from typing import Callable
+
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
+from generator.i18n.interface import N_, gettext, reader_language
 from generator.rulebook.selection import aid_pages, book_pages
 from generator.jobs import Job
 from generator.keys import folder_key
@@ -17,14 +20,15 @@ from generator.urls import (RULEBOOK_PAPERS, RULES_PAGE, in_game, player_aid_pdf
 PAPERS = RULEBOOK_PAPERS  # the kit offers the same ones (kit/stage.py)
 
 
-def files_of(game: Game) -> list[tuple[str, str, str]]:
-    """(path in the output, what it is, paper) of every PDF the game gets."""
+def files_of(game: Game, _: Callable[[str], str] = str) -> list[tuple[str, str, str]]:
+    """(path in the output, what it is, paper) of every PDF the game gets; `_`: the paper in
+    the reader's language (what it is is translated where it is shown)."""
     slug = game.slug
-    files = [(in_game(slug, rules_pdf(slug, paper)), "Rules", label) for paper, label in PAPERS]
-    files += [(in_game(slug, rules_booklet_pdf(slug, paper)), "Rules as an A5 booklet", f"printed on {label}")
-              for paper, label in PAPERS]
+    files = [(in_game(slug, rules_pdf(slug, paper)), N_("Rules"), _(label)) for paper, label in PAPERS]
+    files += [(in_game(slug, rules_booklet_pdf(slug, paper)), N_("Rules as an A5 booklet"),
+               _("printed on %(paper)s") % {"paper": _(label)}) for paper, label in PAPERS]
     if aid_pages(game):
-        files += [(in_game(slug, player_aid_pdf(slug, paper)), "Player aid on one sheet", label)
+        files += [(in_game(slug, player_aid_pdf(slug, paper)), N_("Player aid on one sheet"), _(label))
                   for paper, label in PAPERS]
     return files
 
@@ -107,8 +111,8 @@ class RulebookStage(Stage):
         jobs = () if output.dry else (self.typesetting(site, game, {path: output.path(path) for path in files}),)
         rules = game.page(RULES_PAGE)
         books = [{"file": relative(rules.url, path), "what": what, "label": label}
-                 for path, what, label in files_of(game)]
-        section = Section("rulebook", "Printable rules", "rulebook-section.html", {"books": books})
+                 for path, what, label in files_of(game, gettext(reader_language(game, site)))]
+        section = Section("rulebook", N_("Printable rules"), "rulebook-section.html", {"books": books})
         return GameOutput(sections={rules.url: [section]}, files=tuple(files), jobs=jobs)
 
     def typesetting(self, site: Site, game: Game, paths: dict) -> Job:

@@ -10,6 +10,7 @@ import jinja2
 from markupsafe import Markup
 
 from generator.content.model import Game, Site
+from generator.i18n.interface import N_, gettext, reader_language, template_words
 from generator.markdown.links import relative
 from generator.markdown.render import RenderedPage
 from generator.policy import CSP
@@ -57,7 +58,9 @@ def social_image(context: SiteContext, game: Game | None = None) -> str:
 
 def common(context: SiteContext, url: str, game: Game | None = None) -> dict:
     site = context.site
+    language = reader_language(game, site)  # a translated game's pages speak its language
     return {
+        **template_words(language),
         "social_image": social_image(context, game),
         "site": site,
         "url": url,
@@ -67,7 +70,7 @@ def common(context: SiteContext, url: str, game: Game | None = None) -> dict:
         "canonical": absolute_url(site.base_url, site.path_prefix, url),
         "csp": Markup(context.csp),  # our own constant: its quotes must stay readable
         "extra_head": Markup(""),
-        "language": site.language,  # a translated game's pages say theirs
+        "language": language,
         "languages": [],  # the page in every language the site has it in
     }
 
@@ -85,16 +88,16 @@ def render_index(env: jinja2.Environment, context: SiteContext) -> str:
 def game_links(game: Game) -> list[dict]:
     """The index's direct links for a game: Rules · Player aid · Print & play · Play (those it has)."""
     links = []
-    for name, label in (("rules", "Rules"), ("reference", "Player aid")):
+    for name, label in (("rules", N_("Rules")), ("reference", N_("Player aid"))):
         page = game.page(name)
         if page:
             links.append({"label": label, "href": relative("index.html", page.url)})
     rules = game.page("rules")
     if rules and (game.folder / "components.toml").is_file():
-        links.append({"label": "Print & play", "href": relative("index.html", rules.url) + "#print-and-play"})
+        links.append({"label": N_("Print & play"), "href": relative("index.html", rules.url) + "#print-and-play"})
     play = game.page("play")
     if play:
-        links.append({"label": "Play", "href": relative("index.html", play.url)})
+        links.append({"label": N_("Play"), "href": relative("index.html", play.url)})
     return links
 
 
@@ -105,7 +108,7 @@ def render_not_found(env: jinja2.Environment, context: SiteContext) -> str:
     data["asset"] = lambda name: prefix + context.assets[name]
     data["link"] = lambda target: prefix + target
     data["root"] = prefix
-    return env.get_template("404.html").render(**data, title="Page not found",
+    return env.get_template("404.html").render(**data, title=gettext(context.site.language)("Page not found"),
                                                games=context.site.current_games)
 
 
@@ -141,7 +144,6 @@ def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, 
     release = page_release(context.site, game, url)
     # tags the page's directives asked for, and its game's feed
     data["extra_head"] = Markup("\n".join([*rendered.head, *game_feed_head(game, release)]))
-    data["language"] = game.language or context.site.language
     data["languages"] = page_languages(context.site, game, page.name, url)
     return env.get_template("game.html").render(
         release=release,

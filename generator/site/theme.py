@@ -40,9 +40,21 @@ def make_environment(site_root: Path, bytecode_dir: Path | None = None):
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
     )
     env.filters["html_attr"] = html_attr
+    # English unless a render passes its language's words (generator/i18n/interface.template_words)
+    env.install_null_translations(newstyle=True)
     return env
+
+
+def render_in_language(template, data: dict, language: str | None = None) -> str:
+    """`template` rendered with `data`, its interface words in `language` (default: the
+    language of the data's game, else its site's: generator/i18n/interface.reader_language)."""
+    from generator.i18n.interface import reader_language, template_words
+
+    language = language or reader_language(data.get("game"), data.get("site"))
+    return template.render(**{**template_words(language), **data})
 
 
 def checked_bytecode_cache(jinja2, folder: Path):

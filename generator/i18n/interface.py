@@ -1,0 +1,129 @@
+"""Rulepress's own words (the theme's headings and buttons, the rulebook's "Contents" and "Page 3
+of 17", the kit cover's headings, the notice of a stale block) in the reader's language.
+
+They are written in English in the templates and the modules that print them, marked for
+gettext: `{% trans %}` and `_()` in templates (Jinja2's i18n extension), `N_()` in Python where
+a string is named before the language is known. Their translations are Rulepress's own
+catalogues, generator/i18n/locale/<lang>.po, read with Babel when first asked for (no compiled
+.mo is kept); `rulepress.pot` beside them is the template a translator starts from
+(generator/i18n/interface_pot.py writes it). A language with no catalogue reads English: a
+German page of a site whose theme nobody translated into its language still builds."""
+from __future__ import annotations
+
+import gettext as stdlib_gettext
+import io
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+LOCALE = Path(__file__).resolve().parent / "locale"
+TEMPLATE = LOCALE / "rulepress.pot"
+SOURCE = "en"  # the language the strings are written in
+
+
+def N_(text: str) -> str:
+    """Marks `text` for extraction where it is named; it is translated where it is shown."""
+    return text
+
+
+def catalogue_file(language: str) -> Path | None:
+    """Rulepress's catalogue for `language` ("pt-BR" falls back to "pt"), or None."""
+    tag = (language or "").replace("_", "-")
+    for name in (tag, tag.split("-")[0]):
+        if name and (LOCALE / f"{name}.po").is_file():
+            return LOCALE / f"{name}.po"
+    return None
+
+
+def has_catalogue(language: str) -> bool:
+    """Whether the interface has words of its own in `language` (English always has)."""
+    return (language or SOURCE).split("-")[0] == SOURCE or catalogue_file(language) is not None
+
+
+@lru_cache(maxsize=None)
+def translations(language: str) -> stdlib_gettext.NullTranslations:
+    """The interface's translations into `language`; English (the strings as written) when
+    Rulepress has no catalogue for it. A fuzzy entry is not used: it reads English."""
+    path = catalogue_file(language) if language and language.split("-")[0] != SOURCE else None
+    if path is None:
+        return stdlib_gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.support import Translations
+
+    from generator.i18n.catalogues import read
+
+    compiled = io.BytesIO()
+    write_mo(compiled, read(path, path.stem))
+    compiled.seek(0)
+    return Translations(compiled)
+
+
+def gettext(language: str) -> Callable[[str], str]:
+    """`_` for `language`: a string as Rulepress's catalogue of that language has it."""
+    return translations(language).gettext
+
+
+def ngettext(language: str) -> Callable[[str, str, int], str]:
+    """The plural-aware `_` for `language` (its own plural rules, from its catalogue)."""
+    return translations(language).ngettext
+
+
+def pgettext(language: str) -> Callable[[str, str], str]:
+    """`_` with a context, for a word translated two ways ("Contents": a book's, a kit's)."""
+    return translations(language).pgettext
+
+
+def reader_language(game=None, site=None) -> str:
+    """The language a page's interface speaks: a translated game's, else the site's."""
+    return getattr(game, "language", "") or getattr(site, "language", "") or SOURCE
+
+
+def template_words(language: str) -> dict:
+    """`gettext`, `ngettext` and `_` for a template rendered in `language` (and `minutes`, a
+    game's play time in it), as Jinja2's i18n
+    extension calls them in its new style (the string formatted with its variables, escaped
+    where the template escapes): passed with each render, so pages of several languages
+    render from one environment."""
+    from jinja2 import pass_context
+    from markupsafe import Markup
+
+    found = translations(language)
+
+    @pass_context
+    def gettext_(context, text: str, **variables):
+        words = found.gettext(text)
+        words = Markup(words) if context.eval_ctx.autoescape else words
+        return words % variables  # always, as Jinja2's own: a `{% trans %}` block writes % as %%
+
+    @pass_context
+    def ngettext_(context, singular: str, plural: str, number: int, **variables):
+        variables.setdefault("num", number)
+        words = found.ngettext(singular, plural, number)
+        return (Markup(words) if context.eval_ctx.autoescape else words) % variables
+
+    return {"gettext": gettext_, "ngettext": ngettext_, "_": gettext_,
+            "minutes": lambda play_time: minutes_text(language, play_time)}
+
+
+def players_text(language: str, players: tuple[int, int]) -> str:
+    """"2–4 players", "2 players", "1 player" in `language`."""
+    low, high = players
+    number = f"{low}" if low == high else f"{low}–{high}"
+    n_ = ngettext(language)
+    return n_("%(num)s player", "%(num)s players", high) % {"num": number}
+
+
+def minutes_text(language: str, play_time: tuple[int, int] | None) -> str:
+    """"20–30 min" in `language` ("" when the game gives no time)."""
+    if not play_time:
+        return ""
+    low, high = play_time
+    number = f"{low}" if low == high else f"{low}–{high}"
+    _ = gettext(language)
+    return _("%(num)s min") % {"num": number}
+
+
+def ages_text(language: str, ages: int | None) -> str:
+    """"ages 10+" as a rulebook's cover says it ("" when the game gives no age)."""
+    _ = gettext(language)
+    return _("ages %(num)s+") % {"num": ages} if ages else ""
