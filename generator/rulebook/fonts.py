@@ -127,14 +127,15 @@ def heading_faces(game) -> tuple[str, str]:
 
 def heading_glyph_errors(game, pages) -> list:
     """A character of a heading of `pages` (or of the game's title, on the cover) that the
-    game's heading font lacks, as an error at its line: it would print as a blank box."""
+    game's heading font lacks, as an error at its line: it would print as a blank box. (A book in
+    a CJK language sets its headings in its CJK face, not the game's: make_styles.)"""
     from generator.content.files import read_source
     from generator.content.positions import positions_of
     from generator.draw.fonts import glyph_message, missing_glyph
     from generator.errors import ContentError
 
     font = game.fonts.get(game.heading_font) if game.heading_font else None
-    if font is None:
+    if font is None or cjk_language(game.language):
         return []
     errors = []
     char = missing_glyph(game.title, font.ref, bold=True)

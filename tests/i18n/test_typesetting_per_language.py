@@ -75,3 +75,19 @@ def test_a_japanese_list_item_keeps_its_lines_and_its_list(tmp_path):
     items = [item for item in re.findall(r"<li>([^<]*)</li>", html) if item.startswith(JAPANESE[:6])]
     # both items, each one block of its words (no <p>: the list stays tight), the first cut over its two lines
     assert [item.replace("\n", "") for item in items] == [JAPANESE, JAPANESE[:12]]
+
+
+def test_a_japanese_book_sets_its_headings_in_its_cjk_face_not_the_designers_latin_font(tmp_path):
+    from tests.kit.test_designer_fonts import font_site, pdf_fonts
+
+    root = font_site(tmp_path)
+    assert i18n("update", str(root), "--lang", "ja") == 0
+    path = catalogue_path(game(root), "ja")
+    catalogue = read(path, "ja")
+    for message in catalogue:
+        if message.id:
+            message.string = JAPANESE[:12]
+    write(path, catalogue)
+    build(root, processes=1)  # no heading is refused for the kana the designer's font lacks
+    names = {font["name"].split("+")[-1] for font in pdf_fonts(root / "output/ja/pebbles/ja-pebbles-rules-a4.pdf")}
+    assert "IPAPGothic" in names and not any("Condensed" in name for name in names)
