@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime
+import os
 import sys
 from pathlib import Path
 
@@ -106,8 +107,11 @@ SHOWN_PLACES = 10  # of one problem found in many places
 
 def report_lines(errors: list[ContentError]) -> list[str]:
     """The errors for a terminal: each distinct problem once, with the other
-    places it occurs (one missing runtime must not read as forty problems)."""
+    places it occurs (one missing runtime must not read as forty problems), and
+    the same problem found many times at one place once, naming what it found
+    (forty labels crossed by lines in one diagram are one finding)."""
     groups: dict[tuple, list[ContentError]] = {}
+    errors = same_place_merged(errors)
     for error in errors:
         groups.setdefault((error.message, error.expected, error.found), []).append(error)
     lines, shown = [], 0
@@ -120,6 +124,41 @@ def report_lines(errors: list[ContentError]) -> list[str]:
         rest = len(errors) - shown
         lines.append(f"... and {rest} more error{'s' if rest != 1 else ''}")
     return lines
+
+
+def same_place_merged(errors: list[ContentError]) -> list[ContentError]:
+    """`errors` with those that differ only in what they found, at one place, made one, in order."""
+    places: dict[tuple, list[ContentError]] = {}
+    for error in errors:
+        places.setdefault((str(error.path), error.line, error.column, error.rows, error.severity, error.message,
+                           error.expected), []).append(error)
+    merged = []
+    for same in places.values():
+        first = same[0]
+        founds = [error.found for error in same]
+        if len(same) == 1 or None in founds:
+            merged.extend(same)
+            continue
+        merged.append(ContentError(first.path, first.line, first.message, column=first.column, expected=first.expected,
+                                   found=found_together(founds), severity=first.severity, rows=first.rows,
+                                   noun=first.noun))
+    return merged
+
+
+def found_together(founds: list[str]) -> str:
+    """Many findings as one: what they share said once ("“1”, “2” and 38 more crossed by a
+    line"), cut at spaces so a quoted label stays whole; else each, separated."""
+    unique = list(dict.fromkeys(founds))
+    if len(unique) == 1:
+        return f"{unique[0]} ({len(founds)} times)"
+    words = [found.split(" ") for found in unique]
+    head = len(os.path.commonprefix(words))
+    tail = len(os.path.commonprefix([list(reversed(w[head:])) for w in words]))
+    parts = [" ".join(w[head:len(w) - tail]) for w in words]
+    listed = ", ".join(parts[:SHOWN_PLACES]) + (f" and {len(parts) - SHOWN_PLACES} more" if len(parts) > SHOWN_PLACES
+                                                else "")
+    prefix, suffix = " ".join(words[0][:head]), " ".join(words[0][len(words[0]) - tail:]) if tail else ""
+    return " ".join(part for part in (prefix, listed, suffix) if part) + f" ({len(unique)} found)"
 
 
 def more_places(others: list[ContentError]) -> str:

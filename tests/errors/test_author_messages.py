@@ -202,8 +202,8 @@ def test_an_unknown_key_suggests_the_nearest_known_key(tmp_path, capsys):
         "content__pebbles__reference.md": "---\ntitle: Aid\nsumary: Short.\n---\n\n## Summary\n"})
     assert problems(capsys, "check", site) == (
         "content/pebbles/game.toml:8: unknown key 'playtime' (did you mean play_time?)\n"
-        "    expected: one of: accent, ages, credit, data, designers, engine, licence, pages, play_time, players, releases, source, "
-        "source_url, summary, title, year\n"
+        "    expected: one of: accent, ages, credit, data, designers, engine, fonts, licence, pages, play_time, players, "
+        "releases, rulebook, source, source_url, summary, title, year\n"
         "    found:    playtime\n"
         "content/pebbles/reference.md:3: unknown key 'sumary' (did you mean summary?)\n"
         "    expected: one of: clarifications, glossary, only, print, summary, title\n"
@@ -252,12 +252,13 @@ def test_a_site_built_without_the_runtime_says_so_and_how_to_add_it(tmp_path, ca
     """Issue 17.1: no node_modules/pyodide is not an error: the pages are written, the steppers
     work, and the build names the one command that adds the runtime."""
     from generator.interactive import runtime
+    from generator.suggest import command  # the site as a path from here, however deep "here" is
 
     monkeypatch.setattr(runtime, "REPO_ROOT", tmp_path / "no-rulepress-here")  # node_modules/pyodide: missing
     site = copy_fixture(tmp_path / "site")
     code, out = run_out(capsys, "build", str(site))
     assert code == 0
-    assert "Note: built without the Python runtime" in out and f"`rulepress runtime {site}`" in out
+    assert "Note: built without the Python runtime" in out and f"`{command('runtime', site)}`" in out
     page = (site / "output/hop/index.html").read_text()
     assert 'data-pyodide=""' in page and 'data-rp-widget="walkthrough"' in page
     assert not (site / "output/_pyodide").exists()

@@ -168,3 +168,21 @@ def test_the_command_line_exit_code_reaches_the_shell(tmp_path):
     done = subprocess.run([sys.executable, "-m", "generator", "build", str(tmp_path / "nowhere")],
                           capture_output=True, text=True)
     assert done.returncode == 1 and "missing site.toml" in done.stderr
+
+
+def test_the_same_finding_many_times_at_one_place_is_one_entry_naming_what_it_found():
+    """Forty track labels crossed by lines in one diagram: one warning, each label named once."""
+    from generator.errors import WARNING, ContentError, report_lines
+
+    found = [ContentError("content/goose/rules.md", 16, "text colliding with other marks", expected="text clear",
+                          found=f"“{n}” crossed by a line or border", severity=WARNING) for n in range(1, 41)]
+    other = ContentError("content/goose/rules.md", 30, "text colliding with other marks", expected="text clear",
+                         found="“Start” crossed by a line or border", severity=WARNING)
+    lines = report_lines([*found, other])
+    assert len([line for line in lines if not line.startswith(" ")]) == 2
+    assert lines[0].startswith("content/goose/rules.md:16: warning: text colliding")
+    assert ("found:    “1”, “2”, “3”, “4”, “5”, “6”, “7”, “8”, “9”, “10” and 30 more crossed by a line or border "
+            "(40 found)") in lines[0]
+    assert lines[1].startswith("content/goose/rules.md:30:") and "“Start” crossed" in lines[1]
+    same = ContentError("a.md", 3, "x", expected="y", found="z")
+    assert report_lines([same, same]) == [same.describe().replace("found:    z", "found:    z (2 times)")]
