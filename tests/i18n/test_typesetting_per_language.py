@@ -23,10 +23,17 @@ JAPANESE = ("各プレイヤーは自分の小石を一つ取り、盤の上に�
 LIST = "\n- Draw a card and\n  keep it hidden.\n- Play a card.\n"
 
 
-def site_in(tmp_path, language: str, text: str, rules: str = RULES) -> PdfReader:
+def site_in(tmp_path, language: str, text: str, rules: str = RULES):
     """The pebbles site with every block of its `language` catalogue translated as `text` (a
-    heading or a cell as its first words), built; its rulebook in that language."""
+    heading or a cell as its first words), built."""
     root = translated_site(tmp_path, **{"content/pebbles/rules.md": rules})
+    translate_as(root, language, text)
+    build(root)
+    return root
+
+
+def translate_as(root, language: str, text: str) -> None:
+    """Every block of the site's pebbles in `language`, as `text` (a short one as its first words)."""
     assert i18n("update", str(root), "--lang", language) == 0
     path = catalogue_path(game(root), language)
     catalogue = read(path, language)
@@ -34,8 +41,6 @@ def site_in(tmp_path, language: str, text: str, rules: str = RULES) -> PdfReader
         if message.id:
             message.string = text if len(message.id) > 30 else text[:12]
     write(path, catalogue)
-    build(root)
-    return root
 
 
 def lines_of(pdf) -> list[str]:
@@ -81,13 +86,7 @@ def test_a_japanese_book_sets_its_headings_in_its_cjk_face_not_the_designers_lat
     from tests.kit.test_designer_fonts import font_site, pdf_fonts
 
     root = font_site(tmp_path)
-    assert i18n("update", str(root), "--lang", "ja") == 0
-    path = catalogue_path(game(root), "ja")
-    catalogue = read(path, "ja")
-    for message in catalogue:
-        if message.id:
-            message.string = JAPANESE[:12]
-    write(path, catalogue)
+    translate_as(root, "ja", JAPANESE)
     build(root, processes=1)  # no heading is refused for the kana the designer's font lacks
     names = {font["name"].split("+")[-1] for font in pdf_fonts(root / "output/ja/pebbles/ja-pebbles-rules-a4.pdf")}
     assert "IPAPGothic" in names and not any("Condensed" in name for name in names)
