@@ -41,21 +41,45 @@ def has_catalogue(language: str) -> bool:
 
 
 @lru_cache(maxsize=None)
+def catalogue(language: str):
+    """Rulepress's Babel catalogue for `language`, None for English or a language it has none for."""
+    path = catalogue_file(language) if language and language.split("-")[0] != SOURCE else None
+    if path is None:
+        return None
+    from generator.i18n.catalogues import read
+
+    return read(path, path.stem)
+
+
+@lru_cache(maxsize=None)
 def translations(language: str) -> stdlib_gettext.NullTranslations:
     """The interface's translations into `language`; English (the strings as written) when
     Rulepress has no catalogue for it. A fuzzy entry is not used: it reads English."""
-    path = catalogue_file(language) if language and language.split("-")[0] != SOURCE else None
-    if path is None:
+    found = catalogue(language)
+    if found is None:
         return stdlib_gettext.NullTranslations()
     from babel.messages.mofile import write_mo
     from babel.support import Translations
 
-    from generator.i18n.catalogues import read
-
     compiled = io.BytesIO()
-    write_mo(compiled, read(path, path.stem))
+    write_mo(compiled, found)
     compiled.seek(0)
     return Translations(compiled)
+
+
+SCRIPT = "templates/assets/site.js"  # its words are t("...") calls, extracted as the templates' are
+
+
+@lru_cache(maxsize=None)
+def script_words(language: str) -> dict[str, str]:
+    """The words site.js writes (its t() calls), in `language`: what a page gives its script, in
+    a JSON element; none in English, where the script's own words are shown."""
+    found = catalogue(language)
+    if found is None:
+        return {}
+    return {message.id: message.string for message in found
+            if message.string and not message.fuzzy and isinstance(message.id, str) and not message.context
+            and any(place == SCRIPT for place, _line in message.locations)}
 
 
 def gettext(language: str) -> Callable[[str], str]:
@@ -80,29 +104,38 @@ def reader_language(game=None, site=None) -> str:
 
 def template_words(language: str) -> dict:
     """`gettext`, `ngettext` and `_` for a template rendered in `language` (and `minutes`, a
-    game's play time in it), as Jinja2's i18n
+    game's play time in it, and `script_words`, site.js's words in it), as Jinja2's i18n
     extension calls them in its new style (the string formatted with its variables, escaped
     where the template escapes): passed with each render, so pages of several languages
     render from one environment."""
     from jinja2 import pass_context
-    from markupsafe import Markup
 
     found = translations(language)
 
     @pass_context
     def gettext_(context, text: str, **variables):
         words = found.gettext(text)
-        words = Markup(words) if context.eval_ctx.autoescape else words
+        # text, not markup (a label "Print & play", a translator's "<"), escaped as any value; its
+        # variables are escaped by Markup's % in turn
+        words = as_text(words) if context.eval_ctx.autoescape else words
         return words % variables  # always, as Jinja2's own: a `{% trans %}` block writes % as %%
 
     @pass_context
     def ngettext_(context, singular: str, plural: str, number: int, **variables):
         variables.setdefault("num", number)
         words = found.ngettext(singular, plural, number)
-        return (Markup(words) if context.eval_ctx.autoescape else words) % variables
+        return (as_text(words) if context.eval_ctx.autoescape else words) % variables
 
     return {"gettext": gettext_, "ngettext": ngettext_, "_": gettext_,
-            "minutes": lambda play_time: minutes_text(language, play_time)}
+            "minutes": lambda play_time: minutes_text(language, play_time), "script_words": script_words(language)}
+
+
+def as_text(words: str):
+    """`words` as markup that shows them as written: &, <, > and " escaped; an apostrophe kept
+    (the templates quote their attributes with ")."""
+    from markupsafe import Markup, escape
+
+    return Markup(str(escape(words)).replace("&#39;", "'"))
 
 
 def players_text(language: str, players: tuple[int, int]) -> str:

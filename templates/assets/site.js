@@ -6,6 +6,11 @@
 (function () {
   "use strict";
   var root = document.documentElement;
+  // the page's words in its language, given by the page (generator/i18n/interface.script_words); a
+  // page in English gives none, and t() returns the English it is asked for
+  var WORDS = {};
+  try { WORDS = JSON.parse(document.getElementById("rp-words").textContent) || {}; } catch (e) { /* none */ }
+  function t(text) { return Object.prototype.hasOwnProperty.call(WORDS, text) ? WORDS[text] : text; }
   var stored = null;
   try { stored = localStorage.getItem("rulepress-theme"); } catch (e) { /* storage may be off */ }
   if (stored === "light" || stored === "dark") root.setAttribute("data-theme", stored);
@@ -37,7 +42,7 @@
       button.setAttribute("aria-pressed", dark ? "true" : "false");
       path.setAttribute("d", dark ? MOON : SUN);
       path.setAttribute("fill", dark ? "currentColor" : "none");
-      button.title = dark ? "Dark theme is on: switch to the light theme" : "Light theme is on: switch to the dark theme";
+      button.title = dark ? t("Dark theme is on: switch to the light theme") : t("Light theme is on: switch to the dark theme");
     }
     button.hidden = false;
     show();
@@ -112,7 +117,7 @@
       text.textContent = term.getAttribute("data-def") || "";
       var more = document.createElement("a");
       more.href = term.href;
-      more.textContent = "In the glossary";
+      more.textContent = t("In the glossary");
       box.appendChild(text);
       box.appendChild(document.createTextNode(" "));
       box.appendChild(more);
@@ -154,7 +159,7 @@
       if (started) return;
       started = true;
       if (location.protocol === "file:") {
-        note("Search needs the site served over HTTP, not opened from disk: run `rulepress serve` in the site's folder and open the address it prints.");
+        note(t("Search needs the site served over HTTP, not opened from disk: run `rulepress serve` in the site's folder and open the address it prints."));
         return;
       }
       // The index comes in shards (pagefind/shards.json): the first brings the UI, the others merge into it
@@ -167,7 +172,7 @@
         var own = (list.languages || {})[document.documentElement.lang] || list.shards;
         load(own.map(function (shard) { return folder + shard; }));
       })
-        .catch(function () { note("The search index could not be loaded: build the site again."); });
+        .catch(function () { note(t("The search index could not be loaded: build the site again.")); });
     }
     function load(bundles) {
       var css = document.createElement("link");
@@ -188,7 +193,7 @@
           var label = document.createElement("label");
           label.htmlFor = "search-input";
           label.className = "search-label";
-          label.textContent = "Search the rules of every game";
+          label.textContent = t("Search the rules of every game");
           box.insertBefore(label, box.firstChild);
         }
         ready = true;
@@ -198,7 +203,7 @@
         }
         focusInput();
       };
-      script.onerror = function () { note("The search index could not be loaded: build the site again."); };
+      script.onerror = function () { note(t("The search index could not be loaded: build the site again.")); };
       document.head.appendChild(script);
     }
     function open() {
@@ -230,14 +235,14 @@
     if (!boards.length) return;
     var dialog = document.createElement("dialog");
     dialog.className = "diagram-viewer";
-    dialog.setAttribute("aria-label", "Diagram, full screen");
+    dialog.setAttribute("aria-label", t("Diagram, full screen"));
     var bar = document.createElement("div");
     bar.className = "diagram-viewer-bar";
     var stage = document.createElement("div");
     stage.className = "diagram-viewer-stage";
     stage.tabIndex = 0;  // it scrolls: the keyboard must reach it
     stage.setAttribute("role", "region");
-    stage.setAttribute("aria-label", "The diagram, enlarged");
+    stage.setAttribute("aria-label", t("The diagram, enlarged"));
     var zoom = 1, natural = 0, shown = null, opener = null;
     function button(text, label, act) {
       var b = document.createElement("button");
@@ -253,9 +258,9 @@
       return Math.max(natural, Math.min(stage.clientWidth - 16, natural * 3));
     }
     function size() { if (shown) shown.style.width = Math.round(fit() * zoom) + "px"; }
-    button("−", "Zoom out", function () { zoom = Math.max(0.5, zoom / 1.5); size(); });
-    button("+", "Zoom in", function () { zoom = Math.min(6, zoom * 1.5); size(); });
-    var close = button("Close", "Close the full-screen diagram", function () { dialog.close(); });
+    button("−", t("Zoom out"), function () { zoom = Math.max(0.5, zoom / 1.5); size(); });
+    button("+", t("Zoom in"), function () { zoom = Math.min(6, zoom * 1.5); size(); });
+    var close = button(t("Close"), t("Close the full-screen diagram"), function () { dialog.close(); });
     dialog.appendChild(bar);
     dialog.appendChild(stage);
     document.body.appendChild(dialog);
@@ -284,7 +289,7 @@
       var enlarge = document.createElement("button");
       enlarge.type = "button";
       enlarge.className = "rp-button rp-enlarge";
-      enlarge.textContent = "Full screen";
+      enlarge.textContent = t("Full screen");
       enlarge.addEventListener("click", function () { open(board, enlarge); });
       board.insertAdjacentElement("afterend", enlarge);
     });
@@ -301,7 +306,7 @@
       if (board.scrollWidth > board.clientWidth + 1) {
         board.tabIndex = 0;
         board.setAttribute("role", "region");  // named uniquely: a walkthrough's frames share a title
-        board.setAttribute("aria-label", "Diagram " + (number + 1) + ", scrolls sideways" +
+        board.setAttribute("aria-label", t("Diagram %(number)s, scrolls sideways").replace("%(number)s", number + 1) +
                            (title ? ": " + title.textContent : ""));
       } else if (board.hasAttribute("role")) {
         board.removeAttribute("tabindex");

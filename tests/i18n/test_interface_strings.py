@@ -39,6 +39,18 @@ def test_a_translated_games_pages_frame_its_rules_in_its_language_and_the_source
     assert "Spieler" not in english and "Alle Spiele" not in english
 
 
+def test_the_pages_script_gets_its_words_in_the_pages_language_and_none_in_english(tmp_path):
+    import json
+
+    root = german_site(tmp_path)
+    build(root)
+    words = re.search(r'<script type="application/json" id="rp-words">(.*?)</script>',
+                      page(root, "de/pebbles/index.html"))
+    assert words and json.loads(words.group(1))["In the glossary"] == "Im Glossar"
+    assert json.loads(words.group(1))["Full screen"] == "Vollbild"
+    assert 'id="rp-words"' not in page(root, "pebbles/index.html")
+
+
 def test_a_stale_block_on_a_german_page_is_noticed_in_german(tmp_path):
     root = german_site(tmp_path)
     rules = root / "content/pebbles/rules.md"
@@ -132,3 +144,15 @@ def test_a_translation_keeps_the_placeholders_of_its_source(language):
         wanted = set(re.findall(r"%(?:\(\w+\)s|%)", sources[-1]))
         for string in strings:
             assert set(re.findall(r"%(?:\(\w+\)s|%)", string)) == wanted, (message.id, string)
+
+
+def test_a_translated_label_is_text_escaped_as_any_value(tmp_path):
+    from generator.i18n.interface import template_words
+    from generator.site.theme import make_environment
+
+    template = make_environment(tmp_path).from_string(
+        "{{ _(label) }}|{% trans title=title %}{{ title }} pages and this page's sections{% endtrans %}")
+    assert template.render(**template_words("en"), label="Print & play", title="<b>") == \
+        "Print &amp; play|&lt;b&gt; pages and this page's sections"
+    assert template.render(**template_words("de"), label="Print & play", title="A") == \
+        "Print &amp; Play|Seiten von A und Abschnitte dieser Seite"
