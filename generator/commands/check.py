@@ -30,6 +30,6 @@ def run(args) -> int:
     warned = " (with the warnings below)" if found else ""
     print(f"OK: {games} game{'s' if games != 1 else ''}, {pages} page{'s' if pages != 1 else ''}, "
           f"all links and anchors resolve{warned}.")
-    for line in translated.lines():
+    for line in translated.lines() + translated.interface_notes():
         print(f"Translations: {line}")
     return said_warnings(found) if found else 0

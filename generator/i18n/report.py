@@ -24,6 +24,17 @@ class Translations:
         """A line per game and language: `splut de: 412/430 blocks, 18 stale: rules.md:120, …`"""
         return [f"{game.slug} {coverage.summary()}" for game, coverage in self.coverages]
 
+    def interface_notes(self) -> list[str]:
+        """A line for each language Rulepress has no words of its own for (no catalogue in
+        generator/i18n/locale): its pages and books frame the translation in English."""
+        from generator.i18n.interface import has_catalogue
+
+        missing = sorted({coverage.language for _game, coverage in self.coverages
+                          if coverage.language != PSEUDO and not has_catalogue(coverage.language)})
+        return [f"{language}: Rulepress's own words (menus, headings, a book's \"Contents\") have no catalogue in "
+                f"this language and read English (docs/translations.md, \"The interface's own words\")"
+                for language in missing]
+
     def warnings(self) -> list[ContentError]:
         return [found for game, coverage in self.coverages for found in warnings(game, coverage)]
 

@@ -156,3 +156,15 @@ def test_a_translated_label_is_text_escaped_as_any_value(tmp_path):
         "Print &amp; play|&lt;b&gt; pages and this page's sections"
     assert template.render(**template_words("de"), label="Print & play", title="A") == \
         "Print &amp; Play|Seiten von A und Abschnitte dieser Seite"
+
+
+def test_check_says_once_when_a_language_has_no_interface_words(tmp_path, capsys):
+    from generator.cli import main
+
+    root = german_site(tmp_path)
+    assert i18n("update", str(root), "--lang", "sv") == 0
+    capsys.readouterr()
+    main(["check", str(root)])
+    out = capsys.readouterr().out
+    assert out.count("Translations: sv: Rulepress's own words") == 1
+    assert "Translations: de: Rulepress's own words" not in out
