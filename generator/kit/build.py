@@ -159,7 +159,7 @@ class KitParts:
 
 
 def kit_parts(components: Components, artwork: Artwork, edition: Optional[Edition], variant: str,
-              paper_w: float, paper_h: float) -> KitParts:
+              paper_w: float, paper_h: float, language: str = "") -> KitParts:
     """An add-on kit holds only its extra cards: everything else is in the kit it adds to."""
     add_on = edition is not None and edition.add_on
     boards = [] if add_on else [(spec, big_pages(spec.name, spec.title, drawing, paper_w, paper_h))
@@ -167,7 +167,7 @@ def kit_parts(components: Components, artwork: Artwork, edition: Optional[Editio
     sections, oversized = ([], []) if add_on else packed_sections(artwork, paper_w, paper_h)
     sections.append(CALIBRATION)
     decks, deck_pages = [], []
-    for title, pages, note in card_groups(components, artwork, edition, variant, paper_w, paper_h):
+    for title, pages, note in card_groups(components, artwork, edition, variant, paper_w, paper_h, language):
         decks.append(Entry(title, [], note))
         deck_pages.append(pages)
     return KitParts(boards, sections, oversized, decks, deck_pages)
@@ -239,25 +239,28 @@ class Layout:
             return [1]
         return sorted({self.number(p.page) for p in self.plan.placements if which(p.block.section)})
 
-    def entries(self) -> list[Entry]:
+    def entries(self, language: str = "") -> list[Entry]:
+        """What the cover lists: each thing, its pages and a note, the notes in `language`."""
+        _ = gettext(language)
         entries, number = [], 2
         board_page = self.parts.board_page
         below = [p.block.section.title for p in (self.plan.placements if self.plan else ())
                  if board_page is not None and p.page == 0 and p.block.section.title]
         for spec, pages in self.parts.boards:
-            note = f"board, {spec.cell:g} mm spaces; " + (
-                "one page" if len(pages) == 1 else f"{len(pages)} tiles to cut and glue, 10 mm overlap")
+            tiles = _("one page") if len(pages) == 1 else \
+                _("%(count)s tiles to cut and glue, 10 mm overlap") % {"count": len(pages)}
+            note = _("board, %(size)s mm spaces; %(tiles)s") % {"size": f"{spec.cell:g}", "tiles": tiles}
             if pages[-1] is board_page and below:
-                note += f"; {', '.join(dict.fromkeys(below))} below it"
+                note += _("; %(names)s below it") % {"names": ", ".join(dict.fromkeys(below))}
             entries.append(Entry(spec.title, list(range(number, number + len(pages))), note))
             number += len(pages)
         packed = [s for s in self.parts.sections if s.title]
         if packed:
             entries.append(Entry(", ".join(s.title for s in packed), self.pages_of(lambda s: s.title != ""),
-                                 packed_note(packed)))
+                                 packed_note(packed, language)))
         number += self.packed_pages
         for spec, pages in self.parts.oversized:
-            entries.append(Entry(spec.title, list(range(number, number + len(pages))), "sheet"))
+            entries.append(Entry(spec.title, list(range(number, number + len(pages))), _("sheet")))
             number += len(pages)
         for deck, pages in zip(self.parts.decks, self.parts.deck_pages):
             entries.append(Entry(deck.name, list(range(number, number + len(pages))), deck.note))
@@ -280,12 +283,12 @@ def kit_pages(components: Components, artwork: Artwork, *, title: str, author: s
     _ = gettext(language)
     label, paper_w, paper_h = PAPERS[paper]
     frame = Frame(paper_w, paper_h)
-    parts = kit_parts(components, artwork, edition, variant, paper_w, paper_h)
+    parts = kit_parts(components, artwork, edition, variant, paper_w, paper_h, language)
     lines = cover_lines(title, author, label, variant, edition, stamp, language)
     add_on = edition is not None and edition.add_on
 
     def cover_for(layout: Layout) -> PageDraft:
-        contents = [(e.name, page_range(e.pages, language), e.note) for e in layout.entries()]
+        contents = [(e.name, page_range(e.pages, language), e.note) for e in layout.entries(language)]
         if rulebook:
             contents.append((_("The rules"), _("own PDF"), _("%(file)s, beside this kit on the rules site (also as "
                                                              "an A5 booklet)") % {"file": rulebook.format(paper=paper)}))
@@ -403,9 +406,11 @@ def smallest_text(shapes, scale: float = 1.0) -> float:
 
 
 def card_groups(components: Components, artwork: Artwork, edition: Optional[Edition], variant: str,
-                paper_w: float, paper_h: float) -> list[tuple[str, list[PageDraft], str]]:
+                paper_w: float, paper_h: float, language: str = "") -> list[tuple[str, list[PageDraft], str]]:
     """The card pages: decks of one size and bleed one after another on the same sheets, so a
-    deck's last few cards share a sheet with the next deck's rather than have one to themselves."""
+    deck's last few cards share a sheet with the next deck's rather than have one to themselves
+    (their notes in `language`)."""
+    _, n_ = gettext(language), ngettext(language)
     groups = []
     for decks in runs_of_one_size(components.decks):
         cards, counts = [], []
@@ -419,9 +424,10 @@ def card_groups(components: Components, artwork: Artwork, edition: Optional[Edit
         deck = decks[0]
         impose = fold_pages if variant == "fold-over" else card_pages
         pages = impose(cards, deck.width, deck.height, deck.bleed, paper_w, paper_h)
-        how = "fold each pair, glue, cut" if variant == "fold-over" else "double-sided, flip on the long edge"
+        how = _("fold each pair, glue, cut") if variant == "fold-over" else _("double-sided, flip on the long edge")
         title = ", ".join(d.title for d in decks if artwork.cards(d, edition)[0])
-        total = f"{len(cards)} cards" + (f" ({', '.join(counts)})" if len(counts) > 1 else "")
+        total = n_("%(count)s card", "%(count)s cards", len(cards)) % {"count": len(cards)} + \
+            (f" ({', '.join(counts)})" if len(counts) > 1 else "")
         groups.append((title, pages, f"{total}, {deck.width:g} x {deck.height:g} mm; {how}"))
     return groups
 
@@ -437,11 +443,14 @@ def runs_of_one_size(decks: Sequence[DeckSpec]) -> list[list[DeckSpec]]:
     return runs
 
 
-def packed_note(sections: Sequence[PackSection]) -> str:
+def packed_note(sections: Sequence[PackSection], language: str = "") -> str:
+    """"2 sheets to copy as needed; 16 pieces to cut out", in `language`."""
+    n_ = ngettext(language)
     sheets = sum(len(s.items) for s in sections if s.items[0][1].startswith("sheet:"))
     pieces = sum(len(s.items) for s in sections if s.items[0][1].startswith("token:"))
-    parts = ([f"{sheets} sheet{'s' if sheets != 1 else ''} to copy as needed"] if sheets else []) + \
-        ([f"{pieces} piece{'s' if pieces != 1 else ''} to cut out"] if pieces else [])
+    parts = ([n_("%(count)s sheet to copy as needed", "%(count)s sheets to copy as needed", sheets)
+              % {"count": sheets}] if sheets else []) + \
+        ([n_("%(count)s piece to cut out", "%(count)s pieces to cut out", pieces) % {"count": pieces}] if pieces else [])
     return "; ".join(parts)
 
 
