@@ -40,6 +40,7 @@ def tally(lines: list[str]) -> str:
     missed = sum(found is not None and found.group(1) == "MISSED" for found in verdicts)
     met = sum(found is not None and found.group(1) == "met" for found in verdicts)
     left_out = sum(": skipped (" in line for line in lines)
-    shown = f"{missed} of {met + missed} targets MISSED" if missed else f"all {met} targets met"
+    shown = (f"{missed} of {met + missed} targets MISSED" if missed else f"all {met} targets met" if met
+             else "no target measured")
     return shown + (f"; {left_out} skipped (not measured in this run)" if left_out else "")
 

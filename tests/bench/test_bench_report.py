@@ -27,6 +27,7 @@ def test_a_size_left_out_of_the_run_is_skipped_neither_met_nor_missed():
              skipped("10,000-page clean build", "not in --sizes")]
     assert tally(lines) == "1 of 2 targets MISSED; 1 skipped (not measured in this run)"
     assert tally(lines[:1] + lines[2:]) == "all 1 targets met; 1 skipped (not measured in this run)"
+    assert tally(lines[2:]) == "no target measured; 1 skipped (not measured in this run)"
 
 
 def test_peak_memory_follows_every_process_a_command_starts():
