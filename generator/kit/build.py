@@ -11,10 +11,10 @@ from typing import Optional, Sequence
 from generator.draw.bounds import bounds
 from generator.draw.inksaver import ink_saver
 from generator.draw.inline_icons import use_game_icons
-from generator.draw.pdf import PdfPage, render_pdf
+from generator.draw.pdf import PdfPage, has_glyph, render_pdf
 from generator.draw.shapes import Drawing, Group, Text
 from generator.errors import ContentError
-from generator.i18n.interface import gettext, ngettext
+from generator.i18n.interface import catalogue, gettext, ngettext
 from generator.kit import text as fit
 from generator.kit.board import board_drawing
 from generator.kit.cards import back_drawing, front_drawing, shop_cards
@@ -274,12 +274,23 @@ class Layout:
         return self.pages_of(lambda s: s.items[0][1].startswith("token:"))
 
 
+def drawn_language(language: str) -> str:
+    """`language` when the kit's font draws Rulepress's words in it, else English: the kit sets
+    its own words in DejaVu Sans, which has no kana or ideographs, and a Japanese cover would
+    print empty boxes (docs/translations.md, "Scripts, fonts and hyphenation")."""
+    found = catalogue(language) if language else None
+    words = [s for m in found or () if m.id for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string])]
+    drawn = all(has_glyph(c) and has_glyph(c, bold=True) for c in set("".join(words)) if not c.isspace())
+    return language if drawn else ""
+
+
 def kit_pages(components: Components, artwork: Artwork, *, title: str, author: str, paper: str,
               variant: str, edition: Optional[Edition], rulebook: str = "", stamp: str = "",
               language: str = "") -> list[PdfPage]:
     """Every page of one kit, numbered, cover first. `rulebook`: the file name of the
     typeset rules ("{paper}" stands for the paper), listed with the contents; `stamp`: the
     release it is made from, on the cover; `language`: of the words the kit adds itself."""
+    language = drawn_language(language)
     _ = gettext(language)
     label, paper_w, paper_h = PAPERS[paper]
     frame = Frame(paper_w, paper_h)

@@ -121,7 +121,7 @@ def test_the_template_holds_every_string_the_generator_marks():
     assert marked(extracted()) == marked(template)
 
 
-@pytest.mark.parametrize("language", ["de", "fr"])
+@pytest.mark.parametrize("language", ["de", "fr", "ja"])
 def test_every_string_of_the_template_is_translated_in_each_shipped_catalogue(language):
     with open(TEMPLATE, "rb") as handle:
         template = read_po(handle)
@@ -132,7 +132,7 @@ def test_every_string_of_the_template_is_translated_in_each_shipped_catalogue(la
     assert marked(template) - translated == set()
 
 
-@pytest.mark.parametrize("language", ["de", "fr"])
+@pytest.mark.parametrize("language", ["de", "fr", "ja"])
 def test_a_translation_keeps_the_placeholders_of_its_source(language):
     with open(LOCALE / f"{language}.po", "rb") as handle:
         catalogue = read_po(handle, locale=language)
@@ -168,3 +168,32 @@ def test_check_says_once_when_a_language_has_no_interface_words(tmp_path, capsys
     out = capsys.readouterr().out
     assert out.count("Translations: sv: Rulepress's own words") == 1
     assert "Translations: de: Rulepress's own words" not in out
+
+
+def test_a_japanese_rulebook_says_its_cover_line_contents_and_page_numbers_in_japanese(tmp_path):
+    import subprocess
+
+    from tests.i18n.test_typesetting_per_language import JAPANESE, site_in
+
+    root = site_in(tmp_path, "ja", JAPANESE)
+    pdf = root / "output/ja/pebbles/ja-pebbles-rules-a4.pdf"
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "2–4人用 · 10–20分 · 7歳以上" in text and "作：Ada Example" in text and "目次" in text
+    assert re.search(r"\b2 / \d+ ページ", text) and "Contents" not in text and "Page 2 of" not in text
+
+
+def test_a_kit_in_a_script_its_font_cannot_draw_says_its_own_words_in_english(tmp_path):
+    """The kit sets Rulepress's words in DejaVu Sans, which has no kana: a Japanese kit's cover
+    reads English rather than empty boxes; a German one reads German."""
+    from pypdf import PdfReader
+
+    from generator.kit import load_components, write_kits
+    from tests.kit.board_engines import EXAMPLES
+
+    covers = {}
+    for language in ("ja", "de"):
+        [kit] = write_kits(load_components(EXAMPLES / "island"), tmp_path / language, title="Twelve Shires",
+                           author="Rulepress", papers=("a4",), variants=("print",), language=language)
+        covers[language] = PdfReader(kit.path).pages[0].extract_text()
+    assert "Print-and-play kit" in covers["ja"] and "How to print and assemble" in covers["ja"]
+    assert "Print-and-Play-Kit" in covers["de"] and "Drucken und zusammenbauen" in covers["de"]
