@@ -1,7 +1,7 @@
-"""Write a copy of the site with every game's pages and game.toml in the pseudo-locale qps
-(accented, 40% longer, in brackets), to build or check as any site: `rulepress check OUT`
-shows where a longer language would break a page, a kit or a rulebook before any translator
-starts. The data files stay in the source language (an engine may key its rules on them)."""
+"""Write a copy of the site with every game in the pseudo-locale qps too (accented, 40% longer,
+in brackets: its pages, game.toml's texts and translated data columns), to build or check as
+any site: `rulepress check OUT` shows where a longer language would break a page, a card, a kit
+or a rulebook before any translator starts (generator/i18n/copies.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,16 +20,17 @@ def run(args) -> int:
     from generator.i18n.blocks import parser
     from generator.i18n.copies import MARK, translated_copy
     from generator.i18n.extract import extract
-    from generator.i18n.pseudo import pseudo_catalogue
+    from generator.i18n.pseudo import PSEUDO, pseudo_catalogue
 
     site, games = chosen(args)
     out = args.output.resolve()
     refuse_output(site.root.resolve(), out, MARK)
     md = parser(site)
     catalogues = {game.slug: pseudo_catalogue(extract(site, game, md)) for game in games}
-    written = translated_copy(site, out, catalogues)
+    written = translated_copy(site, out, catalogues, PSEUDO)
     print(f"Wrote a pseudo-translated copy of {len(games)} game{'s' if len(games) != 1 else ''} to {out} "
-          f"({len(written)} files translated, balance notes off): build or check it, e.g. `rulepress check {out}`")
+          f"(a {PSEUDO} catalogue each, balance notes off): build or check it, e.g. `rulepress check {out}`; "
+          f"its pages are at /{PSEUDO}/<game>/")
     return 0
 
 

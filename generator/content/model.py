@@ -78,6 +78,9 @@ class Game:
     # so its pages are at /<lang>/<game>/.
     language: str = ""
     translation_of: str = ""
+    # A translation's words for what its kit prints from components.toml (titles, labels, notes),
+    # source -> translated (generator/i18n/components.py); empty in the site's own language
+    words: dict = field(default_factory=dict)
     fonts: dict = field(default_factory=dict)  # name -> draw.fonts.GameFont: game.toml's [fonts]
     heading_font: str = ""  # the font (a name in `fonts`) of the rulebook's and the game's pages' headings
 

@@ -15,6 +15,7 @@ from babel.messages.pofile import PoFileError, denormalize, read_po, write_po
 from generator.content.model import Game
 from generator.errors import ContentError
 from generator.i18n import FOLDER
+from generator.i18n.pseudo import PSEUDO
 
 TAG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")  # a BCP 47 language tag: de, pt-BR, zh-Hant
 
@@ -39,6 +40,8 @@ def languages(game: Game) -> list[str]:
 
 def locale_problem(language: str) -> str | None:
     """Why `language` names no language Babel knows (its plural rules and locale data), or None."""
+    if language == PSEUDO:
+        return None  # the source's locale data, accented (pseudo.py)
     if not TAG.match(language):
         return "a language tag such as de, fr or pt-BR"
     try:
@@ -56,6 +59,12 @@ RIGHT_TO_LEFT = ("a language written left to right: right-to-left scripts (Arabi
                  "algorithm in the PDF and SVG writers, and mirrored layouts (dir=\"rtl\") on the site")
 
 
+def babel_locale(language: str | None) -> str | None:
+    """The locale whose plural rules a catalogue in `language` follows (none for the pseudo-locale:
+    the source's, English by default)."""
+    return language.replace("-", "_") if language and language != PSEUDO else None
+
+
 def read(path: Path, language: str | None = None) -> Catalog:
     """The catalogue at `path`; a PO file that cannot be read is an error at its line."""
     problem = locale_problem(language) if language else None
@@ -68,7 +77,7 @@ def read(path: Path, language: str | None = None) -> Catalog:
     with open(path, "rb") as handle:
         data = handle.read()
     try:
-        catalogue = read_po(io.BytesIO(data), locale=language and language.replace("-", "_"), abort_invalid=True)
+        catalogue = read_po(io.BytesIO(data), locale=babel_locale(language), abort_invalid=True)
     except PoFileError as error:
         line = getattr(error, "lineno", None)  # Babel counts from 0
         raise ContentError(path, None if line is None else line + 1, "the catalogue is not a valid PO file",

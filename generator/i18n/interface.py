@@ -37,12 +37,22 @@ def catalogue_file(language: str) -> Path | None:
 
 def has_catalogue(language: str) -> bool:
     """Whether the interface has words of its own in `language` (English always has)."""
-    return (language or SOURCE).split("-")[0] == SOURCE or catalogue_file(language) is not None
+    from generator.i18n.pseudo import PSEUDO
+
+    return (language or SOURCE).split("-")[0] == SOURCE or language == PSEUDO or catalogue_file(language) is not None
 
 
 @lru_cache(maxsize=None)
 def catalogue(language: str):
-    """Rulepress's Babel catalogue for `language`, None for English or a language it has none for."""
+    """Rulepress's Babel catalogue for `language`, None for English or a language it has none for;
+    the pseudo-locale's is made from the template, as a game's is (pseudo.py)."""
+    from generator.i18n.pseudo import PSEUDO
+
+    if language == PSEUDO:
+        from generator.i18n.catalogues import read
+        from generator.i18n.pseudo import pseudo_catalogue
+
+        return pseudo_catalogue(read(TEMPLATE))
     path = catalogue_file(language) if language and language.split("-")[0] != SOURCE else None
     if path is None:
         return None

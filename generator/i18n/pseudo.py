@@ -20,8 +20,8 @@ PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ACCENTED = "àƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"
 ACCENTS = str.maketrans(PLAIN, ACCENTED)
 # what a translation must leave as written: `code`, a link's (target), <autolink>, {#attributes},
-# &entities; and [^footnote] marks
-KEPT = re.compile(r"`+[^`]*`+|\]\([^)]*\)|<[^<>\s]+>|\{[^{}]*\}|&#?\w+;|\[\^[^\]]*\]")
+# &entities; and [^footnote] marks; and Rulepress's own words' %(name)s placeholders
+KEPT = re.compile(r"`+[^`]*`+|\]\([^)]*\)|<[^<>\s]+>|\{[^{}]*\}|&#?\w+;|\[\^[^\]]*\]|%\([a-z_]+\)[sd]|%[sd]")
 PAD = "·"
 
 
@@ -47,9 +47,11 @@ def padding_words(length: int) -> str:
 
 
 def pseudo_catalogue(template: Catalog) -> Catalog:
-    """The template with every entry pseudo-translated."""
+    """The template with every entry pseudo-translated (both forms of a plural one)."""
     catalogue = copy.deepcopy(template)
     for message in catalogue:
-        if message.id:
+        if isinstance(message.id, (tuple, list)):
+            message.string = tuple(pseudo(str(form)) for form in message.id)
+        elif message.id:
             message.string = pseudo(str(message.id))
     return catalogue

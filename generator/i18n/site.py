@@ -20,7 +20,8 @@ from generator.content.model import Game, Page, Site
 from generator.errors import ContentError, ContentErrors
 from generator.i18n.blocks import parser
 from generator.i18n.catalogues import catalogue_path, languages, read
-from generator.i18n.games import translated_game
+from generator.i18n.components import component_blocks
+from generator.i18n.games import said, translated_game
 from generator.i18n.pages import source_terms, translated
 from generator.i18n.translate import translate_page
 from generator.markdown.render import glossary_page
@@ -55,8 +56,9 @@ def game_in(site: Site, game: Game, catalogue: Catalog, language: str, md) -> Ga
     # its own pages: a release's "What changed" page, in the release's folder, stays in the source's
     pages = tuple(page_in(site, game, page, catalogue, language, md, term_ids, slug) for page in game.pages
                   if page.game == game.slug)
+    words = {block.text: said(catalogue, block.text) for block in component_blocks(site, game)}
     return replace(translated_game(game, catalogue), slug=slug, pages=pages, language=language,
-                   translation_of=game.slug)
+                   translation_of=game.slug, words={source: text for source, text in words.items() if text != source})
 
 
 def page_in(site: Site, game: Game, page: Page, catalogue: Catalog, language: str, md, term_ids: tuple[str, ...],
@@ -70,5 +72,9 @@ def language_name(language: str) -> str:
     """The language's own name for itself ("Deutsch", "français", "日本語"), as a switcher shows it."""
     from babel.core import Locale
 
+    from generator.i18n.pseudo import PSEUDO, pseudo
+
+    if language == PSEUDO:
+        return pseudo("Pseudo")  # no language's name: the switcher shows it as a page would
     name = Locale.parse(language, sep="-").get_display_name(Locale.parse(language, sep="-")) or language
     return name[:1].upper() + name[1:]

@@ -50,6 +50,8 @@ class KitChecks:
         self.names: dict[str, tuple] = {}
         self.options = KitOptions()
         self.warnings: list[ContentError] = []  # what prints, but poorly (a picture under 300 ppi)
+        # a translation's words back to the source's, which the game's code keys on (a token's label)
+        self.source_words: dict[str, str] = {}
 
     # -- colours and players ---------------------------------------------------------
     def colour_value(self, value: str) -> Optional[str]:

@@ -45,7 +45,7 @@ class KitDrawings:
             from generator.kit import load_components
 
             try:
-                self._components[game.slug] = load_components(game.folder, game.data)
+                self._components[game.slug] = load_components(game.folder, game.data, game.words)
             except ContentErrors as problems:
                 self._components[game.slug] = problems
         found = self._components[game.slug]

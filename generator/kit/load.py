@@ -23,6 +23,7 @@ from generator.content.files import decode
 from generator.content.schema import Source, Values, validate
 from generator.draw.inline_icons import use_game_icons
 from generator.errors import ContentError, ContentErrors
+from generator.i18n.components import translated_components
 from generator.kit.board import artwork_board, drawn_board, grid_board, unused_board_keys
 from generator.kit.cards import drawn_fronts, load_deck, with_edges
 from generator.kit.checks import KitChecks, title_of
@@ -40,7 +41,8 @@ from generator.play.tables import Table, read_game_tables
 FILE_NAME = "components.toml"
 
 
-def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None) -> Optional[Components]:
+def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None,
+                    words: Optional[dict[str, str]] = None) -> Optional[Components]:
     """The game's components, or None when it has no components.toml.
 
     `tables` are the game's data tables (`Game.data`, by name): components name
@@ -49,6 +51,9 @@ def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None) -
 
     Raises ContentError (one problem) or ContentErrors (several), each naming the
     file and line: of components.toml, or of the data file a row came from.
+
+    `words`: a translation's words for the file's titles, labels and notes (Game.words), by
+    their source's.
     """
     game_dir = Path(game_dir)
     use_game_icons(game_dir)  # the `:coin:` of its text: its own icons/coin.svg (draw/inline_icons.py)
@@ -65,8 +70,12 @@ def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None) -
         match = re.search(r"line (\d+), column (\d+)", str(error))
         raise ContentError(path, int(match.group(1)) if match else None, f"invalid TOML: {error}",
                            column=int(match.group(2)) if match else None) from None
+    if words:
+        raw = translated_components(raw, lambda source: words.get(source, source))
     source = Source(path, text, table_errors)
-    components = components_of(KitChecks(game_dir, source, tables), validate(raw, COMPONENTS, source))
+    checks = KitChecks(game_dir, source, tables)
+    checks.source_words = {said: words for words, said in (words or {}).items()}
+    components = components_of(checks, validate(raw, COMPONENTS, source))
     if len(source.errors) == 1:
         raise source.errors[0]
     if source.errors:

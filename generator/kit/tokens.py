@@ -193,7 +193,8 @@ def load_token(checks: KitChecks, table: Values) -> Optional[TokenSpec]:
     items = token_items_from_data(checks, table, font) if from_data else []
     for entry in table["items"]:
         item = TokenItem(entry["label"], entry["caption"], entry["icon"], entry["count"],
-                         checks.colour(entry, "fill"), checks.colour(entry, "ink", automatic=True))
+                         checks.colour(entry, "fill"), checks.colour(entry, "ink", automatic=True),
+                         name=checks.source_words.get(entry["label"], ""))
         where = (checks.source.path, checks.source.line_of(entry.key("picture")) or 1)
         problem = item_glyphs(font, item)
         if problem:
@@ -280,7 +281,7 @@ def token_items_from_data(checks: KitChecks, table: Values, font: Optional[GameF
             continue
         made = TokenItem(fill(templates["label"], row.text), fill(templates["caption"], row.text),
                          fill(templates["icon"], row.text), count, fill_colour, ink,
-                         name=fill(templates["label"], row.source))
+                         name=fill(checks.source_words.get(templates["label"], templates["label"]), row.source))
         problem = item_glyphs(font, made)
         if problem:
             checks.source.errors.append(ContentError(data.path, row.line, problem[1], expected=problem[2],
