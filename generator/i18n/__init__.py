@@ -10,13 +10,14 @@ the entry's location, so a stale translation is reported where its source stands
 - blocks.py: a page's blocks, from markdown-it's tokens (and its front matter);
 - options.py: the reader's words in directive fences (a walkthrough's `say:` lines, captions);
 - sources.py: game.toml's texts and the data columns `translate` names;
+- components.py: the words a kit prints from components.toml, extracted and translated back in;
 - extract.py: every block of a game into a Babel catalogue (the template);
 - catalogues.py: where the catalogues live, read and written (the only module that opens them);
 - update.py: a language's catalogue merged with the template (changed sources become fuzzy);
 - coverage.py: how much of a game a language covers, and its stale entries as warnings;
 - report.py: every game's languages measured, for `i18n stats` and `check`;
 - pseudo.py: the built-in pseudo-locale for layout testing;
-- copies.py: a translated copy of a site (`rulepress i18n pseudo`), to build or check as any site;
+- copies.py: a copy of a site with a catalogue per game (`rulepress i18n pseudo`), to build or check;
 - translate.py: a page's Markdown in a language, from its catalogue, line for line;
 - notices.py: a stale block marked, with a notice, where a translated page shows it;
 - pages.py: a translated page rendered by the site's renderer (a pure function: no output).
