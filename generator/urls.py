@@ -126,17 +126,17 @@ def export_file(name: str) -> str:
 
 def pod_cards_zip(slug: str, deck: str, shop: str) -> str:
     """A deck's card images for the print-on-demand shop `shop` ("thegamecrafter"), one PNG a card."""
-    return f"{slug}-{deck}-{shop}.zip"
+    return f"{file_stem(slug)}-{deck}-{shop}.zip"
 
 
 def pod_cards_pdf(slug: str, deck: str) -> str:
     """A deck as one PDF, each card's back then its front (DriveThruCards' order)."""
-    return f"{slug}-{deck}-drivethrucards.pdf"
+    return f"{file_stem(slug)}-{deck}-drivethrucards.pdf"
 
 
 def tabletopia_zip(slug: str) -> str:
     """The game's components as Tabletopia images, one PNG a card face, back, board and token."""
-    return f"{slug}-tabletopia.zip"
+    return f"{file_stem(slug)}-tabletopia.zip"
 
 
 # The releases' Atom feeds (generator/feeds): one per game that lists releases, one for the site.

@@ -25,11 +25,13 @@ def run(args) -> int:
     from generator.exports.tts import UNPUBLISHED_ROOT, local_save, save_name, site_root_url, unpublished_name
     from generator.urls import export_file
 
-    site = load_site(args.site.resolve())
+    from generator.build import with_translations
+
+    site = with_translations(load_site(args.site.resolve()))  # a translation's save is its own
     output = (args.output or site.root / "output").resolve()
     site_url = site_root_url(site.base_url, site.path_prefix)
     written = []
-    for game in site.current_games:
+    for game in (game for game in site.games if not game.release_of):
         published = output / game.slug / export_file(save_name(game.slug))
         unpublished = output / game.slug / export_file(unpublished_name(game.slug))  # a placeholder base_url's
         for source, root in ((published, site_url), (unpublished, UNPUBLISHED_ROOT)):

@@ -13,6 +13,7 @@ from typing import Optional
 
 from generator.exports.formats import Exporter, ExportJob
 from generator.exports.raster import KitPiece, MM_PER_INCH, Target, png_bytes, render_at
+from generator.urls import file_stem
 
 SOCIAL_SIZE = (1200, 630)
 MARGIN_PX = 40
@@ -21,7 +22,7 @@ ORDER = ("board", "card-front", "token", "sheet")  # kit/stage.cover's: board, d
 
 def social_file(slug: str) -> str:
     """The picture's name in the game's exports folder."""
-    return f"{slug}-social.png"
+    return f"{file_stem(slug)}-social.png"
 
 
 class SocialPicture(Exporter):

@@ -63,8 +63,8 @@ class ExportFormats:
 
     def formats(self, site, game, components) -> list[dict]:
         """The "Other formats" row of the kit's downloads: each file, what it is, what it is for
-        (none for an earlier release or a translation, which are not exported: see ExportStage.game_key)."""
-        if not exports_on(site) or game.release_of or game.translation_of:
+        (none for an earlier release, which is not exported: see ExportStage.game_key)."""
+        if not exports_on(site) or game.release_of:
             return []
         return [{"file": export_file(d.file), "label": d.label, "use": d.use}
                 for exporter in self.exporters for d in exporter.downloads(site, game, components)]
@@ -115,9 +115,9 @@ class ExportStage(Stage):
             return None  # the kit stage's check reports it
 
     def game_key(self, site, game) -> str | None:
-        if not exports_on(site) or not self.has_kit(game) or game.release_of or game.translation_of:
-            # an earlier release's kit is not exported: shops and tables want the current one; nor
-            # (yet) a translation's: docs/translations.md
+        if not exports_on(site) or not self.has_kit(game) or game.release_of:
+            # an earlier release's kit is not exported: shops and tables want the current one (a
+            # translation's is: its cards in its language, for a shop or a table of its readers)
             return None
         # what the files name (the kit's inputs are the kit drawings' key, which the Builder adds)
         return digest(STAGE_VERSION, site.base_url, site.path_prefix, str(site.rulebooks),

@@ -28,7 +28,7 @@ from generator.exports.tts_objects import (CARD_MM_AT_SCALE_1, CardEntry, Place,
                                            token_object, units)
 from generator.exports.tts_setup import Piece, start_places
 from generator.stages import Section
-from generator.urls import export_file, exports_folder, rules_pdf
+from generator.urls import export_file, exports_folder, file_stem, rules_pdf
 
 FOLDER = "tabletop-simulator"  # inside the game's exports folder
 SECTION_ID = "tabletop-simulator"
@@ -45,13 +45,13 @@ UNPUBLISHED_ROOT = "./"  # an unpublished save's images: site paths, made files 
 
 
 def save_name(slug: str, local: bool = False) -> str:
-    return f"{FOLDER}/{slug}{'-local' if local else ''}.json"
+    return f"{FOLDER}/{file_stem(slug)}{'-local' if local else ''}.json"
 
 
 def unpublished_name(slug: str) -> str:
     """The save of a site with a placeholder base_url: its images named by site path ("./<game>/..."),
     never offered; the input of `rulepress tts-local`, not a save Tabletop Simulator can load."""
-    return f"{FOLDER}/{slug}-unpublished.json"
+    return f"{FOLDER}/{file_stem(slug)}-unpublished.json"
 
 
 def placeholder(base_url: str) -> bool:

@@ -20,6 +20,7 @@ FILE = "components.toml"
 TEXT_KEYS = frozenset({"title", "subtitle", "heading", "label", "caption", "body", "footer", "text", "notes", "use",
                        "columns", "fields", "row_title", "column_title"})
 FIELD = re.compile(r"\{[^{}]*\}")
+PLAYERS = "players"  # [kit] players = [{ name = "Red", ... }]: a seat's name is a word readers see
 
 
 def worded(text: str) -> bool:
@@ -27,11 +28,16 @@ def worded(text: str) -> bool:
     return any(char.isalpha() for char in FIELD.sub("", text))
 
 
+def is_text(at: tuple, key) -> bool:
+    """Whether `key`, below the key path `at`, holds words (a player's `name` does; a deck's is its id)."""
+    return key in TEXT_KEYS or (key == "name" and len(at) >= 2 and at[-2] == PLAYERS)
+
+
 def texts(value, at: tuple = ()) -> Iterator[tuple[tuple, str]]:
     """(key path, words) of every text key's string in a parsed components.toml, in file order."""
     if isinstance(value, dict):
         for key, item in value.items():
-            if key in TEXT_KEYS and isinstance(item, str):
+            if is_text(at, key) and isinstance(item, str):
                 if worded(item):
                     yield (*at, key), item
             elif key in TEXT_KEYS and isinstance(item, list):
@@ -61,15 +67,15 @@ def component_blocks(site: Site, game: Game) -> list[Block]:
 
 def translated_components(parsed: dict, said: Callable[[str], str]) -> dict:
     """A parsed components.toml with its worded texts as `said` gives them (the rest as it is)."""
-    def walk(value, key=None):
+    def walk(value, at: tuple):
         if isinstance(value, dict):
-            return {k: walk(v, k) for k, v in value.items()}
+            return {key: walk(item, (*at, key)) for key, item in value.items()}
         if isinstance(value, list):
-            return [walk(item, key) if key in TEXT_KEYS and isinstance(item, str) else walk(item) for item in value]
-        if key in TEXT_KEYS and isinstance(value, str) and worded(value):
+            return [walk(item, at if isinstance(item, str) else (*at, index)) for index, item in enumerate(value)]
+        if at and is_text(at[:-1], at[-1]) and isinstance(value, str) and worded(value):
             return same_fields(value, said(value.strip()))
         return value
-    return walk(parsed)
+    return walk(parsed, ())
 
 
 def same_fields(source: str, translation: str) -> str:
