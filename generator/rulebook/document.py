@@ -15,13 +15,14 @@ from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import mm as MM
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BalancedColumns, BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak,
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak,
                                 PageTemplate, Paragraph, Spacer, Table, TableStyle)
 
 from generator.draw.pdf import binary_streams
 from generator.content.model import Game, Page, Site
 from generator.i18n.interface import ages_text, gettext, minutes_text, players_text, reader_language
 from generator.rulebook.blocks import Heading, Typesetter
+from generator.rulebook.columns import MeasuredColumns
 from generator.rulebook.directives import PaperDirectives
 from generator.rulebook.floats import floating
 from generator.rulebook.fonts import MONO, SERIF, heading_faces, register_book_fonts, running_face
@@ -322,7 +323,7 @@ def balanced(story: list) -> list:
     if not content or any(getattr(flowable, "rulebook_heading", None) for flowable in content):
         return story  # nothing to balance (BalancedColumns refuses it); or headings, whose copies the
         # balanced columns set would miss their outline entries
-    return [title, BalancedColumns(content, nCols=2, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+    return [title, MeasuredColumns(content, nCols=2, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                                    innerPadding=AID_GAP + 2 * FRAME_PADDING, name="columns"), end]
 
 

@@ -188,7 +188,7 @@ def test_a_two_column_chapter_without_entries_or_with_headings_of_its_own_keeps_
     """Balanced columns refuse an empty story, and set copies of their flowables (a heading's
     copy would miss its outline entry and contents page number): such a chapter flows through
     the two frames as before."""
-    from reportlab.platypus import PageBreak, Paragraph
+    from reportlab.platypus import BalancedColumns, PageBreak, Paragraph
 
     from generator.rulebook.blocks import Heading
     from generator.rulebook.document import balanced
@@ -201,4 +201,4 @@ def test_a_two_column_chapter_without_entries_or_with_headings_of_its_own_keeps_
     heading.rulebook_heading = Heading(2, "Terms of play", "h9")
     story = [title, heading, Paragraph("Board: the grid.", styles.body), end]
     assert balanced(story) == story
-    assert type(balanced([title, Paragraph("Board: the grid.", styles.body), end])[1]).__name__ == "BalancedColumns"
+    assert isinstance(balanced([title, Paragraph("Board: the grid.", styles.body), end])[1], BalancedColumns)
