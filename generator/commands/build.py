@@ -48,10 +48,24 @@ def run(args) -> int:
         print(f"Built {games} game{'s' if games != 1 else ''}, {pages} game pages ({report.rendered} rendered{reused}) "
               f"into {report.output}: {len(report.files)} files, {report.bytes / 1e6:.1f} MB ({summary}) "
               f"in {report.seconds:.2f} s")
+        for line in coverage_lines(report.site):
+            print(f"Translations: {line}")
     if not args.quiet:
         for note in report.notes:
             print(f"Note: {note}")
     return said_warnings(report.warnings) if report.warnings else 0
+
+
+def coverage_lines(site) -> list[str]:
+    """`check`'s coverage line per game and language (`splut de: 412/430 blocks, 18 stale: rules.md:120,
+    …`), after a build that changed something: a source or catalogue edit that leaves a translation
+    behind says so where it is built (a no-op build changed nothing, so nothing of it either)."""
+    if not any(game.translation_of for game in site.games):
+        return []  # a site nobody translates: no Babel import
+    from generator.i18n.report import translations
+
+    found = translations(site)
+    return found.lines() + found.interface_notes()
 
 
 def said_warnings(warnings: list[str], failed: bool = False) -> int:

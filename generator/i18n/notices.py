@@ -1,9 +1,9 @@
 """Where a translated page shows a block in its source language because the block's source
 changed since it was translated, the page says so there: the block is marked (its class
 `stale-translation` and its own `lang`, so a screen reader reads it in its language) and a
-paragraph says why before it. A translated glossary keeps its terms' source anchors. A
-markdown-it plugin: its core rule reads the stale lines and term anchors from the page being
-parsed (a TranslatedPage); any other page is left as it is."""
+paragraph says why before it. (A translated glossary's terms keep their source anchors by the
+glossary's own rule: markdown/glossary.py.) A markdown-it plugin: its core rule reads the stale
+lines from the page being parsed (a TranslatedPage); any other page is left as it is."""
 from __future__ import annotations
 
 from markdown_it import MarkdownIt
@@ -22,7 +22,6 @@ def stale_notices_plugin(md: MarkdownIt) -> None:
 
 def stale_notices(state) -> None:
     page = state.env.get("page")
-    source_term_ids(state, getattr(page, "term_ids", ()))
     stale = set(getattr(page, "stale", ()))
     if not stale:
         return
@@ -45,16 +44,3 @@ def notice_tokens(before: Token, text: str) -> list[Token]:
                    children=[Token("text", "", 0, content=text)])
     closing = Token("paragraph_close", "p", -1, level=before.level, block=True)
     return [opening, inline, closing]
-
-
-def source_term_ids(state, ids: tuple[str, ...]) -> None:
-    """A translated glossary's terms keep the source's anchors (`#term-rock`), in order: a link
-    written to one, or made to it from another page, lands in every language."""
-    if not ids:
-        return
-    anchors = state.env.setdefault("anchors", set())
-    terms = [token for token in state.tokens if token.type == "dt_open" and token.attrGet("id")]
-    for token, anchor in zip(terms, ids):
-        anchors.discard(token.attrGet("id"))
-        token.attrSet("id", anchor)
-        anchors.add(anchor)

@@ -26,6 +26,7 @@ class TranslatedPage(Page):
     source_language: str = "en"
     text: str = ""  # the translated file, front matter and body
     stale: tuple[int, ...] = ()  # file lines of blocks shown in the source language, their source changed
+    missing: tuple[int, ...] = ()  # file lines of blocks shown in the source language, not translated yet
     notice: str = ""  # what a stale block's notice says ("": notices.NOTICE)
     term_ids: tuple[str, ...] = ()  # a glossary's: its terms' anchors in the source, in order
 
@@ -42,7 +43,7 @@ def translated(page: Page, translation: Translation, catalogue: Catalog, languag
         text, _ = looked_up(catalogue, own[key].strip()) if own[key].strip() else (None, "")
         own[key] = text or own[key]
     return TranslatedPage(**own, language=language, source_language=source_language, text=translation.markdown,
-                          stale=translation.stale, notice=notice, term_ids=term_ids)
+                          stale=translation.stale, missing=translation.missing, notice=notice, term_ids=term_ids)
 
 
 def source_terms(site: Site, game: Game, page: Page) -> list[Term]:
@@ -60,8 +61,7 @@ def translated_terms(md: MarkdownIt, site: Site, game: Game, catalogue: Catalog,
     source = source_terms(site, game, glossary)
     page = translated(glossary, translate_page(parser(site), site, game, glossary, catalogue), catalogue, language,
                       site.language, term_ids=tuple(term.anchor for term in source))
-    terms = extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site, "medium": "web"}))
-    return [Term(term.term, original.anchor, term.definition) for term, original in zip(terms, source)]
+    return extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site, "medium": "web"}))
 
 
 def translation_markdown(site: Site, directives: dict[str, WebRendering]) -> MarkdownIt:

@@ -25,7 +25,9 @@ from generator.markdown.icons import icons_plugin
 from generator.markdown.links import links_plugin, relative
 from generator.markdown.media import media_plugin
 from generator.markdown.pictures import pictures_plugin
+from generator.markdown.quotes import quotes_plugin
 from generator.markdown.tables import alignment_plugin, clarifications_directive, table_directive
+from generator.markdown.tokens import page_language
 
 BUILTIN_DIRECTIVES: dict[str, WebRendering] = {
     "table": table_directive,
@@ -49,6 +51,7 @@ class RenderedPage:
 def make_markdown(raw_html: bool, directives: dict[str, WebRendering]) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": raw_html, "typographer": True})
     md.enable(["table", "strikethrough", "replacements", "smartquotes"])
+    md.use(quotes_plugin)  # the typographer's quotes in each page's language
     md.use(footnote_plugin).use(footnote_labels_plugin).use(deflist_plugin)
     md.use(attributes_plugin).use(media_plugin).use(admonitions_plugin).use(headings_plugin)
     md.use(links_plugin).use(pictures_plugin).use(alignment_plugin).use(glossary_plugin).use(icons_plugin)
@@ -63,11 +66,8 @@ def glossary_terms(md: MarkdownIt, site: Site, game: Game) -> list[Term]:
     page = glossary_page(game)
     if page is None:
         return []
-    terms = extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site, "medium": "web"}))
-    source_ids = getattr(page, "term_ids", ())  # a translated glossary's terms keep the source's anchors
-    if source_ids:
-        terms = [Term(term.term, anchor, term.definition) for term, anchor in zip(terms, source_ids)]
-    return terms
+    # a translated glossary's terms keep the source's anchors (markdown/glossary.py: glossary_anchors)
+    return extract_terms(md.parse(page.body, {"page": page, "game": game, "site": site, "medium": "web"}))
 
 
 def render_page(md: MarkdownIt, site: Site, game: Game, page: Page, terms: list[Term], build=None) -> RenderedPage:
@@ -79,7 +79,7 @@ def render_page(md: MarkdownIt, site: Site, game: Game, page: Page, terms: list[
     used = []
     glossary = glossary_page(game)
     if glossary and page is not glossary:
-        used = link_terms(tokens, terms, relative(page.url, glossary.url))
+        used = link_terms(tokens, terms, relative(page.url, glossary.url), page_language(env))
     html = md.renderer.render(tokens, md.options, env)
     errors = env.get("errors", []) + check_clarifications(page, env)
     return RenderedPage(page=page, html=html, toc=env.get("toc", []), anchors=set(env.get("anchors", set())),

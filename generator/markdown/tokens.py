@@ -26,6 +26,15 @@ def page_line(env: dict, token: Token | None, offset: int = 0) -> int | None:
     return env["page"].body_line + token.map[0] + offset
 
 
+def page_language(env: dict) -> str:
+    """The language a page being parsed is written in: its own (a translated page), its game's, the site's."""
+    for key in ("page", "game", "site"):
+        language = getattr(env.get(key), "language", "")
+        if language:
+            return language
+    return "en"
+
+
 def add_error(env: dict, line: int | None, message: str, *, expected: str, found: str) -> None:
     """Record a content error for the page being parsed: the build reports them all together."""
     env.setdefault("errors", []).append(ContentError(env["page"].path, line, message, expected=expected, found=found))

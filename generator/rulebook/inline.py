@@ -8,6 +8,15 @@ from markdown_it.tree import SyntaxTreeNode
 from generator.draw.inline_icons import has_icons, pieces
 from generator.rulebook.fonts import MONO
 
+# reportlab breaks a line at a narrow no-break space (U+202F, inside French guillemets: « Rocher »)
+# as at any space, but never at a no-break space: so it sets that one, a little wider, in its place
+KEPT_TOGETHER = {ord("\u202f"): "\u00a0"}
+
+
+def words(text: str) -> str:
+    """Text as markup: escaped, its no-break spaces kept from breaking."""
+    return escape(text.translate(KEPT_TOGETHER))
+
 
 def markup(node: SyntaxTreeNode) -> str:
     """The markup of an inline node and everything in it."""
@@ -20,10 +29,10 @@ def child_markup(node: SyntaxTreeNode) -> str:
     if kind == "text" and has_icons(node.content, own):  # `:star:`: the icon, drawn (rulebook/pictures.py)
         from generator.rulebook.pictures import icon_markup
 
-        return "".join(escape(value) if piece == "text" else icon_markup(value, own.get(value))
+        return "".join(words(value) if piece == "text" else icon_markup(value, own.get(value))
                        for piece, value in pieces(node.content, own))
     if kind == "text" or kind == "html_inline":
-        return escape(node.content)
+        return words(node.content)
     if kind == "softbreak":
         return " "
     if kind == "hardbreak":

@@ -1,5 +1,6 @@
 """A translation whose source changed is stale, never silent: `update` marks exactly that entry
-fuzzy, `stats` counts it, and `check` warns at the source's line."""
+fuzzy, `stats` counts it, `check` warns at the source's line, and `check` and `build` print each
+language's coverage with the stale places."""
 from __future__ import annotations
 
 from generator.cli import main
@@ -54,6 +55,18 @@ def test_check_warns_of_the_stale_entry_at_its_source_line_and_prints_coverage(t
     assert err.count("is stale") == 1
     total = len([m for m in read(catalogue_path(game(root), "de"), "de") if m.id])
     assert f"Translations: pebbles de: {total - 1}/{total} blocks, 1 stale: rules.md:{line}" in out
+
+
+def test_a_build_prints_each_languages_coverage_with_the_stale_places(tmp_path, capsys):
+    root = german_site(tmp_path)
+    assert i18n("update", str(root), "--lang", "fr") == 0  # started, nothing translated yet
+    rules = change_paragraph(root)
+    assert main(["build", str(root)]) == 0
+    out = capsys.readouterr().out
+    total = len([m for m in read(catalogue_path(game(root), "de"), "de") if m.id])
+    assert f"Translations: pebbles de: {total - 1}/{total} blocks, 1 stale: rules.md:{line_of(rules, NEW)}\n" in out
+    assert f"Translations: pebbles fr: 0/{total} blocks, {total} untranslated\n" in out
+    assert out.index("Built 1 game") < out.index("Translations: pebbles de")  # after the build's summary
 
 
 def test_a_strict_check_fails_on_a_stale_translation(tmp_path, capsys):

@@ -123,8 +123,9 @@ def test_a_translated_pages_terms_link_to_the_translated_glossary_at_the_source_
     site, game_, page, catalogue = german(root, "rules")
     md = translation_markdown(site, {})
     terms = translated_terms(md, site, game_, catalogue, "de")
-    assert [(term.term, term.anchor) for term in terms] == [("Kiesel", "term-pebble"), ("Brett", "term-board")]
-    assert terms[0].definition == "DE: A small stone that each player moves."
+    # in German alphabetical order (the source has Pebble before Board), each at its source anchor
+    assert [(term.term, term.anchor) for term in terms] == [("Brett", "term-board"), ("Kiesel", "term-pebble")]
+    assert terms[1].definition == "DE: A small stone that each player moves."
     glossary = render_translated(md, site, game_, game_.page("glossary"), catalogue, "de")
     assert '<h2 class="glossary-term" id="term-pebble">Kiesel</h2>' in glossary.html
     assert glossary.anchors == render_page(md, site, game_, game_.page("glossary"), []).anchors

@@ -92,3 +92,29 @@ def test_a_japanese_book_sets_its_headings_in_its_cjk_face_not_the_designers_lat
     build(root, processes=1)  # no heading is refused for the kana the designer's font lacks
     names = {font["name"].split("+")[-1] for font in pdf_fonts(root / "output/ja/pebbles/ja-pebbles-rules-a4.pdf")}
     assert "IPAPGothic" in names and not any("Condensed" in name for name in names)
+
+
+def test_the_german_splut_rulebook_is_hyphenated_by_german_rules_and_quoted_with_german_quotes(tmp_path):
+    from generator.build import directive_registry, with_translations
+    from generator.content.load import load_site
+    from generator.rulebook.make import GameBook
+    from tests.rulebook.printed_rules import ROOT, kit_drawings
+
+    site = with_translations(load_site(ROOT))
+    book = GameBook(site, site.game("de/splut"), directive_registry(site), products={"kit drawings": kit_drawings()})
+    pdf = tmp_path / "de-splut-rules-a4.pdf"
+    pdf.write_bytes(book.rules("a4"))
+    lines = lines_of(pdf)
+    text = " ".join(lines)
+    assert "„SPLUT!“" in text and "„der vorige Zug“" in text
+    # every quote German: each “ closes a „ (English opens with it) and none ends as English does (”)
+    assert text.count("„") == text.count("“") > 0 and "”" not in text
+    breaks = [(line.split()[-1][:-1], after.split()[0]) for line, after in zip(lines, lines[1:])
+              if re.search(r"\w-$", line) and after.strip()]
+    german = pyphen.Pyphen(lang="de_DE")
+    assert len(breaks) > 20
+    for head, tail in breaks:
+        word = re.sub(r"\W", "", head + tail)
+        if word[len(re.sub(r"\W", "", head)):][:1].isupper():
+            continue  # a compound's own hyphen at the line's end (Zug-Limit)
+        assert len(re.sub(r"\W", "", head)) in german.positions(word), (head, tail)
