@@ -172,8 +172,9 @@ def more_places(others: list[ContentError]) -> str:
 
 def format_errors(errors: list[ContentError]) -> str:
     """The problems as the terminal shows them (a heading, then each with file:line): the
-    errors first, then the warnings found in the same run."""
-    count = len(errors)
+    errors first, then the warnings found in the same run. The count is of what it lists: one
+    place's many findings of one problem ("3 found") are one."""
+    count = len(same_place_merged(errors))
     ordered = [e for e in errors if not e.is_warning] + warnings_of(errors)
     return "\n".join([f"rulepress: {count} problem{'s' if count != 1 else ''} in the content:",
                       *report_lines(ordered)])

@@ -186,3 +186,15 @@ def test_the_same_finding_many_times_at_one_place_is_one_entry_naming_what_it_fo
     assert lines[1].startswith("content/goose/rules.md:30:") and "“Start” crossed" in lines[1]
     same = ContentError("a.md", 3, "x", expected="y", found="z")
     assert report_lines([same, same]) == [same.describe().replace("found:    z", "found:    z (2 times)")]
+
+
+def test_the_count_of_problems_is_of_the_entries_listed_under_it():
+    """Three small letters on one token set, in two variants: two entries, so "2 problems", not 6."""
+    from generator.errors import ContentError, format_errors
+
+    found = [ContentError("content/splut/components.toml", None, "text under 6 pt on paper, " + variant,
+                          expected="6 pt", found=f"“{letter}” at 4 pt") for variant in ("print", "ink saver")
+             for letter in "STD"]
+    said = format_errors(found)
+    assert said.startswith("rulepress: 2 problems in the content:")
+    assert said.count("(3 found)") == 2
