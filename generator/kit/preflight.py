@@ -69,8 +69,9 @@ def component_findings(components, artwork, mode: str) -> list[Finding]:
     for kind, specs in (("token set", artwork.tokens), ("sheet", artwork.sheets)):
         for spec, drawings in specs:
             for drawing in {id(d): d for d in drawings}.values():  # copies of a sheet are one drawing
+                # a token set's findings at its `size` (what makes room); a sheet's at the file
                 found += surface_findings(list(flatten(drawing.shapes)), f"{mode}, {kind} {spec.name}",
-                                          (kind, spec.name, mode), components.path,
+                                          (kind, spec.name, mode), components.path, getattr(spec, "size_line", None),
                                           safe_area=(0.0, 0.0, drawing.width, drawing.height))
     return found
 
