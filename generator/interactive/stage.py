@@ -57,6 +57,15 @@ def without_runtime(site: Site) -> str:
             f"(`{command('build', site.root)}`).")
 
 
+def translated_words(game: Game) -> dict[str, bytes]:
+    """A translated game's engine messages and rule headings, compiled (generator/i18n/engine.py)."""
+    from generator.i18n.catalogues import catalogue_path, read
+    from generator.i18n.engine import engine_words
+    from generator.i18n.interface import catalogue
+
+    return engine_words(game, read(catalogue_path(game, game.language), game.language), catalogue(game.language))
+
+
 def inherited_files(site: Site, game: Game) -> tuple[str, ...]:
     """For an earlier release, the `[engine] files` its current release declares (published.py)."""
     current = site.game(game.release_of) if game.release_of else None
@@ -86,6 +95,9 @@ class InteractiveStage(Stage):
             if game.has_engine:  # what the engine may open while the build runs it: what its download holds
                 watch_reads(game.folder, {name.split("/", 2)[2] for name in self._sources[game.slug]
                                           if name.startswith("games/")})
+        for game in site.games:
+            if game.has_engine and game.translation_of:  # its Play download speaks its language
+                self._sources[game.slug].update(translated_words(game))
         if getattr(site, "balance_notes", False) and context.start_job is not None:
             from generator.interactive.selfplay import start_self_play
 
