@@ -10,6 +10,7 @@ session (generator/browser, generator/play). Fuzzy and untranslated entries are 
 reader sees the English, never a stale sentence."""
 from __future__ import annotations
 
+import gettext
 import io
 
 from babel.messages.catalog import Catalog
@@ -19,7 +20,7 @@ from babel.messages.mofile import write_mo
 from generator.content.model import Game
 from generator.i18n.model import Block
 from generator.play.modules import game_modules
-from generator.play.words import DOMAIN, LOCALE
+from generator.play.words import DOMAIN, ENGLISH, LOCALE
 
 KIND = "engine message"  # the entries' comment in the catalogue
 KEYWORDS = {"_": None, "N_": None}
@@ -62,3 +63,18 @@ def engine_words(game: Game, catalogue: Catalog, interface: Catalog | None) -> d
     compiled = io.BytesIO()
     write_mo(compiled, chosen)
     return {f"games/{game.folder.name}/{LOCALE}/{language}/LC_MESSAGES/{DOMAIN}.mo": compiled.getvalue()}
+
+
+def compiled_words(game: Game) -> dict[str, bytes]:
+    """`engine_words` of a translated game, from its catalogue and Rulepress's of its language."""
+    from generator.i18n.catalogues import catalogue_path, read
+    from generator.i18n.interface import catalogue
+
+    return engine_words(game, read(catalogue_path(game, game.language), game.language), catalogue(game.language))
+
+
+def translations_of(game: Game) -> gettext.NullTranslations:
+    """What the build's engine says for a translated game's pages (its walkthroughs' narration, its
+    boards' captions): the words its Play download carries, read as the browser reads them."""
+    words = compiled_words(game) if game.translation_of else {}
+    return gettext.GNUTranslations(io.BytesIO(next(iter(words.values())))) if words else ENGLISH

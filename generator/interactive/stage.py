@@ -57,15 +57,6 @@ def without_runtime(site: Site) -> str:
             f"(`{command('build', site.root)}`).")
 
 
-def translated_words(game: Game) -> dict[str, bytes]:
-    """A translated game's engine messages and rule headings, compiled (generator/i18n/engine.py)."""
-    from generator.i18n.catalogues import catalogue_path, read
-    from generator.i18n.engine import engine_words
-    from generator.i18n.interface import catalogue
-
-    return engine_words(game, read(catalogue_path(game, game.language), game.language), catalogue(game.language))
-
-
 def inherited_files(site: Site, game: Game) -> tuple[str, ...]:
     """For an earlier release, the `[engine] files` its current release declares (published.py)."""
     current = site.game(game.release_of) if game.release_of else None
@@ -97,7 +88,9 @@ class InteractiveStage(Stage):
                                           if name.startswith("games/")})
         for game in site.games:
             if game.has_engine and game.translation_of:  # its Play download speaks its language
-                self._sources[game.slug].update(translated_words(game))
+                from generator.i18n.engine import compiled_words
+
+                self._sources[game.slug].update(compiled_words(game))
         if getattr(site, "balance_notes", False) and context.start_job is not None:
             from generator.interactive.selfplay import start_self_play
 
@@ -223,7 +216,7 @@ class InteractiveStage(Stage):
 
         # the engine's folder in the bundle (an earlier release's slug is "<game>/<version>": generator/releases)
         return self._draw(context, lambda: widgets.walkthrough_html(engine, game.folder.name, bundle, widget, walkthrough,
-                                                                      rules=self._rules_link(context, game)))
+                                                                      rules=self._rules_link(context, game)), game)
 
     def position(self, options: dict, context: DirectiveContext) -> str:
         replayed = self.context.replays.position(options, context)  # the rulebook's, if it came first
@@ -233,7 +226,7 @@ class InteractiveStage(Stage):
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
         return self._draw(context, lambda: widgets.position_html(engine, game.folder.name, bundle, widget, diagram,
-                                                                   rules=self._rules_link(context, game)))
+                                                                   rules=self._rules_link(context, game)), game)
 
     def play(self, options: dict, context: DirectiveContext) -> str:
         from generator.play.bots import bot_names, make_bot
@@ -285,7 +278,7 @@ class InteractiveStage(Stage):
         return self._draw(context, lambda: self.context.render(PLAY_TEMPLATE, widgets.play_data(
             engine, game.folder.name, bundle, widget, title=title, state=start.state, players=players, seats=seats,
             bot=str(bot), setup=str(setup), options=game_options, rules=self._rules_link(context, game),
-            tables=tables, choices=choices)))
+            tables=tables, choices=choices)), game)
 
     @staticmethod
     def _tables(options: dict, context: DirectiveContext, engine, players: int, seats: list) -> list[int]:
@@ -337,8 +330,12 @@ class InteractiveStage(Stage):
         """The game the block names and its engine, loaded once per build (StageContext.replays)."""
         return self.context.replays.engine(options, context)
 
-    def _draw(self, context: DirectiveContext, render) -> str:
-        return engine_drawing(context, render)  # on the page as on paper
+    def _draw(self, context: DirectiveContext, render, game: Game | None = None) -> str:
+        """`render`'s HTML, the engine speaking `game`'s language (a translated game's captions and names)."""
+        from generator.play.words import speaking
+
+        with speaking(self.context.replays.words(game) if game is not None else None):
+            return engine_drawing(context, render)  # on the page as on paper
 
     def _used(self, context: DirectiveContext, game: Game) -> str:
         """Note the page runs this game; return the bundle's URL for the widget."""
