@@ -6,8 +6,8 @@ the translator. Compiled: a translated game's Play download carries its language
 the standard library's gettext reads them (locale/<lang>/LC_MESSAGES/engine.mo in the game's
 folder): the engine's messages, the headings of the game's pages (a refusal names the section
 of the rules it applies, in the reader's words) and Rulepress's own words of the browser's
-session (generator/browser, generator/play). Fuzzy and untranslated entries are left out: the
-reader sees the English, never a stale sentence."""
+session (generator/browser, generator/play) and of the widgets' built frames. Fuzzy and
+untranslated entries are left out: the reader sees the English, never a stale sentence."""
 from __future__ import annotations
 
 import gettext
@@ -24,7 +24,8 @@ from generator.play.words import DOMAIN, ENGLISH, LOCALE
 
 KIND = "engine message"  # the entries' comment in the catalogue
 KEYWORDS = {"_": None, "N_": None}
-RUNTIME = ("generator/browser/", "generator/play/")  # Rulepress's words the session says in the browser
+# Rulepress's words the session says in the browser, and the Play widgets' built frames (interactive/widgets.py)
+RUNTIME = ("generator/browser/", "generator/play/", "generator/interactive/widgets.py")
 
 
 def engine_blocks(game: Game) -> list[Block]:

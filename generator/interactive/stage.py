@@ -275,10 +275,10 @@ class InteractiveStage(Stage):
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
-        return self._draw(context, lambda: self.context.render(PLAY_TEMPLATE, widgets.play_data(
+        return self._draw(context, lambda: self.context.render(PLAY_TEMPLATE, {**widgets.play_data(
             engine, game.folder.name, bundle, widget, title=title, state=start.state, players=players, seats=seats,
             bot=str(bot), setup=str(setup), options=game_options, rules=self._rules_link(context, game),
-            tables=tables, choices=choices)), game)
+            tables=tables, choices=choices), "game": game}), game)  # the game: its words' language
 
     @staticmethod
     def _tables(options: dict, context: DirectiveContext, engine, players: int, seats: list) -> list[int]:
