@@ -7,9 +7,9 @@ the same error at the same line, without running the engine again. The rulebook 
 block first (its preflight runs in the stages' check), and its typesetting children and
 the page workers, forked after, inherit what it replayed.
 
-An outcome is keyed by the kind of block, the engine's game folder and the block's options
-(as parsed from its YAML): the same text on two pages is replayed once, and each page
-reports a failure at its own line.
+An outcome is keyed by the kind of block, the engine's game folder, the game's language (a
+translation's narration is in its own) and the block's options (as parsed from its YAML):
+the same text on two pages is replayed once, and each page reports a failure at its own line.
 """
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ class Replays:
 
     def __init__(self):
         self._engines: dict[str, Any] = {}  # game folder -> its engine, or the exception loading it raised
-        self._outcomes: dict[tuple[str, str, str], Any] = {}  # (kind, folder, options) -> result or exception
+        self._outcomes: dict[tuple[str, str, str, str], Any] = {}  # (kind, folder, language, options) -> outcome
+        self._words: dict[str, Any] = {}  # a translated game's slug -> what its engine says (gettext translations)
 
     def engine(self, options: dict, context: DirectiveContext) -> tuple[Game, Any]:
         """The game the block names (`game:`, else the page's) and its engine, loaded once per build;
@@ -88,13 +89,28 @@ class Replays:
         game, engine = self.engine(options, context)
         spec = {name: value for name, value in options.items() if name != "game"}
         # repr: the same YAML text parses to equal options with the same repr (they hold plain values)
-        key = (kind, str(game.folder), repr(spec))
-        if key not in self._outcomes:
-            self._outcomes[key] = replay(kind, engine, spec)
+        key = (kind, str(game.folder), game.language, repr(spec))
+        if key not in self._outcomes:  # a translated game's narration in its language
+            from generator.play.words import speaking
+
+            with speaking(self.words(game)):
+                self._outcomes[key] = replay(kind, engine, spec)
         outcome = self._outcomes[key]
         if isinstance(outcome, Exception):
             raise replay_error(outcome, context, kind) from None
         return Replayed(game, engine, outcome)
+
+
+    def words(self, game: Game):
+        """What the engine says for `game`'s pages: None (English) unless it is a translation, then its
+        catalogue's engine messages (generator/i18n/engine.py), read once per build."""
+        if not game.translation_of:
+            return None
+        if game.slug not in self._words:
+            from generator.i18n.engine import translations_of
+
+            self._words[game.slug] = translations_of(game)
+        return self._words[game.slug]
 
 
 def replay(kind: str, engine, spec: dict):

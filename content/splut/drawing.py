@@ -8,6 +8,7 @@ the state is read duck-typed (`where`, `current`, `steps_left`, `seat()`,
 from __future__ import annotations
 
 from generator.draw.shapes import Circle, Drawing, Group, Polygon, Rect, Style, Text
+from generator.play.words import _
 
 from .board import (
     ARENA,
@@ -111,7 +112,7 @@ def kit_arena(cell: float) -> Drawing:
     k = cell / CELL
     width, height = 2 * MARGIN + 9 * CELL, 2 * MARGIN + 9 * CELL
     board = Group(tuple(arena_shapes()), dy=-(HEADER - MARGIN) * k, scale=k, role="arena")
-    return Drawing(round(width * k, 3), round(height * k, 3), (board,), title="The arena")
+    return Drawing(round(width * k, 3), round(height * k, 3), (board,), title=_("The arena"))
 
 
 def draw_position(state, highlight=(), result=None) -> Drawing:
@@ -131,9 +132,9 @@ def draw_position(state, highlight=(), result=None) -> Drawing:
             shapes.extend(_piece_shapes(pid, state, *_cell_origin(sq)))
     width = 2 * MARGIN + 9 * CELL
     if result is None:
-        caption = (f"{state.colour(state.current)} to play: {state.steps_left} "
-                   f"step{'s' if state.steps_left != 1 else ''} left")
+        words = _("{colour} to play: 1 step left") if state.steps_left == 1 else _("{colour} to play: {count} steps left")
+        caption = words.format(colour=_(state.colour(state.current)), count=state.steps_left)
     else:
         caption = result.text
     shapes.append(Text(MARGIN, HEADER - 2.5, caption, size=4.0, fill="#222222", role="caption"))
-    return Drawing(width, HEADER + 9 * CELL + MARGIN, tuple(shapes), title="Splut! position")
+    return Drawing(width, HEADER + 9 * CELL + MARGIN, tuple(shapes), title=_("Splut! position"))

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from generator.draw.shapes import Drawing, for_narrow_screen
 from generator.play.api import Engine, Event, IllegalAction, Result, Turn
+from generator.play.words import N_, _
 
 from .board import (
     ARENA,
@@ -60,6 +61,24 @@ from .board import (
 )
 from .drawing import draw_position
 from .setups import WALKTHROUGH_SETUPS
+
+
+# -- words ------------------------------------------------------------------
+# Refusals and narration are marked for the game's catalogue (generator/play/words.py): a
+# translated Play page shows them in its language. The words below come from the tables
+# (board.py) and are named here so that the catalogue holds them too.
+
+PIECE_WORDS = (N_("Sorcerer"), N_("Troll"), N_("Dwarf"), N_("Rock"))  # board.KIND_NAMES
+COLOUR_WORDS = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"))  # seats.csv's colours
+DIRECTION_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"))  # board.DIRECTION_NAMES
+# one sentence per kind of piece: a language may decline "the Red ..." differently for each
+STEPS_TAKEN = (N_("The {colour} Sorcerer steps {route}."), N_("The {colour} Troll steps {route}."),
+               N_("The {colour} Dwarf steps {route}."))
+PIECES_NAMED = (N_("the {colour} Sorcerer"), N_("the {colour} Troll"), N_("the {colour} Dwarf"))
+
+
+def _colour(state: "SplutState", player: int) -> str:
+    return _(state.colour(player))
 
 
 # -- turns ------------------------------------------------------------------
@@ -281,6 +300,10 @@ def _rule(section: str, clarification: str = "") -> str:
     return f"Rules §{section}" + (f", {clarification}" if clarification else "")
 
 
+def _occupied(square: int) -> IllegalAction:
+    return IllegalAction(_rule("Moving a piece"), _("{square} is occupied").format(square=square_name(square)))
+
+
 class SplutEngine(Engine):
     name = "Splut!"
     hidden_information = False  # perfect information: every piece is on the board and nothing is left to chance
@@ -289,7 +312,7 @@ class SplutEngine(Engine):
     option_defaults = {"turn_limit": 300}
 
     def player_name(self, state, player: int) -> str:
-        return state.colour(player)
+        return _colour(state, player)
 
     # -- setting up ---------------------------------------------------------
     def initial_state(self, players: int, options=None) -> SplutState:
@@ -323,15 +346,15 @@ class SplutEngine(Engine):
 
     def apply(self, state: SplutState, action: Step):
         if self.result(state) is not None:
-            raise IllegalAction(_rule("Winning and losing"), "the game is over")
+            raise IllegalAction(_rule("Winning and losing"), _("the game is over"))
         if not isinstance(action, Step):
             raise IllegalAction("notation", f"not a Splut! step: {action!r}")
         if action.piece == "pass":
             if _all_steps(state, state.current):
                 raise IllegalAction(_rule("Moving a piece", "C5"),
-                                    "every step is mandatory: you may pass only when no piece can step")
-            who = state.colour(state.current)
-            events = [Event("blocked", f"{who} cannot make any step; the turn ends.",
+                                    _("every step is mandatory: you may pass only when no piece can step"))
+            who = _colour(state, state.current)
+            events = [Event("blocked", _("{colour} cannot make any step; the turn ends.").format(colour=who),
                             {"player": state.current})]
             return self._end_turn(state, state.board, state.where, state.moved_now, events), events
         pid = self._check(state, action)
@@ -343,10 +366,11 @@ class SplutEngine(Engine):
         pid = state.board[frm] if 0 <= frm < 81 else EMPTY
         if pid == EMPTY or pid < ROCK_COUNT or owner_of(pid) != state.current:
             raise IllegalAction(_rule("Moving a piece"),
-                                f"you have no piece on {self._name(frm)} to move")
+                                _("you have no piece on {square} to move").format(square=self._name(frm)))
         if KIND_LETTERS[kind_of(pid)] != action.piece:
             raise IllegalAction(_rule("Moving a piece"),
-                                f"the piece on {square_name(frm)} is a {KIND_NAMES[kind_of(pid)]}")
+                                _("the piece on {square} is a {piece}").format(
+                                    square=square_name(frm), piece=_(KIND_NAMES[kind_of(pid)])))
         if action not in piece_steps(state, pid):
             raise self._refusal(state, pid, action)
         return pid
@@ -361,56 +385,57 @@ class SplutEngine(Engine):
         d = direction_between(action.frm, action.to)
         if d < 0:
             return IllegalAction(_rule("Moving a piece"),
-                                 "a step goes one square north, east, south or west onto the arena")
+                                 _("a step goes one square north, east, south or west onto the arena"))
         target = board[action.to]
         kind = kind_of(pid)
         if kind == SORCERER:
             if action.lev < 0:
-                return IllegalAction(_rule("Moving a piece"), f"{square_name(action.to)} is occupied")
+                return _occupied(action.to)
             rock = board[action.lev] if 0 <= action.lev < 81 else EMPTY
             if rock == EMPTY or rock >= ROCK_COUNT:
-                return IllegalAction(_rule("Levitate"), f"there is no Rock on {self._name(action.lev)}")
+                return IllegalAction(_rule("Levitate"),
+                                     _("there is no Rock on {square}").format(square=self._name(action.lev)))
             if state.levitation == LEV_SPENT:
                 return IllegalAction(_rule("Levitate"),
-                                     "levitation stopped this turn and cannot start again")
+                                     _("levitation stopped this turn and cannot start again"))
             if state.levitation >= 0 and rock != state.levitation:
-                return IllegalAction(_rule("Levitate"), "only one Rock may be levitated per turn")
+                return IllegalAction(_rule("Levitate"), _("only one Rock may be levitated per turn"))
             if rock in state.moved_before:
                 return IllegalAction(_rule("Levitate", "C13"),
-                                     "this Rock moved during the previous turn")
+                                     _("this Rock moved during the previous turn"))
             rock_to = NEXT[d][action.lev]
             if rock_to != OFF and board[rock_to] != EMPTY and kind_of(board[rock_to]) == TROLL:
                 return IllegalAction(_rule("Levitate", "C11"),
-                                     "a Rock cannot be levitated onto a Troll to make him throw it")
+                                     _("a Rock cannot be levitated onto a Troll to make him throw it"))
             if rock_to == OFF or (board[rock_to] != EMPTY and rock_to != action.frm):
                 return IllegalAction(_rule("Levitate", "C11"),
-                                     "the levitated Rock's way is blocked")
-            return IllegalAction(_rule("Moving a piece"), f"{square_name(action.to)} is occupied")
+                                     _("the levitated Rock's way is blocked"))
+            return _occupied(action.to)
         if kind == TROLL:
             if target != EMPTY and target < ROCK_COUNT:
                 if action.pull:
                     return IllegalAction(_rule("Pull", "C6"),
-                                         "a Troll cannot pull while stepping onto a Rock")
+                                         _("a Troll cannot pull while stepping onto a Rock"))
                 if action.throw < 0:
                     return IllegalAction(_rule("Throw"),
-                                         "a Troll who steps onto a Rock must throw it: name a direction")
+                                         _("a Troll who steps onto a Rock must throw it: name a direction"))
                 return IllegalAction(_rule("Throw", "C7"),
-                                     "the Rock cannot fly that way: the next square is blocked")
+                                     _("the Rock cannot fly that way: the next square is blocked"))
             if target != EMPTY:
-                return IllegalAction(_rule("Moving a piece"), f"{square_name(action.to)} is occupied")
+                return _occupied(action.to)
             if action.throw >= 0:
-                return IllegalAction(_rule("Throw"), "there is no Rock to throw there")
+                return IllegalAction(_rule("Throw"), _("there is no Rock to throw there"))
             return IllegalAction(_rule("Pull", "C6"),
-                                 "no Rock stands right behind the Troll to pull")
+                                 _("no Rock stands right behind the Troll to pull"))
         return IllegalAction(_rule("Push", "C10"),
-                             "the line of pieces reaches the edge and cannot be pushed")
+                             _("the line of pieces reaches the edge and cannot be pushed"))
 
     def _do_step(self, state: SplutState, pid: int, action: Step):
         board = list(state.board)
         where = list(state.where)
         moved_now = set(state.moved_now)
         events: list[Event] = []
-        who = state.colour(state.current)
+        who = _colour(state, state.current)
         kind = kind_of(pid)
         frm, to = action.frm, action.to
         d = direction_between(frm, to)
@@ -433,11 +458,12 @@ class SplutEngine(Engine):
             place(rock, rock_to)
             moved_now.add(rock)
             levitation = rock
-            events.append(Event("moved", f"The {who} Sorcerer steps {route}.",
+            events.append(Event("moved", _(STEPS_TAKEN[SORCERER]).format(colour=who, route=route),
                                 {"piece": "S", "player": state.current, "from": square_name(frm),
                                  "to": square_name(to)}))
             events.append(Event("levitated",
-                                f"The Rock on {square_name(action.lev)} floats along to {square_name(rock_to)}.",
+                                _("The Rock on {square} floats along to {to}.").format(
+                                    square=square_name(action.lev), to=square_name(rock_to)),
                                 {"from": square_name(action.lev), "to": square_name(rock_to)}))
         else:
             if levitation >= 0 and levitation != LEV_SPENT:
@@ -453,9 +479,11 @@ class SplutEngine(Engine):
                         moved_now.add(piece)
                     names.append(self._describe(state, piece))
                 names.reverse()
-                listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+                listed = names[0] if len(names) == 1 else _("{pieces} and {last}").format(
+                    pieces=", ".join(names[:-1]), last=names[-1])
                 events.append(Event("pushed",
-                                    f"The {who} Dwarf pushes {listed} one square {DIRECTION_NAMES[d]}.",
+                                    _("The {colour} Dwarf pushes {pieces} one square {direction}.").format(
+                                        colour=who, pieces=listed, direction=_(DIRECTION_NAMES[d])),
                                     {"pieces": [square_name(sq) for sq in line],
                                      "direction": DIRECTION_LETTERS[d]}))
             throwing = kind == TROLL and board[to] != EMPTY
@@ -465,7 +493,7 @@ class SplutEngine(Engine):
                 where[rock] = -1
             lift(pid)
             place(pid, to)
-            events.insert(0, Event("moved", f"The {who} {KIND_NAMES[kind]} steps {route}.",
+            events.insert(0, Event("moved", _(STEPS_TAKEN[kind]).format(colour=who, route=route),
                                    {"piece": KIND_LETTERS[kind], "player": state.current,
                                     "from": square_name(frm), "to": square_name(to)}))
             if action.pull:
@@ -474,7 +502,8 @@ class SplutEngine(Engine):
                 lift(pulled)
                 place(pulled, frm)
                 moved_now.add(pulled)
-                events.append(Event("pulled", f"The Troll drags the Rock from {square_name(behind)} to {square_name(frm)}.",
+                events.append(Event("pulled", _("The Troll drags the Rock from {square} to {to}.").format(
+                                        square=square_name(behind), to=square_name(frm)),
                                     {"from": square_name(behind), "to": square_name(frm)}))
             if throwing:
                 moved_now.add(rock)
@@ -485,8 +514,8 @@ class SplutEngine(Engine):
 
     def _describe(self, state: SplutState, pid: int) -> str:
         if pid < ROCK_COUNT:
-            return "a Rock"
-        return f"the {state.colour(owner_of(pid))} {KIND_NAMES[kind_of(pid)]}"
+            return _("a Rock")
+        return _(PIECES_NAMED[kind_of(pid)]).format(colour=_colour(state, owner_of(pid)))
 
     def _fly(self, state, board, where, rock, start, direction) -> list[Event]:
         """Move a thrown Rock from `start`; mutate board/where; return the events."""
@@ -516,7 +545,8 @@ class SplutEngine(Engine):
                 break
             prev, sq = sq, after
         events.append(Event("thrown",
-                            f"The Troll throws the Rock {DIRECTION_NAMES[direction]}; it lands on {square_name(landing)}.",
+                            _("The Troll throws the Rock {direction}; it lands on {square}.").format(
+                                direction=_(DIRECTION_NAMES[direction]), square=square_name(landing)),
                             {"from": square_name(start), "to": square_name(landing),
                              "direction": DIRECTION_LETTERS[direction]}))
         if hit != EMPTY and kind_of(hit) == SORCERER:
@@ -526,16 +556,18 @@ class SplutEngine(Engine):
                 if where[piece] >= 0:
                     board[where[piece]] = EMPTY
                     where[piece] = -1
-            name = state.colour(victim)
-            events.append(Event("killed", f"SPLUT! The {name} Sorcerer is crushed on {square_name(landing)}.",
+            name = _colour(state, victim)
+            events.append(Event("killed", _("SPLUT! The {colour} Sorcerer is crushed on {square}.").format(
+                                    colour=name, square=square_name(landing)),
                                 {"player": victim, "at": square_name(landing)}))
-            events.append(Event("eliminated", f"The whole {name} team leaves the arena.",
+            events.append(Event("eliminated", _("The whole {colour} team leaves the arena.").format(colour=name),
                                 {"player": victim}))
         elif hit != EMPTY:
             board[landing] = EMPTY
             where[hit] = -1
             events.append(Event("crushed",
-                                f"The Rock lands on the {state.colour(owner_of(hit))} Dwarf on {square_name(landing)} and crushes him.",
+                                _("The Rock lands on the {colour} Dwarf on {square} and crushes him.").format(
+                                    colour=_colour(state, owner_of(hit)), square=square_name(landing)),
                                 {"player": owner_of(hit), "at": square_name(landing)}))
         board[landing] = rock
         where[rock] = landing
@@ -558,7 +590,7 @@ class SplutEngine(Engine):
     def _end_turn(self, state, board, where, moved_now, events) -> SplutState:
         players = state.players
         nxt = state.current
-        for _ in range(players):
+        for _seat in range(players):
             nxt = (nxt + 1) % players
             if where[team_piece(nxt, SORCERER)] >= 0:
                 break  # C14: eliminated players are skipped
@@ -578,21 +610,23 @@ class SplutEngine(Engine):
         survivors = new.survivors()
         if len(survivors) == 1:
             winner = survivors[0]
-            events.append(Event("won", f"{new.colour(winner)}'s Sorcerer is the last one standing and wins.",
+            events.append(Event("won", _("{colour}'s Sorcerer is the last one standing and wins.").format(
+                                    colour=_colour(new, winner)),
                                 {"player": winner}))
         elif turn_number >= state.turn_limit:
-            events.append(Event("draw", f"The turn limit ({state.turn_limit}) is reached: a draw.", {}))
+            events.append(Event("draw", _("The turn limit ({limit}) is reached: a draw.").format(
+                                    limit=state.turn_limit), {}))
         return new
 
     def result(self, state: SplutState) -> Result | None:
         survivors = state.survivors()
         if len(survivors) == 1:
             scores = tuple(1.0 if p == survivors[0] else 0.0 for p in range(state.players))
-            return Result((survivors[0],), scores, f"{state.colour(survivors[0])} wins")
+            return Result((survivors[0],), scores, _("{colour} wins").format(colour=_colour(state, survivors[0])))
         if state.turn_number >= state.turn_limit:
             share = 1.0 / len(survivors)
             scores = tuple(share if p in survivors else 0.0 for p in range(state.players))
-            return Result((), scores, "Draw: the turn limit was reached")
+            return Result((), scores, _("Draw: the turn limit was reached"))
         return None
 
     # -- notation -------------------------------------------------------------
@@ -623,24 +657,24 @@ class SplutEngine(Engine):
             return PASS
         match = self._PATTERN.match(cleaned)
         if not match:
-            raise IllegalAction("notation", f"cannot read {text!r} as a Splut! step "
-                                            "(e.g. 'T e2-e3', 'T e3-e4 pull', 'T e2-e1 throw N', "
-                                            "'S d2-d3 lev e5-e6', 'D e2-e3', 'pass')")
+            raise IllegalAction("notation", _("cannot read {text} as a Splut! step (e.g. 'T e2-e3', "
+                                              "'T e3-e4 pull', 'T e2-e1 throw N', 'S d2-d3 lev e5-e6', "
+                                              "'D e2-e3', 'pass')").format(text=repr(text)))
         piece = match["piece"].upper()
         frm, to = square(match["frm"].lower()), square(match["to"].lower())
         pull = bool(match["pull"])
         throw = DIRECTION_LETTERS.index(match["throw"].upper()) if match["throw"] else -1
         lev = -1
         if pull and piece != "T" or throw >= 0 and piece != "T":
-            raise IllegalAction("notation", "only a Troll pulls or throws")
+            raise IllegalAction("notation", _("only a Troll pulls or throws"))
         if match["lev"]:
             if piece != "S":
-                raise IllegalAction("notation", "only a Sorcerer levitates")
+                raise IllegalAction("notation", _("only a Sorcerer levitates"))
             lev = square(match["lev"].lower())
             d = grid_direction(frm, to)
             if d < 0 or grid_direction(lev, square(match["levto"].lower())) != d:
                 raise IllegalAction(_rule("Levitate"),
-                                    "a levitated Rock moves the same way as its Sorcerer")
+                                    _("a levitated Rock moves the same way as its Sorcerer"))
         return Step(piece, frm, to, pull, throw, lev)
 
     # -- serialisation --------------------------------------------------------
@@ -711,11 +745,11 @@ class SplutEngine(Engine):
         d = direction_between(action.frm, action.to)
         if action.pull and d >= 0:
             behind = NEXT[opposite(d)][action.frm]
-            return (step, (square_name(behind), "take", "pull this Rock along behind him"))
+            return (step, (square_name(behind), "take", _("pull this Rock along behind him")))
         if action.lev >= 0 and action.lev == action.to:  # the Rock he steps onto: marked where it goes
-            return (step, (square_name(NEXT[d][action.lev]), "take", "levitate the Rock here, one square on"))
+            return (step, (square_name(NEXT[d][action.lev]), "take", _("levitate the Rock here, one square on")))
         if action.lev >= 0:
-            return (step, (square_name(action.lev), "take", "levitate this Rock the same way"))
+            return (step, (square_name(action.lev), "take", _("levitate this Rock the same way")))
         return None
 
     # a phone held upright: the same arena, its words large enough to read at 345 px across

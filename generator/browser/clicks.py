@@ -30,11 +30,13 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
+from generator.play.words import N_, _
+
 Entry = dict
 Namer = Callable[[str], str]
 
 PLACE, DIRECTION = "place", "direction"
-NOTHING_ON_BOARD = "Nothing to choose on the board now: the moves are under “Other moves”."
+NOTHING_ON_BOARD = N_("Nothing to choose on the board now: the moves are under “Other moves”.")
 
 
 def parts_of(entry: Entry) -> list[list[str]]:
@@ -66,7 +68,7 @@ def click(legal: Sequence[Entry], selected: str | None, parts: Sequence[str], ce
     if fits:
         return _advance(legal, selected, parts, cell, fits, name)
     if parts:
-        return {"say": f"Not one of the marked places. {_hint(legal, selected, parts, name)}"}
+        return {"say": _("Not one of the marked places. {hint}").format(hint=_hint(legal, selected, parts, name))}
     if any(entry["c"] and entry["c"][0] == cell for entry in legal):
         return _fresh(legal, cell, name)  # another piece, or a move of its own: start again there
     return {"attempt": [selected, cell]}
@@ -82,7 +84,7 @@ def _fresh(legal: Sequence[Entry], cell: str, name: Namer) -> dict:
         return {"choices": [entry["n"] for entry in starting]}
     if any(entry["c"] for entry in legal):
         return {"attempt": [None, cell]}
-    return {"say": NOTHING_ON_BOARD}
+    return {"say": _(NOTHING_ON_BOARD)}
 
 
 def _again(legal: Sequence[Entry], selected: str, parts: list[str], name: Namer) -> dict:
@@ -143,14 +145,24 @@ def _hint(legal, selected: str, parts: list[str], name: Namer) -> str:
     piece = name(selected)
     if not parts:
         here = sum(1 for entry in legal if entry["c"] == [selected])
-        return _sentence(f"{piece}: it can go to {_listed(_targets(marks, name))}. Choose one, or choose {piece} again "
-                + (f"for the {here} {'move' if here == 1 else 'moves'} made where it stands." if here else "to let go."))
+        if not here:
+            words = _("{piece}: it can go to {places}. Choose one, or choose {piece} again to let go.")
+        elif here == 1:
+            words = _("{piece}: it can go to {places}. Choose one, or choose {piece} again for the 1 move made where "
+                      "it stands.")
+        else:
+            words = _("{piece}: it can go to {places}. Choose one, or choose {piece} again for the {count} moves made "
+                      "where it stands.")
+        return _sentence(words.format(piece=piece, places=_listed(_targets(marks, name)), count=here))
     at = name(parts[-1])
     made = _made_words(legal, selected, parts)
-    done = f"{piece}: {made}" if made else f"The piece from {piece} goes to {at}"
+    done = (_("{piece}: {made}").format(piece=piece, made=made) if made
+            else _("The piece from {piece} goes to {place}").format(piece=piece, place=at))
     ending = _ending(legal, selected, parts)
-    stop = f"choose {at} again to end the move there" if ending else f"choose {at} again to let go"
-    return _sentence(f"{done}; now choose {_listed(_targets(marks, name))}, or {stop}.")
+    stop = (_("choose {place} again to end the move there") if ending else _("choose {place} again to let go")).format(
+        place=at)
+    places = _listed(_targets(marks, name))
+    return _sentence(_("{done}; now choose {places}, or {stop}.").format(done=done, places=places, stop=stop))
 
 
 def _made_words(legal, selected: str, parts: list[str]) -> str:
@@ -169,9 +181,9 @@ def _targets(marks: list[list[str]], name: Namer) -> list[str]:
         cell, kind = mark[0], mark[1]
         words = mark[2] if len(mark) > 2 else ""
         if words:
-            said.append(f"{name(cell)} ({words})")
+            said.append(_("{place} ({words})").format(place=name(cell), words=words))
         elif kind == DIRECTION:
-            said.append(f"toward {name(cell)}")
+            said.append(_("toward {place}").format(place=name(cell)))
         else:
             said.append(name(cell))
     return said
@@ -182,7 +194,7 @@ def _sentence(text: str) -> str:
 
 
 def _listed(items: list[str]) -> str:
-    return ", ".join(items) if items else "nowhere"
+    return ", ".join(items) if items else _("nowhere")
 
 
 def click_path(legal: Sequence[Entry], entry: Entry, name: Namer = str) -> list[str] | None:

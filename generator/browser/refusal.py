@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 from generator.play.api import IllegalAction
 from generator.play.match import parse_action
+from generator.play.words import _
 
 
 def refusal(engine, state, legal: Sequence[dict], frm: str | None, to: str, name: Callable[[str], str],
@@ -22,9 +23,11 @@ def refusal(engine, state, legal: Sequence[dict], frm: str | None, to: str, name
     reason = engine_reason(engine, state, legal, frm, to)
     if reason is not None:
         return reason
-    where = f"from {name(frm)} to {name(to)}" if frm else f"on {name(to)}"
     rule = getattr(engine, "moves_rule", "") or "legal moves"
-    return IllegalAction(rule, f"no legal move for {seat_name} goes {where}")
+    if frm:
+        return IllegalAction(rule, _("no legal move for {player} goes from {place} to {to}").format(
+            player=seat_name, place=name(frm), to=name(to)))
+    return IllegalAction(rule, _("no legal move for {player} goes on {place}").format(player=seat_name, place=name(to)))
 
 
 def engine_reason(engine, state, legal: Sequence[dict], frm: str | None, to: str) -> IllegalAction | None:

@@ -19,6 +19,9 @@ Requests (`op` plus fields) and what they do:
     bot     widget                            the computer plays the current move
     sides   widget, computer, [bot]           which seats the computer plays
     view    widget                            the current view again
+    open    ..., language                     the page's language ("de"): the session's words (the engine's
+                                              refusals and narration) are in it where the game has them
+                                              (generator/play/words.py), English elsewhere
     (any)   layout                            draw the board in one of the engine's `layouts`
                                               ("narrow" on a narrow screen; "" its own) from now on
     legal   widget                            only the legal actions (cheap, for timing)
@@ -68,6 +71,7 @@ from generator.play.api import CHANCE, JOINT, OVER, PLAYER, IllegalAction, Joint
 from generator.play.bots import bot_names, make_bot
 from generator.play.levels import game_levels
 from generator.play.match import Match, PositionError, draw_outcome, parse_action, turn_json
+from generator.play.words import _, speaking, translations_in
 
 CELL = re.compile(r'data-cell="([^"]*)"')
 MAX_AUTOMATIC_STEPS = 400  # chance and computer moves played in one request, at most
@@ -123,7 +127,8 @@ class Seen:
         seer = self.seer()
         if seer is None:
             return self.match.log
-        return [self.engine.view_action(before, action, seer) for _, before, action, _, _ in self.history()]
+        return [self.engine.view_action(before, action, seer) for _notation, before, action, _events, _after
+                in self.history()]
 
     def step(self, before, action, events, who: str, notation: str, computer: bool = False) -> dict:
         """One step for the page, told as the viewer saw it."""
@@ -169,6 +174,7 @@ class PlaySession:
         self.fresh: list[dict] = []  # steps played since the last view
         self._rewind: Match | None = None  # a copy of the match for stepping through its log
         self._rewind_log: list[str] = []  # the log that copy was made from
+        self.words = None  # the engine's words in the page's language (None: English; SessionServer.open)
 
     # -- reading ------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -206,13 +212,14 @@ class PlaySession:
         seat = self.reader_seat()
         turn = match.turn
         if result is not None:
-            prompt = result.text or "The game is over."
+            prompt = result.text or _("The game is over.")
         elif seat is not None:
-            prompt = f"{self.name(seat)} to play" + (" (your move)" if self.computer else "")
+            prompt = (_("{player} to play (your move)") if self.computer else _("{player} to play")).format(
+                player=self.name(seat))
         elif turn.kind == JOINT:
-            prompt = "Waiting for the other players"
+            prompt = _("Waiting for the other players")
         else:
-            prompt = "The computer is thinking"
+            prompt = _("The computer is thinking")
         fresh, self.fresh = [self.seen.step(**step) for step in self.fresh], []
         hidden = self.seen.seer() is not None
         svg, arrows = self.board(self.last_cells)
@@ -345,9 +352,9 @@ class PlaySession:
     def click_rules(self, cell: str, selected: str | None = None, parts=()) -> dict:
         """What a click means now, nothing played (clicks.click, with the game's turn in words)."""
         if self.match.result is not None:
-            return {"say": "The game is over: undo, step through it, or start again."}
+            return {"say": _("The game is over: undo, step through it, or start again.")}
         if self.reader_seat() is None:
-            return {"say": "Wait for the computer to move."}
+            return {"say": _("Wait for the computer to move.")}
         return clicks.click(self.legal(), selected, [str(part) for part in parts], cell, self.seen.place_name)
 
     def attempt(self, frm: str | None, to: str) -> dict:
@@ -402,7 +409,7 @@ class PlaySession:
     def settle(self) -> None:
         """Resolve chance and play the computer's seats until the reader must choose."""
         match = self.match
-        for _ in range(MAX_AUTOMATIC_STEPS):
+        for _step in range(MAX_AUTOMATIC_STEPS):
             turn = match.turn
             if turn.kind == OVER:
                 return
@@ -501,15 +508,37 @@ class SessionServer:
         self.sessions: dict[str, PlaySession] = {}
 
     def engine(self, slug: str):
-        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", str(slug)):
-            raise SessionError(f"not a game slug: {slug!r}")
-        path = self.games_root / slug / "engine.py"
+        path = self.folder(slug) / "engine.py"
         if not path.is_file():
             raise SessionError(f"no engine for the game {slug!r}")
         return load_engine(path)
 
     def handle(self, request_text: str) -> str:
+        """The answer to one request, in the words of its page's language (generator/play/words.py)."""
         started = time.perf_counter()
+        with speaking(self.words_for(request_text)):
+            answer = self._answer(request_text)
+        answer["ms"] = round((time.perf_counter() - started) * 1000, 3)
+        return json.dumps(answer)
+
+    def words_for(self, request_text: str):
+        """The words a request is answered in: an `open` names its page's language, and its
+        session keeps them for every later request (English when the game has none in it)."""
+        try:
+            request = json.loads(request_text)
+            if request.get("op") == "open":
+                return translations_in(self.folder(str(request.get("game"))), str(request.get("language") or ""))
+            session = self.sessions.get(str(request.get("widget")))
+        except (ValueError, AttributeError, SessionError):
+            return None
+        return session.words if session is not None else None
+
+    def folder(self, slug: str) -> Path:
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", str(slug)):
+            raise SessionError(f"not a game slug: {slug!r}")
+        return self.games_root / slug
+
+    def _answer(self, request_text: str) -> dict:
         try:
             request = json.loads(request_text)
             answer = {"ok": True, **self.dispatch(request)}
@@ -523,8 +552,7 @@ class SessionServer:
             answer = {"ok": False, "error": str(error)}
         except Exception as error:  # the page shows it; the worker must keep serving
             answer = {"ok": False, "error": f"{type(error).__name__}: {error}"}
-        answer["ms"] = round((time.perf_counter() - started) * 1000, 3)
-        return json.dumps(answer)
+        return answer
 
     def _maybe_session(self, request_text: str) -> PlaySession | None:
         try:
@@ -603,6 +631,7 @@ class SessionServer:
         session = PlaySession(engine, match, widget=widget, computer=request.get("computer") or (),
                               bot=request.get("bot") or None, layout=str(request.get("layout") or ""),
                               viewer=viewer)
+        session.words = translations_in(self.folder(str(request.get("game"))), str(request.get("language") or ""))
         session.settle()
         self.sessions[widget] = session
         return session

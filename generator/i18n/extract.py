@@ -11,6 +11,7 @@ from markdown_it import MarkdownIt
 from generator.content.model import Game, Site
 from generator.i18n.blocks import page_blocks, parser
 from generator.i18n.components import component_blocks
+from generator.i18n.engine import engine_blocks
 from generator.i18n.model import Block
 from generator.i18n.sources import data_blocks, game_toml_blocks
 
@@ -21,12 +22,12 @@ STAMP = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 
 def game_blocks(site: Site, game: Game, md: MarkdownIt | None = None) -> list[Block]:
     """Every translatable block of `game`: game.toml's texts, each page in order, the data, then
-    the words its kit prints from components.toml."""
+    the words its kit prints from components.toml, then the engine's messages."""
     md = md or parser(site)
     found = game_toml_blocks(site, game)
     for page in game.pages:
         found += page_blocks(md, site, game, page)
-    return found + data_blocks(game) + component_blocks(site, game)
+    return found + data_blocks(game) + component_blocks(site, game) + engine_blocks(game)
 
 
 def new_catalogue(game: Game, locale: str | None = None) -> Catalog:

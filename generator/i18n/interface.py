@@ -78,18 +78,20 @@ def translations(language: str) -> stdlib_gettext.NullTranslations:
 
 
 SCRIPT = "templates/assets/site.js"  # its words are t("...") calls, extracted as the templates' are
+PLAY_SCRIPT = "templates/assets/play.js"  # the live boards' words, t("...") calls too
+SCRIPTS = (SCRIPT, PLAY_SCRIPT)
 
 
 @lru_cache(maxsize=None)
 def script_words(language: str) -> dict[str, str]:
-    """The words site.js writes (its t() calls), in `language`: what a page gives its script, in
-    a JSON element; none in English, where the script's own words are shown."""
+    """The words site.js and play.js write (their t() calls), in `language`: what a page gives its
+    scripts, in a JSON element; none in English, where the scripts' own words are shown."""
     found = catalogue(language)
     if found is None:
         return {}
     return {message.id: message.string for message in found
             if message.string and not message.fuzzy and isinstance(message.id, str) and not message.context
-            and any(place == SCRIPT for place, _line in message.locations)}
+            and any(place in SCRIPTS for place, _line in message.locations)}
 
 
 def gettext(language: str) -> Callable[[str], str]:

@@ -19,7 +19,7 @@ from babel.messages.extract import extract_from_file
 
 from generator.i18n.catalogues import read, write
 from generator.i18n.extract import STAMP
-from generator.i18n.interface import LOCALE, SCRIPT, TEMPLATE
+from generator.i18n.interface import LOCALE, SCRIPTS, TEMPLATE
 
 PACKAGE = Path(__file__).resolve().parent.parent
 THEME = PACKAGE / "theme"
@@ -40,9 +40,11 @@ def extracted() -> Catalog:
         for line, message, comments, context in extract_from_file(babel_extract, path, keywords=KEYWORDS,
                                                                    options=JINJA_OPTIONS):
             catalogue.add(message, locations=[(f"templates/{path.name}", line)], auto_comments=comments, context=context)
-    script = THEME / "assets" / "site.js"
-    for line, message, comments, context in extract_from_file("javascript", script, keywords={"t": None}):
-        catalogue.add(message, locations=[(SCRIPT, line)], auto_comments=comments, context=context)
+    for place in SCRIPTS:  # site.js and play.js: their t() calls
+        script = THEME / "assets" / place.rsplit("/", 1)[1]
+        for line, message, comments, context in extract_from_file("javascript", script,
+                                                                   keywords={"t": None, "tNodes": None}):
+            catalogue.add(message, locations=[(place, line)], auto_comments=comments, context=context)
     for path in sorted(PACKAGE.rglob("*.py")):
         if "__pycache__" in path.parts:
             continue

@@ -86,6 +86,11 @@ class InteractiveStage(Stage):
             if game.has_engine:  # what the engine may open while the build runs it: what its download holds
                 watch_reads(game.folder, {name.split("/", 2)[2] for name in self._sources[game.slug]
                                           if name.startswith("games/")})
+        for game in site.games:
+            if game.has_engine and game.translation_of:  # its Play download speaks its language
+                from generator.i18n.engine import compiled_words
+
+                self._sources[game.slug].update(compiled_words(game))
         if getattr(site, "balance_notes", False) and context.start_job is not None:
             from generator.interactive.selfplay import start_self_play
 
@@ -211,7 +216,7 @@ class InteractiveStage(Stage):
 
         # the engine's folder in the bundle (an earlier release's slug is "<game>/<version>": generator/releases)
         return self._draw(context, lambda: widgets.walkthrough_html(engine, game.folder.name, bundle, widget, walkthrough,
-                                                                      rules=self._rules_link(context, game)))
+                                                                      rules=self._rules_link(context, game)), game)
 
     def position(self, options: dict, context: DirectiveContext) -> str:
         replayed = self.context.replays.position(options, context)  # the rulebook's, if it came first
@@ -221,7 +226,7 @@ class InteractiveStage(Stage):
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
         return self._draw(context, lambda: widgets.position_html(engine, game.folder.name, bundle, widget, diagram,
-                                                                   rules=self._rules_link(context, game)))
+                                                                   rules=self._rules_link(context, game)), game)
 
     def play(self, options: dict, context: DirectiveContext) -> str:
         from generator.play.bots import bot_names, make_bot
@@ -270,10 +275,10 @@ class InteractiveStage(Stage):
         bundle = self._used(context, game)
         from generator.interactive import widgets  # svgwrite and friends: only for pages with widgets
 
-        return self._draw(context, lambda: self.context.render(PLAY_TEMPLATE, widgets.play_data(
+        return self._draw(context, lambda: self.context.render(PLAY_TEMPLATE, {**widgets.play_data(
             engine, game.folder.name, bundle, widget, title=title, state=start.state, players=players, seats=seats,
             bot=str(bot), setup=str(setup), options=game_options, rules=self._rules_link(context, game),
-            tables=tables, choices=choices)))
+            tables=tables, choices=choices), "game": game}), game)  # the game: its words' language
 
     @staticmethod
     def _tables(options: dict, context: DirectiveContext, engine, players: int, seats: list) -> list[int]:
@@ -325,8 +330,12 @@ class InteractiveStage(Stage):
         """The game the block names and its engine, loaded once per build (StageContext.replays)."""
         return self.context.replays.engine(options, context)
 
-    def _draw(self, context: DirectiveContext, render) -> str:
-        return engine_drawing(context, render)  # on the page as on paper
+    def _draw(self, context: DirectiveContext, render, game: Game | None = None) -> str:
+        """`render`'s HTML, the engine speaking `game`'s language (a translated game's captions and names)."""
+        from generator.play.words import speaking
+
+        with speaking(self.context.replays.words(game) if game is not None else None):
+            return engine_drawing(context, render)  # on the page as on paper
 
     def _used(self, context: DirectiveContext, game: Game) -> str:
         """Note the page runs this game; return the bundle's URL for the widget."""

@@ -26,6 +26,7 @@ from generator.browser.diagram import diagram_svg, player_name
 from generator.play.api import Event
 from generator.play.match import parse_action
 from generator.play.walkthrough import PositionDiagram, Walkthrough
+from generator.play.words import _  # a translated game's page: the stage speaks its language (its Play words)
 
 
 # play.css shows the narrow drawing in a frame narrower than `rp-narrow-below-<px>` (a container
@@ -42,40 +43,43 @@ def _attr(value) -> str:
 
 def _actor(engine, state, actor: dict) -> str:
     if actor.get("kind") == "chance":
-        return "Chance"
+        return _("Chance")
     return " & ".join(player_name(engine, state, seat) for seat in actor.get("players", []))
 
 
 def walkthrough_html(engine, slug: str, bundle: str, widget_id: str, walkthrough: Walkthrough, *,
                      rules: str = "") -> str:
-    title = walkthrough.title or f"{engine.name} walkthrough"
+    title = walkthrough.title or _("{game} walkthrough").format(game=engine.name)
     total = len(walkthrough.steps)
     seen = SeenBy(engine, walkthrough.viewer)
     frames = [_frame_html(
         widget_id, 0, total,
         svg=diagram_svg(engine, seen.state(walkthrough.start.state), (), id_prefix=f"{widget_id}-0",
-                        label=f"{title}: the starting position"),
-        head="Start", caption="The starting position.", events=[], position=seen.position(walkthrough.start),
+                        label=_("{title}: the starting position").format(title=title)),
+        head=escape(_("Start")), caption=_("The starting position."), events=[], position=seen.position(walkthrough.start),
         cells=())]
     before = walkthrough.start.state
     for number, step in enumerate(walkthrough.steps, start=1):
         who = _actor(engine, before, step.actor)
         notation, events = seen.step(before, step)
         svg = diagram_svg(engine, seen.state(step.state), step.cells, id_prefix=f"{widget_id}-{number}",
-                          label=f"{title}, step {number}: {who} {notation}")
+                          label=_("{title}, step {number}: {player} {move}").format(
+                              title=title, number=number, player=who, move=notation))
         frames.append(_frame_html(
             widget_id, number, total, svg=svg,
-            head=f'Step {number} · {escape(who)}: <code class="rp-notation">{escape(notation)}</code>',
+            head=escape(_("Step {number} · {player}: {move}")).format(
+                number=number, player=escape(who), move=f'<code class="rp-notation">{escape(notation)}</code>'),
             caption=step.caption, events=events,
             position=seen.position(step.after), cells=seen.cells(step, svg)))
         before = step.state
     whose = seen.whose(walkthrough.start.state)
+    kind = escape(_("Walkthrough"))
     return (
         f'<figure class="rp-walkthrough" id="{_attr(widget_id)}" data-rp-widget="walkthrough" '
         f'data-game="{_attr(slug)}" data-bundle="{_attr(bundle)}" data-rules="{_attr(rules)}" '
         f'aria-labelledby="{_attr(widget_id)}-title">\n'
         f'<figcaption class="rp-title" id="{_attr(widget_id)}-title">'
-        f'<span class="rp-kind">Walkthrough</span> {escape(title)}'
+        f'<span class="rp-kind">{kind}</span> {escape(title)}'
         + (f' <span class="rp-seen">{escape(whose)}</span>' if whose else "")
         + f'</figcaption>\n<ol class="rp-frames">\n{"".join(frames)}</ol>\n</figure>\n'
     )
@@ -94,8 +98,8 @@ class SeenBy:
         if not getattr(self.engine, "hidden_information", False):
             return ""
         if self.viewer is None:
-            return "Everything face up, as a teacher shows it"
-        return f"As {player_name(self.engine, state, self.viewer)} sees it"
+            return _("Everything face up, as a teacher shows it")
+        return _("As {player} sees it").format(player=player_name(self.engine, state, self.viewer))
 
     def _hiding(self, state) -> bool:
         return self.viewer is not None and self.engine.result(state) is None
@@ -129,20 +133,21 @@ class SeenBy:
 def _frame_html(widget_id: str, number: int, total: int, *, svg: str, head: str, caption: str,
                 events: list[str], position: str, cells) -> str:
     narration = "".join(f"<li>{escape(text)}</li>" for text in events if text)
+    happened = _attr(_("What happened"))
     return (
         f'<li class="rp-frame" id="{_attr(widget_id)}-step-{number}" data-step="{number}" '
         f'data-position="{_attr(position)}" data-cells="{_attr(" ".join(cells))}">\n'
         f'<div class="rp-board">{svg}</div>\n'
         f'<div class="rp-text"><p class="rp-step-head">{head}</p>\n'
         + (f'<p class="rp-caption">{escape(caption)}</p>\n' if caption else "")
-        + (f'<ul class="rp-events" aria-label="What happened">{narration}</ul>\n' if narration else "")
+        + (f'<ul class="rp-events" aria-label="{happened}">{narration}</ul>\n' if narration else "")
         + "</div>\n</li>\n"
     )
 
 
 def position_html(engine, slug: str, bundle: str, widget_id: str, diagram: PositionDiagram, *,
                   rules: str = "") -> str:
-    label = diagram.title or diagram.caption or f"{engine.name} position"
+    label = diagram.title or diagram.caption or _("{game} position").format(game=engine.name)
     svg = diagram_svg(engine, diagram.state, diagram.highlight, id_prefix=widget_id, label=label)
     caption = ""
     if diagram.title or diagram.caption:
@@ -169,7 +174,7 @@ def play_data(engine, slug: str, bundle: str, widget_id: str, *, title: str, sta
             "choices_json": json.dumps(list(choices), sort_keys=True),
             # the starting board as the reader's first seat sees it (a setup may deal hands before play)
             **static_boards(engine, engine.view(state, seats[0]) if getattr(engine, "hidden_information", False)
-                            and seats else state, widget_id, f"{engine.name}: the starting position")}
+                            and seats else state, widget_id, _("{game}: the starting position").format(game=engine.name))}
 
 
 def static_boards(engine, state, widget_id: str, label: str) -> dict:

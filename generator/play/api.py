@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Mapping, Sequence
 
+from generator.play.words import _
+
 
 class TurnKind(StrEnum):
     """Whose turn it is; a str, so it reads and serialises as "player", "joint"..."""
@@ -132,19 +134,21 @@ _CLARIFICATION = re.compile(r"\bC(\d+)\b")
 def rule_anchors(rule: str) -> list[dict]:
     """Where in the rules page a refusal's rule is written, as [{text, anchor}]:
     "Rules §Moving a piece, C5" -> the section "#moving-a-piece" and clarification
-    "#c5". The anchors are the ids the rules page gives its headings (a heading's
-    slug, as generator/markdown/slugs.py makes it) and its clarifications (c<n>);
+    "#c5", their words in the language spoken (generator/play/words.py). The anchors are the
+    ids the rules page gives its headings (a heading's slug, as generator/markdown/slugs.py
+    makes it; a translated page keeps the source's) and its clarifications (c<n>);
     tests/interactive/test_refusal_anchors.py checks every engine's against the built site."""
     if rule in SHARED_RULE_ANCHORS:
         text, anchor = SHARED_RULE_ANCHORS[rule]
-        return [{"text": text, "anchor": anchor}]
+        return [{"text": _(text), "anchor": anchor}]
     found = []
     section = _SECTION.search(rule)
     if section:
         title = section.group(1).strip()
-        found.append({"text": title, "anchor": "#" + heading_slug(title)})
+        # the heading's words in the reader's language; its id the source's (a translated page keeps them)
+        found.append({"text": _(title), "anchor": "#" + heading_slug(title)})
     for number in _CLARIFICATION.findall(rule[section.end():] if section else rule):
-        found.append({"text": f"Clarification C{number}", "anchor": f"#c{number}"})
+        found.append({"text": _("Clarification C{number}").format(number=number), "anchor": f"#c{number}"})
     return found
 
 

@@ -18,6 +18,24 @@
   const SVG_NS = "http://www.w3.org/2000/svg";
 
   const absolute = (url) => new URL(url, document.baseURI).href;
+  // The page's words in its language (generator/i18n/interface.script_words, the same JSON site.js
+  // reads): t("Undo") is the page's word for it, English where there is none; {name} in a message
+  // takes values[name]. The engine's own words come translated from the worker (generator/play/words.py).
+  let WORDS = {};
+  try { WORDS = JSON.parse(document.getElementById("rp-words").textContent) || {}; } catch (error) { WORDS = {}; }
+  const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  function t(text, values) {
+    const words = has(WORDS, text) ? WORDS[text] : text;
+    return values ? words.replace(/\{(\w+)\}/g, (whole, name) => (has(values, name) ? String(values[name]) : whole)) : words;
+  }
+  // t() with nodes among its values: the message split around {name}, each filled with its node
+  function tNodes(text, values) {
+    return t(text).split(/(\{\w+\})/).filter(Boolean).map((part) => {
+      const name = part.slice(1, -1);
+      return /^\{\w+\}$/.test(part) && has(values, name) ? values[name] : part;
+    });
+  }
+  const LANGUAGE = document.documentElement.lang || "";  // the engine's words are asked for in it
   const config = {
     worker: absolute(script.getAttribute("data-worker")),
     // empty: the site was built without the runtime (`rulepress runtime` adds it)
@@ -55,13 +73,13 @@
   const saveData = !!(navigator.connection && navigator.connection.saveData);
   function serverNote(what) {
     if (!config.pyodide) {
-      return el("p", { className: "rp-server-note", role: "note" }, [
-        `${what} needs the Python runtime, which this site was built without. Its author adds it with `,
-        el("code", { text: "rulepress runtime" }), " and builds again."]);
+      return el("p", { className: "rp-server-note", role: "note" }, tNodes(
+        "{what} needs the Python runtime, which this site was built without. Its author adds it with {command} and builds again.",
+        { what, command: el("code", { text: "rulepress runtime" }) }));
     }
-    return el("p", { className: "rp-server-note", role: "note" }, [
-      `${what} needs the site served over HTTP, not opened from disk. In the site's folder run `,
-      el("code", { text: "rulepress serve" }), " and open the address it prints."]);
+    return el("p", { className: "rp-server-note", role: "note" }, tNodes(
+      "{what} needs the site served over HTTP, not opened from disk. In the site's folder run {command} and open the address it prints.",
+      { what, command: el("code", { text: "rulepress serve" }) }));
   }
   function randomSeed() {
     const buffer = new Uint32Array(1);
@@ -74,6 +92,9 @@
     ? Number(new URLSearchParams(location.search).get("seed")) : null;
 
   // -- the runtime: one worker for the page, started on demand -------------------
+  // what the worker says at each step of loading (play-worker.js), in the page's words
+  const PROGRESS = [t("Loading the game…"), t("Downloading the Python runtime…"), t("Python is running; loading the game…"),
+    t("Setting up the board…"), t("Ready")];
   const runtime = {
     worker: null,
     nextId: 1,
@@ -111,7 +132,8 @@
         }
       });
       this.worker.addEventListener("error", (event) => {
-        const error = { ok: false, error: "The game runtime failed to start" + (event.message ? `: ${event.message}` : ".") };
+        const error = { ok: false, error: event.message ? t("The game runtime failed to start: {reason}", { reason: event.message })
+          : t("The game runtime failed to start.") };
         this.waiting.forEach((resolve) => resolve(error));
         this.waiting.clear();
         this.worker = null;
@@ -188,8 +210,8 @@
 
   // What a reader hears for a step of the game: who, and what happened in words.
   function stepWords(step) {
-    const who = step.computer ? `${step.who} (computer)` : step.who;
-    return `${who}: ${step.events.length ? step.events.join(" ") : step.notation}`;
+    const who = step.computer ? t("{player} (computer)", { player: step.who }) : step.who;
+    return t("{player}: {what}", { player: who, what: step.events.length ? step.events.join(" ") : step.notation });
   }
 
   // The steps since the last look, in words: every player's move, and of the dice and cards
@@ -199,7 +221,8 @@
     const kept = steps.filter((step, index) => step.who !== "Chance" || index >= steps.length - SHOWN_CHANCE);
     const shown = kept.map((step) => el("p", { text: stepWords(step) }));
     const earlier = steps.length - kept.length;
-    if (earlier) shown.unshift(el("p", { className: "rp-earlier", text: `… and ${earlier} more ${earlier === 1 ? "draw" : "draws"} of chance (see the log)` }));
+    if (earlier) shown.unshift(el("p", { className: "rp-earlier", text: earlier === 1 ? t("… and 1 more draw of chance (see the log)")
+      : t("… and {count} more draws of chance (see the log)", { count: earlier }) }));
     return shown;
   }
 
@@ -232,9 +255,9 @@
       // a title, not a heading: the widget sits under headings of any level
       this.heading = el("p", { className: "rp-live-title", id: `${id}-live-title`, text: this.options.heading, tabindex: "-1" });
       const head = el("div", { className: "rp-live-head" }, [this.heading]);
-      if (this.options.onClose) head.append(button("Back to the walkthrough", "", () => this.options.onClose()));
+      if (this.options.onClose) head.append(button(t("Back to the walkthrough"), "", () => this.options.onClose()));
       this.progressBar = el("progress", { max: "4", value: "0", "aria-labelledby": `${id}-loading-text` });
-      this.progressText = el("span", { id: `${id}-loading-text`, text: "Loading the game…" });
+      this.progressText = el("span", { id: `${id}-loading-text`, text: t("Loading the game…") });
       this.loading = el("div", { className: "rp-loading", role: "status" }, [this.progressBar, this.progressText]);
       this.loading.hidden = true;
       this.root = el("div", { className: "rp-live" + (this.options.play ? " rp-live-play" : ""), role: "region",
@@ -252,17 +275,17 @@
       const id = this.widget;
       this.levelChoice = el("select", { id: `${id}-level` });
       this.levelChoice.addEventListener("change", () => this.send({ op: "sides", computer: this.computerSeats(), bot: this.levelChoice.value }));
-      this.levelField = el("span", { className: "rp-field" }, [el("label", { for: `${id}-level`, text: "Level" }), this.levelChoice]);
+      this.levelField = el("span", { className: "rp-field" }, [el("label", { for: `${id}-level`, text: t("Level") }), this.levelChoice]);
       this.levelField.hidden = true;
-      this.undoButton = button("Undo", "", () => this.send({ op: "undo" }));
-      this.botButton = button("Computer move", "", () => this.send({ op: "bot" }));
-      this.copyButton = button("Share link", "", () => this.copyLink());
-      this.copyButton.setAttribute("aria-label", "Share link to this game");
-      this.linkField = el("input", { type: "text", readonly: true, className: "rp-link", id: `${id}-link`, "aria-label": "Link to this game" });
+      this.undoButton = button(t("Undo"), "", () => this.send({ op: "undo" }));
+      this.botButton = button(t("Computer move"), "", () => this.send({ op: "bot" }));
+      this.copyButton = button(t("Share link"), "", () => this.copyLink());
+      this.copyButton.setAttribute("aria-label", t("Share link to this game"));
+      this.linkField = el("input", { type: "text", readonly: true, className: "rp-link", id: `${id}-link`, "aria-label": t("Link to this game") });
       this.linkField.hidden = true;
       // Play: the computer's move is a hint beside the board, not one more control in the bar
       const hint = this.options.play ? [] : [this.botButton];
-      return el("div", { className: "rp-bar", role: "group", "aria-label": "Game controls" }, [
+      return el("div", { className: "rp-bar", role: "group", "aria-label": t("Game controls") }, [
         ...(this.options.barStart || []), this.levelField, ...(this.options.barMiddle || []), this.undoButton,
         ...hint, this.copyButton, this.linkField]);
     }
@@ -271,28 +294,28 @@
     buildStage() {
       const id = this.widget;
       this.board = el("div", { className: "rp-board rp-live-board", tabindex: "0", role: "application",
-        "aria-roledescription": "game board", "aria-label": "Board", "aria-describedby": `${id}-board-help` });
+        "aria-roledescription": t("game board"), "aria-label": t("Board"), "aria-describedby": `${id}-board-help` });
       this.board.addEventListener("click", (event) => this.onBoardClick(event));
       this.board.addEventListener("keydown", (event) => this.onBoardKey(event));
       this.board.addEventListener("focus", () => this.showCursor());
       this.board.addEventListener("blur", () => this.clearCursor());
-      this.choices = el("div", { className: "rp-choices", role: "group", "aria-label": "Which move?" });
+      this.choices = el("div", { className: "rp-choices", role: "group", "aria-label": t("Which move?") });
       this.choices.hidden = true;
       this.choices.addEventListener("keydown", (event) => {
         if (event.key === "Escape") { event.preventDefault(); this.clearChoices(); this.select(null); this.board.focus(); }
       });
       this.boardWrap = el("div", { className: "rp-board-wrap" }, [this.board, this.choices]);
       const help = el("p", { className: "rp-visually-hidden", id: `${id}-board-help`,
-        text: "Arrow keys move between places, Enter picks a piece and then where it goes, Escape lets go." });
+        text: t("Arrow keys move between places, Enter picks a piece and then where it goes, Escape lets go.") });
       this.cursorSay = el("p", { className: "rp-visually-hidden", "aria-live": "polite" });
 
       this.status = el("p", { className: "rp-status", "aria-live": "polite" });
       this.message = el("p", { className: "rp-message", "aria-live": "assertive" });
-      this.offBoard = el("div", { className: "rp-off-board", role: "group", "aria-label": "Moves off the board" });
-      this.lastTitle = el("p", { className: "rp-side-title", id: `${id}-last-title`, text: "Last moves" });
+      this.offBoard = el("div", { className: "rp-off-board", role: "group", "aria-label": t("Moves off the board") });
+      this.lastTitle = el("p", { className: "rp-side-title", id: `${id}-last-title`, text: t("Last moves") });
       // every move, the reader's and the computer's, in words: read out as it comes
       this.last = el("div", { className: "rp-last", "aria-live": "polite", "aria-labelledby": `${id}-last-title` });
-      this.sides = el("fieldset", { className: "rp-sides" }, [el("legend", { text: "The computer plays" })]);
+      this.sides = el("fieldset", { className: "rp-sides" }, [el("legend", { text: t("The computer plays") })]);
       this.sides.hidden = !!this.options.play;  // Play: the seat in the bar says who is who
       const hint = this.options.play ? [el("p", { className: "rp-hint" }, [this.botButton])] : [];
       const side = el("div", { className: "rp-side" }, [
@@ -303,35 +326,35 @@
     // The log, and stepping through it move by move (the game itself waits).
     buildLog() {
       const id = this.widget;
-      this.history = el("ol", { className: "rp-history", "aria-label": "Moves so far" });
-      this.replayFirst = button("First", "", () => this.replayTo(0));
-      this.replayPrev = button("Previous", "", () => this.replayTo(this.replayStep() - 1));
-      this.replayNext = button("Next", "", () => this.replayTo(this.replayStep() + 1));
-      this.replayBack = button("Back to the game", "rp-primary", () => this.leaveReplay());
+      this.history = el("ol", { className: "rp-history", "aria-label": t("Moves so far") });
+      this.replayFirst = button(t("First"), "", () => this.replayTo(0));
+      this.replayPrev = button(t("Previous"), "", () => this.replayTo(this.replayStep() - 1));
+      this.replayNext = button(t("Next"), "", () => this.replayTo(this.replayStep() + 1));
+      this.replayBack = button(t("Back to the game"), "rp-primary", () => this.leaveReplay());
       this.replayBack.hidden = true;
       this.replayCount = el("span", { className: "rp-counter", "aria-live": "polite", id: `${id}-replay-count` });
-      const controls = el("div", { className: "rp-replay", role: "group", "aria-label": "Step through the game" }, [
+      const controls = el("div", { className: "rp-replay", role: "group", "aria-label": t("Step through the game") }, [
         this.replayFirst, this.replayPrev, this.replayNext, this.replayBack, this.replayCount]);
       controls.addEventListener("keydown", (event) => {
         const to = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
         if (to) { event.preventDefault(); this.replayTo(this.replayStep() + to); }
       });
-      return el("div", { className: "rp-log" }, [el("p", { className: "rp-side-title", text: "Moves so far" }), controls, this.history]);
+      return el("div", { className: "rp-log" }, [el("p", { className: "rp-side-title", text: t("Moves so far") }), controls, this.history]);
     }
 
     // Typed notation, and every legal move as a list: for those who want them.
     buildTyped() {
       const id = this.widget;
       this.moveList = el("select", { id: `${id}-moves` });
-      this.playButton = button("Play move", "rp-primary", () => this.playSelected());
+      this.playButton = button(t("Play move"), "rp-primary", () => this.playSelected());
       this.typed = el("input", { type: "text", id: `${id}-typed`, autocomplete: "off", spellcheck: "false" });
       this.typed.addEventListener("keydown", (event) => {
         if (event.key === "Enter") { event.preventDefault(); this.playTyped(); }
       });
-      return el("details", { className: "rp-typed" }, [el("summary", { text: "Type a move or pick it from a list" }),
-        el("div", { className: "rp-row" }, [el("label", { for: `${id}-moves`, text: "Legal moves" }), this.moveList, this.playButton]),
-        el("div", { className: "rp-row" }, [el("label", { for: `${id}-typed`, text: "Or type a move" }), this.typed,
-          button("Try move", "", () => this.playTyped())])]);
+      return el("details", { className: "rp-typed" }, [el("summary", { text: t("Type a move or pick it from a list") }),
+        el("div", { className: "rp-row" }, [el("label", { for: `${id}-moves`, text: t("Legal moves") }), this.moveList, this.playButton]),
+        el("div", { className: "rp-row" }, [el("label", { for: `${id}-typed`, text: t("Or type a move") }), this.typed,
+          button(t("Try move"), "", () => this.playTyped())])]);
     }
 
     // Open a position string or a new game; resolves when the board is shown.
@@ -343,7 +366,7 @@
       this.replaying = null;
       this.showLoading();
       this.fitBoard();
-      await this.send(Object.assign({ op: "open", game: this.game }, request));
+      await this.send(Object.assign({ op: "open", game: this.game, language: LANGUAGE }, request));
       this.loading.hidden = true;
       if (this.view) this.standIn(true);
       return this.view;
@@ -370,7 +393,7 @@
     showLoading() {
       const update = (message) => {
         this.progressBar.value = message.step;
-        this.progressText.textContent = message.text;
+        this.progressText.textContent = PROGRESS[message.step] || message.text;
       };
       this.loading.hidden = false;
       if (runtime.lastProgress) update(runtime.lastProgress);
@@ -398,7 +421,7 @@
       } else if (answer.refused) {
         this.refuse(answer.refused);
       } else {
-        this.say(answer.error || "Something went wrong.", true);
+        this.say(answer.error || t("Something went wrong."), true);
       }
       this.host.dispatchEvent(new CustomEvent("rp-answer", { detail: answer, bubbles: true }));
       return answer;
@@ -424,18 +447,22 @@
       this.message.classList.toggle("rp-refused", !!refused);
     }
 
-    // "Not allowed: <the engine's reason>. Rule: <section> · <clarification>", each a link into the rules.
+    // "Not allowed: <the engine's reason>. See the rule <section> and clarification <n>.", each a link
+    // into the rules; the worker gives the reason and the sections' names in the page's language.
     refuse(refused) {
       const links = (refused.anchors || []).map((place) =>
         el("a", { href: this.rules + place.anchor, className: "rp-rule-link",
-          text: /^Clarification /.test(place.text) ? place.text.replace(/^Clarification/, "clarification") : `rule “${place.text}”` }));
-      const parts = [`Not allowed: ${refused.message}.`];
-      if (links.length) {
-        parts.push(" See the ");
-        links.forEach((link, index) => parts.push(...(index ? [" and ", link] : [link])));
-        parts.push(".");
-      } else if (refused.rule) {
-        parts.push(` (${refused.rule})`);
+          text: /^#c\d+$/.test(place.anchor) ? place.text.replace(/^Clarification/, "clarification")
+            : t("rule “{name}”", { name: place.text }) }));
+      const reason = refused.message;
+      let parts;
+      if (links.length > 1) {
+        parts = tNodes("Not allowed: {reason}. See the {rule} and {other}.", { reason, rule: links[0], other: links[1] });
+        links.slice(2).forEach((link) => parts.push(" ", link));
+      } else if (links.length) {
+        parts = tNodes("Not allowed: {reason}. See the {rule}.", { reason, rule: links[0] });
+      } else {
+        parts = [refused.rule ? t("Not allowed: {reason}. ({rule})", { reason, rule: refused.rule }) : t("Not allowed: {reason}.", { reason })];
       }
       this.message.replaceChildren(...parts);
       this.message.classList.add("rp-refused");
@@ -447,12 +474,12 @@
       this.partsDone = [];
       this.replaying = null;
       this.board.innerHTML = view.svg;
-      this.board.setAttribute("aria-label", `${view.game} board. ${view.prompt}.`);
+      this.board.setAttribute("aria-label", t("{game} board. {prompt}.", { game: view.game, prompt: view.prompt }));
       this.shapes = null;
       this.status.textContent = view.prompt;
       // Each move once, in words (what happened, or the move itself when the engine says nothing more)
       if (view.steps.length) this.last.replaceChildren(...lastSteps(view.steps));
-      else if (op === "undo") this.last.replaceChildren(el("p", { text: "Moves taken back." }));
+      else if (op === "undo") this.last.replaceChildren(el("p", { text: t("Moves taken back.") }));
       else if (op === "open") this.last.replaceChildren();
       this.moveList.replaceChildren(...view.legal.map((action) => el("option", { value: action.n, text: action.n })));
       this.renderHistory(view);
@@ -488,7 +515,7 @@
     renderHistory(view) {
       this.history.replaceChildren(...view.log.map((notation, index) => {
         const entry = el("button", { type: "button", className: "rp-log-step", text: notation,
-          "aria-label": `Show the game after move ${index + 1}: ${notation}` });
+          "aria-label": t("Show the game after move {number}: {move}", { number: index + 1, move: notation }) });
         entry.addEventListener("click", () => this.replayTo(index + 1));
         return el("li", { "data-step": String(index + 1) }, [entry]);
       }));
@@ -500,7 +527,7 @@
       const loose = view.seat === null ? [] : view.legal.filter((action) => !action.c.length).map((action) => action.n);
       this.offBoard.replaceChildren();
       if (!loose.length) return;
-      this.offBoard.append(el("span", { className: "rp-side-title", text: "Other moves" }));
+      this.offBoard.append(el("span", { className: "rp-side-title", text: t("Other moves") }));
       choiceGroups(loose).forEach((group) => this.offBoard.append(button(group.label, "", () =>
         (group.notations.length === 1 ? this.play(group.notations[0]) : this.offerChoices(group.notations, null)))));
     }
@@ -607,7 +634,7 @@
     // A click (or Enter on the focus ring) goes to the page's click rules (generator/browser/clicks.py,
     // in the worker): they play a move, offer a choice, mark the next part's choices, or refuse.
     clickCell(cell) {
-      if (this.replaying !== null) { this.say("You are looking back over the game: press “Back to the game” to play on."); return; }
+      if (this.replaying !== null) { this.say(t("You are looking back over the game: press “Back to the game” to play on.")); return; }
       this.send({ op: "click", cell, selected: this.selected, parts: this.partsDone });
     }
 
@@ -730,8 +757,12 @@
       const from = legal.filter((a) => a.c[0] === cell).length;
       const name = this.placeName(cell);
       const mark = this.selected && this.nextMarks ? this.nextMarks.get(cell) : null;
-      if (mark) return `${name}: ${mark[2] || (mark[1] === "direction" ? "a direction" : mark[1] === "take" ? "a piece to take along" : "a target")}`;
-      return from ? `${name}: ${from} ${from === 1 ? "move" : "moves"} from here` : name;
+      if (mark) {
+        const what = mark[2] || (mark[1] === "direction" ? t("a direction") : mark[1] === "take" ? t("a piece to take along") : t("a target"));
+        return t("{place}: {what}", { place: name, what });
+      }
+      if (!from) return name;
+      return from === 1 ? t("{place}: 1 move from here", { place: name }) : t("{place}: {count} moves from here", { place: name, count: from });
     }
 
     // -- several moves fit one choice: a small chooser beside the place ---------
@@ -739,17 +770,17 @@
       this.clearChoices();
       const groups = choiceGroups(notations);
       const shared = wordsOf(notations[0]).slice(0, sharedWords(notations)).join(" ");
-      this.choices.append(el("p", { className: "rp-choices-title", text: shared ? `${shared} …` : "Which move?" }));
+      this.choices.append(el("p", { className: "rp-choices-title", text: shared ? `${shared} …` : t("Which move?") }));
       groups.forEach((group) => {
         const pick = button(group.label, "", () => (group.notations.length === 1
           ? this.play(group.notations[0]) : this.offerChoices(group.notations, cell)));
         if (group.notations.length === 1) pick.setAttribute("aria-label", group.notations[0]);
         this.choices.append(pick);
       });
-      this.choices.append(button("Cancel", "rp-cancel", () => { this.clearChoices(); this.select(null); this.board.focus(); }));
+      this.choices.append(button(t("Cancel"), "rp-cancel", () => { this.clearChoices(); this.select(null); this.board.focus(); }));
       this.placeChooser(cell);
       this.choices.hidden = false;
-      this.say(`${notations.length} moves fit: choose one.`);
+      this.say(t("{count} moves fit: choose one.", { count: notations.length }));
       this.choices.querySelector("button").focus();
     }
 
@@ -787,7 +818,7 @@
       this.setBusy(true);
       const answer = await runtime.call(this.bundle, { op: "replay", widget: this.widget, step });
       this.setBusy(false);
-      if (!answer.ok) { this.say(answer.error || "Something went wrong.", true); return answer; }
+      if (!answer.ok) { this.say(answer.error || t("Something went wrong."), true); return answer; }
       const shown = answer.replay;
       this.replaying = shown.step === total ? null : shown.step;
       this.clearChoices();
@@ -797,7 +828,8 @@
       this.board.innerHTML = this.replaying === null ? this.view.svg : shown.svg;
       this.fitBoard();
       this.last.replaceChildren(el("p", { text: shown.step
-        ? `Move ${shown.step} of ${total}. ${stepWords(shown)}` : `The start of the game (${total} moves).` }));
+        ? t("Move {number} of {total}. {what}", { number: shown.step, total, what: stepWords(shown) })
+        : t("The start of the game ({total} moves).", { total }) }));
       this.showReplay();
       this.setBusy(false);
       this.host.dispatchEvent(new CustomEvent("rp-answer", { detail: answer, bubbles: true }));
@@ -814,7 +846,8 @@
       this.replayPrev.setAttribute("aria-disabled", String(step === 0));
       this.replayNext.setAttribute("aria-disabled", String(step === total));
       this.replayBack.hidden = !looking;
-      this.replayCount.textContent = looking ? `Looking back: move ${step} of ${total}` : `${total} ${total === 1 ? "move" : "moves"}`;
+      this.replayCount.textContent = looking ? t("Looking back: move {number} of {total}", { number: step, total })
+        : total === 1 ? t("1 move") : t("{count} moves", { count: total });
       this.history.querySelectorAll("li").forEach((item) =>
         item.classList.toggle("rp-current", looking && Number(item.dataset.step) === step));
       this.root.classList.toggle("rp-replaying", looking);
@@ -824,7 +857,7 @@
     copyLink() {
       if (!this.view) return;
       if (!this.view.position) {  // session.py: a position string would hold every hidden card
-        this.say("A link to this game can be shared once it ends: before then it would show every hidden card.");
+        this.say(t("A link to this game can be shared once it ends: before then it would show every hidden card."));
         return;
       }
       const params = new URLSearchParams();
@@ -839,8 +872,8 @@
       url.hash = params.toString();
       this.linkField.value = url.href;
       this.linkField.hidden = false;
-      const done = () => this.say("Link copied: it opens this game with all its moves, to play on or step through.");
-      const manual = () => { this.linkField.select(); this.say("Copy the link from the box in the bar."); };
+      const done = () => this.say(t("Link copied: it opens this game with all its moves, to play on or step through."));
+      const manual = () => { this.linkField.select(); this.say(t("Copy the link from the box in the bar.")); };
       if (navigator.clipboard && navigator.clipboard.writeText) {
         navigator.clipboard.writeText(url.href).then(done, manual);
       } else {
@@ -860,17 +893,17 @@
       const last = this.frames.length - 1;
       figure.classList.add("rp-enhanced");
       this.narration = el("div", { className: "rp-narration", "aria-live": "polite", id: `${id}-narration` });
-      this.first = button("Start", "", () => this.show(0));
-      this.prev = button("Previous", "", () => this.show(this.index - 1));
-      this.next = button("Next", "rp-primary", () => this.show(this.index + 1));
-      this.range = el("input", { type: "range", min: "0", max: String(last), step: "1", value: "0", "aria-label": "Step" });
+      this.first = button(t("Start"), "", () => this.show(0));
+      this.prev = button(t("Previous"), "", () => this.show(this.index - 1));
+      this.next = button(t("Next"), "rp-primary", () => this.show(this.index + 1));
+      this.range = el("input", { type: "range", min: "0", max: String(last), step: "1", value: "0", "aria-label": t("Step") });
       this.range.addEventListener("input", () => this.show(Number(this.range.value)));
       this.counter = el("span", { className: "rp-counter" });
       this.tryButton = served ? tryButton(figure, () => this.tryFromHere()) : null;
-      this.controls = el("div", { className: "rp-controls", role: "group", "aria-label": "Walkthrough steps" },
+      this.controls = el("div", { className: "rp-controls", role: "group", "aria-label": t("Walkthrough steps") },
         [this.first, this.prev, this.range, this.next, this.counter, ...(this.tryButton ? [this.tryButton] : [])]);
       figure.querySelector(".rp-frames").after(this.narration, this.controls);
-      if (!served) this.controls.after(serverNote("Trying moves from a step"));
+      if (!served) this.controls.after(serverNote(t("Trying moves from a step")));
       figure.addEventListener("keydown", (event) => this.onKey(event));
       this.show(0);
     }
@@ -891,7 +924,7 @@
       this.frames.forEach((frame, i) => frame.classList.toggle("rp-current", i === this.index));
       const text = this.frames[this.index].querySelector(".rp-text");
       this.narration.innerHTML = text ? text.innerHTML : "";
-      const label = this.index === 0 ? `Start (${last} steps)` : `Step ${this.index} of ${last}`;
+      const label = this.index === 0 ? t("Start ({count} steps)", { count: last }) : t("Step {number} of {total}", { number: this.index, total: last });
       this.counter.textContent = label;
       this.range.value = String(this.index);
       this.range.setAttribute("aria-valuetext", label);
@@ -907,7 +940,7 @@
     liveBoard() {
       if (!this.live) {
         this.live = new LiveBoard(this.figure, {
-          heading: "Try it: play on from this step", onClose: () => this.closeLive(),
+          heading: t("Try it: play on from this step"), onClose: () => this.closeLive(),
           replaces: [this.figure.querySelector(".rp-frames"), this.narration, this.controls],
         });
       }
@@ -933,7 +966,7 @@
     constructor(figure) {
       this.figure = figure;
       this.live = null;
-      if (!served) { figure.append(serverNote("Trying moves from this position")); return; }
+      if (!served) { figure.append(serverNote(t("Trying moves from this position"))); return; }
       this.tryButton = tryButton(figure, () => this.tryFromHere());
       this.controls = el("div", { className: "rp-controls" }, [this.tryButton]);
       figure.append(this.controls);
@@ -942,7 +975,7 @@
     tryFromHere(position, extra) {
       if (!this.live) {
         this.live = new LiveBoard(this.figure, {
-          heading: "Try it: play on from this position",
+          heading: t("Try it: play on from this position"),
           onClose: () => { this.live.close(); this.tryButton.disabled = false; this.tryButton.focus(); },
           replaces: [this.figure.querySelector(":scope > .rp-board"), this.controls],
         });
@@ -962,16 +995,16 @@
       const seats = (section.getAttribute("data-seats") || "0").split(",").map(Number);
       this.players = Number(section.getAttribute("data-players"));
       this.games = 0;  // games started on this page: with ?seed=N, the next one deals from N + games
-      this.seatChoice = el("select", { id: `${id}-seat` }, seats.map((seat) => el("option", { value: String(seat), text: names[seat] || `Player ${seat + 1}` })));
-      this.startButton = button("New game", "rp-primary", () => this.start());
-      const seat = el("span", { className: "rp-field" }, [el("label", { for: `${id}-seat`, text: "You play" }), this.seatChoice]);
+      this.seatChoice = el("select", { id: `${id}-seat` }, seats.map((seat) => el("option", { value: String(seat), text: names[seat] || t("Player {number}", { number: seat + 1 }) })));
+      this.startButton = button(t("New game"), "rp-primary", () => this.start());
+      const seat = el("span", { className: "rp-field" }, [el("label", { for: `${id}-seat`, text: t("You play") }), this.seatChoice]);
       const picks = [seat, ...this.buildPicks(section, seats)];
       const notice = section.querySelector(".rp-needs-js");
       const still = section.querySelector(":scope > .rp-board");
-      if (!served) { still.after(serverNote("Playing against the computer")); if (notice) notice.hidden = true; return; }
+      if (!served) { still.after(serverNote(t("Playing against the computer"))); if (notice) notice.hidden = true; return; }
       if (notice) notice.hidden = true;
       this.seatChoice.addEventListener("change", () => this.start());
-      this.live = new LiveBoard(section, { heading: `Your game: ${section.querySelector(".rp-title") ? section.querySelector(".rp-title").textContent : id}`, play: true, still, replaces: [still], barStart: picks, barMiddle: [this.startButton] });
+      this.live = new LiveBoard(section, { heading: t("Your game: {title}", { title: section.querySelector(".rp-title") ? section.querySelector(".rp-title").textContent : id }), play: true, still, replaces: [still], barStart: picks, barMiddle: [this.startButton] });
       this.live.root.hidden = false;  // the bar and the still board show before the game starts
       this.live.board.hidden = true;
       window.addEventListener("resize", () => {
@@ -991,7 +1024,7 @@
         // the reader takes one seat; the computer plays the others
         this.tableChoice = el("select", { id: `${id}-table` }, tables.map((n) => el("option", { value: String(n), text: String(n - 1) })));
         this.tableChoice.value = String(this.players);
-        picks.push(el("span", { className: "rp-field" }, [el("label", { for: `${id}-table`, text: "Opponents" }), this.tableChoice]));
+        picks.push(el("span", { className: "rp-field" }, [el("label", { for: `${id}-table`, text: t("Opponents") }), this.tableChoice]));
       }
       this.optionChoices = JSON.parse(section.getAttribute("data-choices") || "[]").map((choice) => {
         const select = el("select", { id: `${id}-choose-${choice.option}` }, choice.values.map((value) =>
@@ -1074,13 +1107,13 @@
     try { earlier = JSON.parse(document.body.dataset.earlierReleases || "{}"); } catch (error) { earlier = {}; }
     const folder = Object.prototype.hasOwnProperty.call(earlier, made) ? earlier[made] : null;
     const body = folder === null
-      ? [`This link was made under version ${made} of the rules; this page shows version ${current}.`]
-      : [`This link was made under version ${made}; it opens here under version ${current}. `,
-        el("a", { href: folder + window.location.pathname.split("/").pop() + window.location.hash,
-                  text: `Open it under the rules of version ${made}` }), "."];
+      ? [t("This link was made under version {made} of the rules; this page shows version {current}.", { made, current })]
+      : tNodes("This link was made under version {made}; it opens here under version {current}. {link}.", {
+        made, current, link: el("a", { href: folder + window.location.pathname.split("/").pop() + window.location.hash,
+          text: t("Open it under the rules of version {made}", { made }) }) });
     const note = el("aside", { className: "admonition note rp-release-note", role: "note", "aria-labelledby": "rp-release-note-title" }, [
       el("p", { className: "admonition-title", id: "rp-release-note-title",
-                text: folder === null ? "A link from another version of the rules" : "The rules have changed" }),
+                text: folder === null ? t("A link from another version of the rules") : t("The rules have changed") }),
       el("div", { className: "admonition-body" }, [el("p", {}, body)])]);
     const host = document.getElementById(params.get("rp-widget") || "");
     const article = document.querySelector("article.rules");
@@ -1124,7 +1157,7 @@
   }
 
   function tryButton(host, onClick) {
-    const node = button("Try it from here", "", onClick);
+    const node = button(t("Try it from here"), "", onClick);
     ["pointerenter", "focus"].forEach((kind) => node.addEventListener(kind, () => warmFor(host)));
     return node;
   }
