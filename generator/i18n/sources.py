@@ -8,7 +8,7 @@ from generator.content.model import Game, Site
 from generator.content.schema import Source
 from generator.i18n.model import Block
 
-GAME_TEXTS = ("title", "summary", "credit", "licence")
+GAME_TEXTS = ("title", "summary", "source", "credit", "licence")
 
 
 def game_toml_blocks(site: Site, game: Game) -> list[Block]:
