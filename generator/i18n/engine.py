@@ -67,15 +67,18 @@ def engine_words(game: Game, catalogue: Catalog, interface: Catalog | None) -> d
 
 
 def compiled_words(game: Game) -> dict[str, bytes]:
-    """`engine_words` of a translated game, from its catalogue and Rulepress's of its language."""
+    """`engine_words` of a translated game, from its catalogue and Rulepress's of its language
+    (nothing for a game in the site's own language)."""
     from generator.i18n.catalogues import catalogue_path, read
     from generator.i18n.interface import catalogue
 
+    if not game.translation_of:
+        return {}
     return engine_words(game, read(catalogue_path(game, game.language), game.language), catalogue(game.language))
 
 
 def translations_of(game: Game) -> gettext.NullTranslations:
     """What the build's engine says for a translated game's pages (its walkthroughs' narration, its
     boards' captions): the words its Play download carries, read as the browser reads them."""
-    words = compiled_words(game) if game.translation_of else {}
+    words = compiled_words(game)
     return gettext.GNUTranslations(io.BytesIO(next(iter(words.values())))) if words else ENGLISH

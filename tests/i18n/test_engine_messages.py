@@ -104,3 +104,24 @@ def test_english_is_spoken_where_a_game_has_no_words_in_the_language(tmp_path):
     assert translations_in(tmp_path, "").gettext(OCCUPIED) == OCCUPIED
     with speaking(None):
         assert _(OCCUPIED) == OCCUPIED
+
+
+def test_only_a_translated_games_play_download_carries_its_words_where_gettext_looks(splut):
+    _site, game, german = splut
+    assert compiled_words(game) == {}
+    (name, data), = compiled_words(german).items()
+    assert name == "games/splut/locale/de/LC_MESSAGES/engine.mo"  # where the session's gettext looks
+    assert data[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # a compiled catalogue's magic number
+
+
+def test_every_word_play_js_writes_reaches_a_translated_page(tmp_path):
+    from babel.messages.extract import extract_from_file
+
+    from generator.i18n.interface import script_words
+
+    script = ROOT / "templates" / "assets" / "play.js"
+    written = {message for _line, message, _comments, _context in
+               extract_from_file("javascript", script, keywords={"t": None, "tNodes": None})}
+    assert len(written) > 50
+    for language in ("de", "fr", "ja"):
+        assert written - set(script_words(language)) == set(), language
