@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -165,7 +166,7 @@ def kit_parts(components: Components, artwork: Artwork, edition: Optional[Editio
     boards = [] if add_on else [(spec, big_pages(spec.name, spec.title, drawing, paper_w, paper_h))
                                 for spec, drawing in artwork.boards]
     sections, oversized = ([], []) if add_on else packed_sections(artwork, paper_w, paper_h)
-    sections.append(CALIBRATION)
+    sections.append(calibration_block(language))
     decks, deck_pages = [], []
     for title, pages, note in card_groups(components, artwork, edition, variant, paper_w, paper_h, language):
         decks.append(Entry(title, [], note))
@@ -193,17 +194,18 @@ def packed_sections(artwork: Artwork, paper_w: float, paper_h: float) -> tuple[l
     return sections, oversized
 
 
-def calibration_block() -> PackSection:
-    """The kit's one 50 mm square with its note, packed like a piece (with no heading): it lands
-    on the first page with room, the cover when the cover has room."""
-    shapes = tuple(calibration_square(0.0, 0.0))
+CALIBRATION = "calibration"  # the calibration block's one item
+
+
+@lru_cache(maxsize=None)
+def calibration_block(language: str = "") -> PackSection:
+    """The kit's one 50 mm square with its note in `language`, packed like a piece (with no
+    heading): it lands on the first page with room, the cover when the cover has room."""
+    shapes = tuple(calibration_square(0.0, 0.0, gettext(language)))
     x, _y, w, _h = bounds(Group(shapes))
     drawing = Drawing(max(FURNITURE_BLOCK[0], round(x + w + 0.5, 1)), FURNITURE_BLOCK[1], shapes,
                       title="calibration square")
-    return PackSection("", (((drawing, "calibration"),),))
-
-
-CALIBRATION = calibration_block()
+    return PackSection("", (((drawing, CALIBRATION),),))
 
 
 @dataclass
@@ -268,7 +270,7 @@ class Layout:
         return entries
 
     def calibration_page(self) -> int:
-        return self.pages_of(lambda s: s is CALIBRATION)[0]
+        return self.pages_of(lambda s: s.items[0][1] == CALIBRATION)[0]
 
     def token_pages(self) -> list[int]:
         return self.pages_of(lambda s: s.items[0][1].startswith("token:"))
@@ -434,7 +436,7 @@ def card_groups(components: Components, artwork: Artwork, edition: Optional[Edit
             continue
         deck = decks[0]
         impose = fold_pages if variant == "fold-over" else card_pages
-        pages = impose(cards, deck.width, deck.height, deck.bleed, paper_w, paper_h)
+        pages = impose(cards, deck.width, deck.height, deck.bleed, paper_w, paper_h, _)
         how = _("fold each pair, glue, cut") if variant == "fold-over" else _("double-sided, flip on the long edge")
         title = ", ".join(d.title for d in decks if artwork.cards(d, edition)[0])
         total = n_("%(count)s card", "%(count)s cards", len(cards)) % {"count": len(cards)} + \

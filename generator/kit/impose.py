@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from generator.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text
-from generator.i18n.interface import gettext, pgettext
+from generator.i18n.interface import N_, gettext, pgettext
 from generator.kit import text as fit
 
 MARGIN = 8.0  # non-card pages: home printers cannot print the outer few mm
@@ -92,20 +92,35 @@ class PageDraft:
 
 
 # -- calibration -------------------------------------------------------------------------
-def calibration_square(x: float, y: float) -> list:
-    """A 50 mm square with its note above it; (x, y) is the top-left of the note."""
+def english(text: str) -> str:
+    return text
+
+
+def calibration_square(x: float, y: float, _: Callable[[str], str] = english) -> list:
+    """A 50 mm square with its note above it; (x, y) is the top-left of the note; `_`: the
+    kit's gettext (its language). The note takes its two lines at the largest size that holds
+    it whole (a longer language's words shrink, never cut), its first line bold."""
     top = y + 9.0
     return [
-        fit.line(x, y + 3.4, "Print at 100% (actual size,", size=3.0, max_width=CALIBRATION, min_size=2.3,
-                 fill=INK, bold=True),
-        fit.line(x, y + 7.2, "no scaling): this square is 50 mm.", size=3.0, max_width=CALIBRATION, min_size=2.3,
-                 fill=INK),
+        *calibration_note(x, y, _("Print at 100% (actual size, no scaling): this square is 50 mm.")),
         Rect(x, top, CALIBRATION, CALIBRATION, Style(stroke="#000000", stroke_width=0.3),
              role="calibration-square"),
         *ruler_ticks(x, top),
         Text(x + CALIBRATION / 2, top + CALIBRATION / 2 + 1.4, "50 × 50 mm", size=3.6, fill=GREY,
              anchor="middle"),
     ]
+
+
+def calibration_note(x: float, y: float, words: str) -> list:
+    """`words` in two lines above the square, as large as they fit (3 to 2.3 mm type)."""
+    size = 3.0
+    lines = fit.wrap(words, CALIBRATION, size, bold=True)
+    while size > 2.3 and (len(lines) > 2 or any(fit.width(line, size, bold=True) > CALIBRATION for line in lines)):
+        size = round(size - 0.1, 1)
+        lines = fit.wrap(words, CALIBRATION, size, bold=True)
+    first, rest = lines[0], " ".join(lines[1:])
+    return [fit.line(x, y + 3.4, first, size=size, max_width=CALIBRATION, min_size=2.3, fill=INK, bold=True),
+            fit.line(x, y + 7.2, rest, size=size, max_width=CALIBRATION, min_size=2.3, fill=INK)]
 
 
 def ruler_ticks(x: float, y: float) -> list:
@@ -118,20 +133,20 @@ def ruler_ticks(x: float, y: float) -> list:
     return ticks
 
 
-def calibration_bar(x: float, y: float, vertical: bool) -> list:
+def calibration_bar(x: float, y: float, vertical: bool, _: Callable[[str], str] = english) -> list:
     """A 50 mm bar with end ticks and its note; (x, y) is where the bar starts."""
     if vertical:
         return [
             Line(x, y, x, y + CALIBRATION, Style(stroke="#000000", stroke_width=0.4), role="calibration-bar"),
             Line(x - 1.5, y, x + 1.5, y, HAIRLINE), Line(x - 1.5, y + CALIBRATION, x + 1.5, y + CALIBRATION,
                                                           HAIRLINE),
-            fit.line(x + 1.35, y + CALIBRATION / 2, "Print at 100%: this bar is 50 mm", size=2.15,
+            fit.line(x + 1.35, y + CALIBRATION / 2, _("Print at 100%: this bar is 50 mm"), size=2.15,
                      max_width=CALIBRATION + 30, fill=INK, anchor="middle", rotate=90),
         ]
     return [
         Line(x, y, x + CALIBRATION, y, Style(stroke="#000000", stroke_width=0.4), role="calibration-bar"),
         Line(x, y - 1.5, x, y + 1.5, HAIRLINE), Line(x + CALIBRATION, y - 1.5, x + CALIBRATION, y + 1.5, HAIRLINE),
-        fit.line(x + CALIBRATION + 2, y + 0.9, "← print at 100%: this bar is 50 mm", size=2.6, max_width=70,
+        fit.line(x + CALIBRATION + 2, y + 0.9, "← " + _("print at 100%: this bar is 50 mm"), size=2.6, max_width=70,
                  fill=INK),
     ]
 
@@ -251,7 +266,7 @@ BAR_ROOM = 3.2  # a horizontal scale bar: its end ticks and its note
 BAR_INSET = 5.0  # the bar starts this far in from the first crop mark, not in line with it
 
 
-def card_furniture(page: PageDraft, grid: CardGrid, ys: Sequence[float]) -> None:
+def card_furniture(page: PageDraft, grid: CardGrid, ys: Sequence[float], _: Callable[[str], str] = english) -> None:
     """Footer and scale bar around a card grid, inside the printable area and clear of the crop
     marks: in the bands above and below the marks, else turned in a side margin between two
     rows' marks (where a tight paper, as US Letter, leaves no band)."""
@@ -275,14 +290,14 @@ def card_furniture(page: PageDraft, grid: CardGrid, ys: Sequence[float]) -> None
                 footer_side = side
                 break
     if free_top >= BAR_ROOM:
-        page.shapes += calibration_bar(bx + BAR_INSET, PRINTABLE + 1.6, vertical=False)
+        page.shapes += calibration_bar(bx + BAR_INSET, PRINTABLE + 1.6, vertical=False, _=_)
     elif free_bottom - (FOOTER_ROOM if footer_side == "bottom" else 0.0) >= BAR_ROOM:
         page.shapes += calibration_bar(bx + BAR_INSET, H - PRINTABLE - (FOOTER_ROOM if footer_side == "bottom" else 0) - 1.7,
-                                       vertical=False)
+                                       vertical=False, _=_)
     else:
         for side, (x0, x1) in (("left", left_band), ("right", right_band)):
             if side != footer_side and x1 - x0 >= 4.4 - 1e-6 and y_to - y_from >= CALIBRATION + 4:
-                page.shapes += calibration_bar(x0 + 1.55, (y_from + y_to - CALIBRATION) / 2, vertical=True)
+                page.shapes += calibration_bar(x0 + 1.55, (y_from + y_to - CALIBRATION) / 2, vertical=True, _=_)
                 break
 
 
@@ -303,13 +318,16 @@ class PrintedCard:
     back: Drawing
 
 
-def page_title(cards: Sequence[PrintedCard], side: str) -> str:
+SIDES = {"fronts": N_("%(decks)s (fronts)"), "backs": N_("%(decks)s (backs)"), "fold-over": N_("%(decks)s (fold-over)")}
+
+
+def page_title(cards: Sequence[PrintedCard], side: str, _: Callable[[str], str] = english) -> str:
     """What a card page holds, for its footer: the decks on it ("Weapons, Gadgets (fronts)")."""
-    return f"{', '.join(dict.fromkeys(card.title for card in cards))} ({side})"
+    return _(SIDES[side]) % {"decks": ", ".join(dict.fromkeys(card.title for card in cards))}
 
 
 def card_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, paper_w: float,
-               paper_h: float) -> list[PageDraft]:
+               paper_h: float, _: Callable[[str], str] = english) -> list[PageDraft]:
     """Fronts in a grid, each page followed by its backs mirrored for a long-edge flip. The
     cards of several decks of one size run on (a deck's last few share a sheet with the next's)."""
     grid = card_grid(paper_w, paper_h, w, h, bleed)
@@ -318,7 +336,7 @@ def card_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, p
     for start in range(0, len(cards), per_page):
         on_page = cards[start:start + per_page]
         for side in ("front", "back"):
-            page = PageDraft(paper_w, paper_h, page_title(on_page, f"{side}s"))
+            page = PageDraft(paper_w, paper_h, page_title(on_page, f"{side}s", _))
             placed_trims = []
             slots = [(i % grid.cols, i // grid.cols) for i in range(len(on_page))]
             if side == "back":  # long-edge duplex: the sheet turns about its vertical axis
@@ -333,7 +351,7 @@ def card_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, p
                                                       sides), w, h, bleed)
                 placed_trims.append((x, y, w, h, sides))
             page.shapes += crop_marks(grid, paper_w, paper_h, xs, ys)
-            card_furniture(page, grid, ys)
+            card_furniture(page, grid, ys, _)
             page.trim_box, page.bleed_box = _card_boxes(placed_trims)
             pages.append(page)
     return pages
@@ -349,7 +367,7 @@ def fold_layout(paper_w: float, paper_h: float, w: float, h: float, bleed: float
 
 
 def fold_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, paper_w: float,
-               paper_h: float) -> list[PageDraft]:
+               paper_h: float, _: Callable[[str], str] = english) -> list[PageDraft]:
     """Each front beside its back, a fold line between: fold, glue, cut. Cards on their side
     turn opposite ways (the front's top and the back's top both meet the fold), so that
     folded, the back stands the same way up as its front."""
@@ -360,7 +378,7 @@ def fold_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, p
         w, h = h, w
     pages = []
     for start in range(0, len(cards), grid.count):
-        page = PageDraft(paper_w, paper_h, page_title(cards[start:start + grid.count], "fold-over"))
+        page = PageDraft(paper_w, paper_h, page_title(cards[start:start + grid.count], "fold-over", _))
         placed = []
         count = min(grid.count, len(cards) - start)
         occupied = {(i % grid.cols, i // grid.cols) for i in range(count)}
@@ -386,7 +404,7 @@ def fold_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, p
             page.shapes.append(Line(fx, bottom, fx, bottom + mark_length(paper_h - bottom + MARK_GAP), fold,
                                     role="fold-line"))
         page.shapes += crop_marks(grid, paper_w, paper_h, xs, ys)
-        card_furniture(page, grid, ys)
+        card_furniture(page, grid, ys, _)
         page.trim_box, page.bleed_box = _card_boxes(placed)
         pages.append(page)
     return pages

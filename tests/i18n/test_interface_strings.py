@@ -197,3 +197,25 @@ def test_a_kit_in_a_script_its_font_cannot_draw_says_its_own_words_in_english(tm
         covers[language] = PdfReader(kit.path).pages[0].extract_text()
     assert "Print-and-play kit" in covers["ja"] and "How to print and assemble" in covers["ja"]
     assert "Print-and-Play-Kit" in covers["de"] and "Drucken und zusammenbauen" in covers["de"]
+
+
+def test_a_german_kits_calibration_notes_and_card_page_footers_are_german(tmp_path):
+    """The 50 mm square's note, each card page's 50 mm bar and its footer ("(fronts)") in the
+    kit's language; English kits say them as before."""
+    from pypdf import PdfReader
+
+    from tests.exports.test_exports import pebbles_site
+
+    root = pebbles_site(tmp_path / "site")
+    from generator.kit import load_components, write_kits
+
+    texts = {}
+    for language in ("de", ""):
+        kits = write_kits(load_components(root / "content/pebbles"), tmp_path / (language or "en"), title="Pebbles",
+                          author="Rulepress", papers=("a4",), variants=("print",), language=language)
+        texts[language] = " ".join(page.extract_text() for kit in kits for page in PdfReader(kit.path).pages)
+    german, english = (" ".join(texts[key].split()) for key in ("de", ""))
+    assert "Mit 100 % drucken (Originalgröße): dieses Quadrat misst 50 mm." in german
+    assert "dieser Balken misst 50 mm" in german and "Stone cards (Vorderseiten)" in german
+    assert "Print at 100% (actual size, no scaling): this square is 50 mm." in english and "this bar is 50 mm" in english and "(fronts)" in english
+    assert "actual size" not in german and "(fronts)" not in german
