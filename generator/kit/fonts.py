@@ -14,6 +14,7 @@ from typing import Optional
 
 from generator.content.files import read_source
 from generator.content.schema import Values
+from generator.draw.cjk import language_face
 from generator.draw.fonts import GameFont, game_fonts, glyph_message, measured_in, missing_glyph, set_in, texts_of
 from generator.draw.shapes import Drawing, FontRef
 from generator.errors import ContentError
@@ -44,11 +45,12 @@ def declared_fonts(game_dir: Path) -> dict[str, GameFont]:
 
 
 def named_font(checks, table: Values, key: str = "font") -> Optional[GameFont]:
-    """The declared font `table[key]` names (None when it names none, or one game.toml does not
-    declare: reported at the key's line)."""
+    """The declared font `table[key]` names (None when it names one game.toml does not declare:
+    reported at the key's line); when it names none, the face of the kit's language (a CJK
+    kit's, `language_font`), else None: the built-in."""
     name = table[key]
     if not name:
-        return None
+        return checks.face
     fonts = declared_fonts(checks.game_dir)
     if name not in fonts:
         checks.source.report(table.key(key), f"no font '{name}' in game.toml's [fonts]",
@@ -63,9 +65,10 @@ def with_deck_fonts(checks, tables: list, decks: tuple[DeckSpec, ...]) -> tuple[
     named = {table["name"]: table for table in tables if table["font"]}
     out = []
     for deck in decks:
-        font = named_font(checks, named[deck.name]) if deck.name in named else None
+        font = named_font(checks, named[deck.name]) if deck.name in named else checks.face
         if font is not None:
-            deck = replace(deck, font=font.ref, cards=with_sans_layers(deck.cards, named[deck.name]))
+            cards = with_sans_layers(deck.cards, named[deck.name]) if deck.name in named else deck.cards
+            deck = replace(deck, font=font.ref, cards=cards)
             check_deck_glyphs(checks.source.errors, deck, font)
         out.append(deck)
     return tuple(out)
@@ -82,6 +85,16 @@ def with_sans_layers(cards: tuple, table: Values) -> tuple:
     return tuple((replace(card, front=replace(card.front, layers=tuple(
         replace(layer, font=ref) if layer.role in sans else layer for layer in card.front.layers))), count)
         for card, count in cards)
+
+
+def language_font(language: str) -> Optional[GameFont]:
+    """The face a kit in `language` sets the words of its components in when they name no font
+    (draw/cjk.py: Japanese, Chinese, Korean), as a declared font is: measured, set, embedded and
+    checked the same way. None for a language the built-in DejaVu Sans draws."""
+    ref = language_face(language)
+    if ref is None:
+        return None
+    return GameFont(ref.family, ref.regular, "", "", ref)  # its licence: draw/cjk.py
 
 
 def built_in_font() -> FontRef:
