@@ -119,6 +119,11 @@ def units(paragraph: str) -> list[tuple[str, bool]]:
     return found
 
 
+def joined(units_: list[tuple[str, bool]]) -> str:
+    """Units (`units`) as the text of one line: a space where one stood between them."""
+    return "".join(f" {unit}" if spaced and index else unit for index, (unit, spaced) in enumerate(units_))
+
+
 @dataclass(frozen=True)
 class Block:
     size: float

@@ -115,3 +115,31 @@ def test_the_same_deck_in_english_keeps_dejavu_and_its_words(tmp_path):
 def test_latin_text_wraps_between_words_only_as_before():
     assert wrap("Swift Pebble moves twice", 20, 3.0) == ["Swift Pebble", "moves twice"]
     assert wrap("Unbreakablelongword", 5, 3.0) == ["Unbreakablelongword"]  # a word is never cut
+
+
+def test_a_kit_whose_cjk_face_is_not_installed_is_an_error_naming_its_package(tmp_path, monkeypatch):
+    monkeypatch.setattr("generator.draw.cjk.CJK_DIRS", ())  # as on a machine without the IPA fonts
+    with pytest.raises(ContentErrors) as raised:
+        load_components(deck_folder(tmp_path, "岩,投げる\n"), language="ja")
+    [error] = raised.value.errors
+    assert error.path.name == "components.toml" and "apt-get install fonts-ipafont-gothic" in error.message
+
+
+def test_a_long_japanese_region_name_breaks_between_characters_inside_one_hex_of_its_region(tmp_path):
+    from generator.draw.bounds import bounds
+    from generator.kit.board import board_drawing
+    from tests.kit.test_board_kinds import copy, edit
+    from tests.kit.test_region_maps import hexes_by_region, in_polygon
+
+    name = "灰の谷の奥深き森"  # Cinder Vale's region, too wide for one line in one hex
+    folder = copy("island", tmp_path)
+    edit(folder / "regions.csv", "Cinder Vale", name)
+    drawing = board_drawing(load_components(folder, language="ja").boards[0])
+    lines = [shape for shape in drawing.shapes if isinstance(shape, Text) and shape.role == "region-name"
+             and shape.text in name]
+    assert len(lines) == 2 and "".join(line.text for line in lines) == name
+    hexes = hexes_by_region(drawing)["Cinder Vale"]  # the region by its colour (the source's name)
+    for line in lines:
+        x, y, w, h = bounds(line)
+        assert any(all(in_polygon(corner, polygon) for corner in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)))
+                   for polygon in hexes), line.text
