@@ -148,14 +148,24 @@ def set_in(drawing: Drawing, font: FontRef) -> Drawing:
 
 
 def in_font(shapes: tuple, font: FontRef) -> tuple:
+    """The shapes with their texts that name no font in `font`: the same tuple when none changes
+    (a group drawn several times, a card's back, stays one shared tuple: draw/pdf.reused_shapes)."""
     out = []
     for shape in shapes:
         if isinstance(shape, Text) and shape.font is None:
             shape = replace(shape, font=font)
         elif isinstance(shape, Group):
-            shape = replace(shape, shapes=in_font(shape.shapes, font))
+            inner = in_font(shape.shapes, font)
+            shape = shape if inner is shape.shapes else replace(shape, shapes=inner)
         out.append(shape)
-    return tuple(out)
+    return shapes if all(new is old for new, old in zip(out, shapes)) else tuple(out)
+
+
+def web_font(font: Optional[FontRef]) -> bool:
+    """Whether text in `font` needs the site's web font (a designer's): an SVG shown through
+    <img> loads none, so such a drawing is shown as PNGs too. A face of the reader's system (a
+    CJK kit's, which has a CSS fallback) is named by the SVG alone."""
+    return font is not None and not font.fallback
 
 
 def texts_of(shapes: tuple) -> Iterator[Text]:

@@ -78,11 +78,14 @@ class Path:
 class FontRef:
     """A designer's font (game.toml [fonts], draw/fonts.py): `family` is its name on the site's
     pages (their @font-face), `regular` and `bold` its files, which the PDF backend embeds
-    (`bold` "": bold text is set in `regular`)."""
+    (`bold` "": bold text is set in `regular`). A face of the reader's system instead (a kit's
+    Japanese face, draw/cjk.py) has a `fallback`: the CSS families after it, where a designer's
+    font is followed by the built-in stack."""
 
     family: str
     regular: str
     bold: str = ""
+    fallback: str = field(default="", repr=False)  # repr: a designer's font's drawings hash as before
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,11 @@ FONT_FAMILY = "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif"
 
 def font_family(shape: Text) -> str:
     """The text's font-family: a designer's font by the name the site's @font-face gives it
-    (site/assets.py), the built-in stack after it."""
-    return FONT_FAMILY if shape.font is None else f"'{shape.font.family}', {FONT_FAMILY}"
+    (site/assets.py), the built-in stack after it; a face of the reader's system (a CJK kit's)
+    with its own fallbacks."""
+    if shape.font is None:
+        return FONT_FAMILY
+    return f"'{shape.font.family}', {shape.font.fallback or FONT_FAMILY}"
 
 
 def num(value: float) -> str:

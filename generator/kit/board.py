@@ -24,6 +24,7 @@ from generator.kit.pictures_parts import is_picture, picture_board
 from generator.draw import colour as colours
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks
+from generator.kit.fonts import in_spec_font
 from generator.kit.maps import board_map, cell_kinds
 from generator.kit import regions
 from generator.kit.regions import region_kinds
@@ -77,6 +78,7 @@ def legend_entries(spec: BoardSpec) -> list[tuple[str, str, str]]:
     return entries
 
 
+@in_spec_font  # the face of the kit's language, if it has one (kit/fonts.py)
 def board_drawing(spec: BoardSpec, ink_saver: bool = False) -> Drawing:
     if spec.drawn is not None:  # the game's own drawing: print it as the site shows it
         return lightened(spec.drawn) if ink_saver else spec.drawn

@@ -2,18 +2,20 @@
 numbered, and written as a reproducible PDF."""
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
+
 from pathlib import Path
 from typing import Optional, Sequence
 
 from generator.draw.bounds import bounds
+from generator.draw.fonts import measured_in, set_in
 from generator.draw.inksaver import ink_saver
 from generator.draw.inline_icons import use_game_icons
 from generator.draw.pdf import PdfPage, has_glyph, render_pdf
-from generator.draw.shapes import Drawing, Group, Text
+from generator.draw.shapes import Drawing, FontRef, Group, Text
 from generator.errors import ContentError
 from generator.i18n.interface import catalogue, gettext, ngettext
 from generator.kit import text as fit
@@ -166,7 +168,7 @@ def kit_parts(components: Components, artwork: Artwork, edition: Optional[Editio
     boards = [] if add_on else [(spec, big_pages(spec.name, spec.title, drawing, paper_w, paper_h))
                                 for spec, drawing in artwork.boards]
     sections, oversized = ([], []) if add_on else packed_sections(artwork, paper_w, paper_h)
-    sections.append(calibration_block(language))
+    sections.append(calibration_block(language, components.face))
     decks, deck_pages = [], []
     for title, pages, note in card_groups(components, artwork, edition, variant, paper_w, paper_h, language):
         decks.append(Entry(title, [], note))
@@ -197,11 +199,13 @@ def packed_sections(artwork: Artwork, paper_w: float, paper_h: float) -> tuple[l
 CALIBRATION = "calibration"  # the calibration block's one item
 
 
-@lru_cache(maxsize=None)
-def calibration_block(language: str = "") -> PackSection:
+@functools.lru_cache(maxsize=None)
+def calibration_block(language: str = "", face: Optional[FontRef] = None) -> PackSection:
     """The kit's one 50 mm square with its note in `language`, packed like a piece (with no
-    heading): it lands on the first page with room, the cover when the cover has room."""
-    shapes = tuple(calibration_square(0.0, 0.0, gettext(language)))
+    heading): it lands on the first page with room, the cover when the cover has room. Its note
+    measured in `face`, the kit's language's (one block a language and face)."""
+    with measured_in(face):
+        shapes = tuple(calibration_square(0.0, 0.0, gettext(language)))
     x, _y, w, _h = bounds(Group(shapes))
     drawing = Drawing(max(FURNITURE_BLOCK[0], round(x + w + 0.5, 1)), FURNITURE_BLOCK[1], shapes,
                       title="calibration square")
@@ -276,16 +280,31 @@ class Layout:
         return self.pages_of(lambda s: s.items[0][1].startswith("token:"))
 
 
+def in_kit_face(make):
+    """A maker of a kit's pages (its first argument the components) that lays them out measuring
+    in the face of the kit's language and sets in it every word the pages draw in no font of
+    their own (the cover's, the footers'): a Japanese kit's words are Japanese, in IPA Gothic."""
+    @functools.wraps(make)
+    def made(components: Components, *args, **kwargs) -> list[PdfPage]:
+        if components.face is None:
+            return make(components, *args, **kwargs)
+        with measured_in(components.face):
+            pages = make(components, *args, **kwargs)
+        return [replace(page, drawing=set_in(page.drawing, components.face)) for page in pages]
+    return made
+
+
 def drawn_language(language: str) -> str:
-    """`language` when the kit's font draws Rulepress's words in it, else English: the kit sets
-    its own words in DejaVu Sans, which has no kana or ideographs, and a Japanese cover would
-    print empty boxes (docs/translations.md, "Scripts, fonts and hyphenation")."""
+    """`language` when the font the kit sets its own words in (the face of its language, being
+    measured in, else DejaVu Sans) draws Rulepress's words in it, else English: never a cover
+    of empty boxes (docs/translations.md, "Scripts, fonts and hyphenation")."""
     found = catalogue(language) if language else None
     words = [s for m in found or () if m.id for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string])]
     drawn = all(has_glyph(c) and has_glyph(c, bold=True) for c in set("".join(words)) if not c.isspace())
     return language if drawn else ""
 
 
+@in_kit_face
 def kit_pages(components: Components, artwork: Artwork, *, title: str, author: str, paper: str,
               variant: str, edition: Optional[Edition], rulebook: str = "", stamp: str = "",
               language: str = "") -> list[PdfPage]:

@@ -52,6 +52,9 @@ class KitChecks:
         self.warnings: list[ContentError] = []  # what prints, but poorly (a picture under 300 ppi)
         # a translation's words back to the source's, which the game's code keys on (a token's label)
         self.source_words: dict[str, str] = {}
+        # the face a component naming no font of its own is set in: a CJK kit's (kit/fonts.py
+        # language_font); None: the built-in DejaVu Sans
+        self.face = None
 
     # -- colours and players ---------------------------------------------------------
     def colour_value(self, value: str) -> Optional[str]:

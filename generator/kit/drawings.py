@@ -24,12 +24,14 @@ class KitDrawings:
 
     def __init__(self):
         self.hashes: dict[str, str] = {}  # the build's source hashes (StageContext.hashes)
+        self.language = ""  # the site's: a game's kit is in its translation's, else in this
         self._components: dict[str, object] = {}  # slug -> its components.toml read (or its errors)
         self._drawn: dict[str, tuple] = {}  # slug -> (components, {ink saver: Artwork})
 
-    def start(self, hashes: dict[str, str]) -> None:
-        """A new build: sources may have changed since the last one."""
+    def start(self, hashes: dict[str, str], language: str = "") -> None:
+        """A new build (of a site in `language`): sources may have changed since the last one."""
         self.hashes, self._components, self._drawn = hashes, {}, {}
+        self.language = language
 
     has_kit = staticmethod(has_kit)
 
@@ -45,7 +47,8 @@ class KitDrawings:
             from generator.kit import load_components
 
             try:
-                self._components[game.slug] = load_components(game.folder, game.data, game.words)
+                self._components[game.slug] = load_components(game.folder, game.data, game.words,
+                                                              game.language or self.language)
             except ContentErrors as problems:
                 self._components[game.slug] = problems
         found = self._components[game.slug]

@@ -3,7 +3,8 @@
 a font game.toml declares ([fonts], read by draw/fonts.py). Every text set in it is checked
 against the font before it is drawn (a character it lacks is the data row's or the key's error,
 never a blank box), and the component is laid out measuring in it and drawn in it
-(`in_deck_font`, `in_spec_font`)."""
+(`in_deck_font`, `in_spec_font`). A kit in Japanese, Chinese or Korean sets every component that
+names no font in its language's face the same way (`language_font`, draw/cjk.py)."""
 from __future__ import annotations
 
 import functools
@@ -14,6 +15,7 @@ from typing import Optional
 
 from generator.content.files import read_source
 from generator.content.schema import Values
+from generator.draw.cjk import language_face
 from generator.draw.fonts import GameFont, game_fonts, glyph_message, measured_in, missing_glyph, set_in, texts_of
 from generator.draw.shapes import Drawing, FontRef
 from generator.errors import ContentError
@@ -44,11 +46,12 @@ def declared_fonts(game_dir: Path) -> dict[str, GameFont]:
 
 
 def named_font(checks, table: Values, key: str = "font") -> Optional[GameFont]:
-    """The declared font `table[key]` names (None when it names none, or one game.toml does not
-    declare: reported at the key's line)."""
+    """The declared font `table[key]` names (None when it names one game.toml does not declare:
+    reported at the key's line); when it names none, the face of the kit's language (a CJK
+    kit's, `language_font`), else None: the built-in."""
     name = table[key]
     if not name:
-        return None
+        return checks.face
     fonts = declared_fonts(checks.game_dir)
     if name not in fonts:
         checks.source.report(table.key(key), f"no font '{name}' in game.toml's [fonts]",
@@ -58,30 +61,43 @@ def named_font(checks, table: Values, key: str = "font") -> Optional[GameFont]:
 
 
 def with_deck_fonts(checks, tables: list, decks: tuple[DeckSpec, ...]) -> tuple[DeckSpec, ...]:
-    """The decks, each in the font its [[deck]] table names (`font`), their texts checked; a
-    text layer that asks for the kit's own "sans" in such a deck keeps DejaVu Sans."""
+    """The decks, each in the font its [[deck]] table names (`font`), else in the face of the
+    kit's language (a CJK kit's), their texts checked; a text layer that asks for the kit's own
+    "sans" in a deck naming a font keeps the kit's own: DejaVu Sans, or the language's face."""
     named = {table["name"]: table for table in tables if table["font"]}
+    own = checks.face.ref if checks.face else None
     out = []
     for deck in decks:
-        font = named_font(checks, named[deck.name]) if deck.name in named else None
+        font = named_font(checks, named[deck.name]) if deck.name in named else checks.face
         if font is not None:
-            deck = replace(deck, font=font.ref, cards=with_sans_layers(deck.cards, named[deck.name]))
+            cards = with_sans_layers(deck.cards, named[deck.name], own) if deck.name in named else deck.cards
+            deck = replace(deck, font=font.ref, cards=cards)
             check_deck_glyphs(checks.source.errors, deck, font)
         out.append(deck)
     return tuple(out)
 
 
-def with_sans_layers(cards: tuple, table: Values) -> tuple:
-    """The cards with their layers that say `font = "sans"` set in the built-in font by name (a
-    text naming no font takes the deck's)."""
+def with_sans_layers(cards: tuple, table: Values, own: Optional[FontRef] = None) -> tuple:
+    """The cards with their layers that say `font = "sans"` set in the kit's own font by name (a
+    text naming no font takes the deck's): `own`, the face of its language, else the built-in."""
     sans = {f"card-layer-{number}" for number, layer in enumerate(table["front"]["layer"] or (), 1)
             if layer["font"] == BUILT_IN_FONT}
     if not sans:
         return cards
-    ref = built_in_font()
+    ref = own or built_in_font()
     return tuple((replace(card, front=replace(card.front, layers=tuple(
         replace(layer, font=ref) if layer.role in sans else layer for layer in card.front.layers))), count)
         for card, count in cards)
+
+
+def language_font(language: str) -> Optional[GameFont]:
+    """The face a kit in `language` sets the words of its components in when they name no font
+    (draw/cjk.py: Japanese, Chinese, Korean), as a declared font is: measured, set, embedded and
+    checked the same way. None for a language the built-in DejaVu Sans draws."""
+    ref = language_face(language)
+    if ref is None:
+        return None
+    return GameFont(ref.family, ref.regular, "", "", ref)  # its licence: draw/cjk.py
 
 
 def built_in_font() -> FontRef:

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional
 
 from generator.content.files import decode
+from generator.draw.cjk import FontMissing
+from generator.draw.fonts import GameFont, measured_in
 from generator.content.schema import Source, Values, validate
 from generator.draw.inline_icons import use_game_icons
 from generator.errors import ContentError, ContentErrors
@@ -27,7 +30,7 @@ from generator.i18n.components import translated_components
 from generator.kit.board import artwork_board, drawn_board, grid_board, unused_board_keys
 from generator.kit.cards import drawn_fronts, load_deck, with_edges
 from generator.kit.checks import KitChecks, title_of
-from generator.kit.fonts import with_deck_fonts
+from generator.kit.fonts import language_font, with_deck_fonts
 from generator.kit.hexes import hex_board
 from generator.kit.options import check_edition_columns, editions, kit_options, setup_picture
 from generator.kit.points import points_board
@@ -42,7 +45,7 @@ FILE_NAME = "components.toml"
 
 
 def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None,
-                    words: Optional[dict[str, str]] = None) -> Optional[Components]:
+                    words: Optional[dict[str, str]] = None, language: str = "") -> Optional[Components]:
     """The game's components, or None when it has no components.toml.
 
     `tables` are the game's data tables (`Game.data`, by name): components name
@@ -53,7 +56,8 @@ def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None,
     file and line: of components.toml, or of the data file a row came from.
 
     `words`: a translation's words for the file's titles, labels and notes (Game.words), by
-    their source's.
+    their source's. `language`: the kit's, whose script may need a face of its own (Japanese,
+    Chinese, Korean: kit/fonts.language_font), which every component naming no font is set in.
     """
     game_dir = Path(game_dir)
     use_game_icons(game_dir)  # the `:coin:` of its text: its own icons/coin.svg (draw/inline_icons.py)
@@ -75,12 +79,25 @@ def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None,
     source = Source(path, text, table_errors)
     checks = KitChecks(game_dir, source, tables)
     checks.source_words = {said: words for words, said in (words or {}).items()}
-    components = components_of(checks, validate(raw, COMPONENTS, source))
+    checks.face = kit_face(path, language)
+    with measured_in(checks.face.ref if checks.face else None):  # what the loader lays out, in that face
+        components = components_of(checks, validate(raw, COMPONENTS, source))
     if len(source.errors) == 1:
         raise source.errors[0]
     if source.errors:
         raise ContentErrors(source.errors)
     return components
+
+
+def kit_face(path: Path, language: str) -> Optional[GameFont]:
+    """The face of the kit's language (None: the built-in); a font it needs that is not installed
+    is an error of the kit (its package named), not a traceback."""
+    try:
+        return language_font(language)
+    except FontMissing as missing:
+        raise ContentError(path, None, f"a kit in '{language}' needs a font that is missing: {missing}",
+                           expected="the font installed (scripts/setup installs the Japanese one)",
+                           found="not installed") from None
 
 
 def components_of(checks: KitChecks, values: Values) -> Components:
@@ -89,7 +106,7 @@ def components_of(checks: KitChecks, values: Values) -> Components:
     checks.options = kit_options(checks, values.table("kit"))
     setup, setup_caption = setup_picture(checks, values.table("kit"))
     kit_editions = editions(checks, values["edition"])
-    boards = tuple(b for b in (load_board(checks, table) for table in values["board"]) if b)
+    boards = tuple(in_face(checks, b) for b in (load_board(checks, table) for table in values["board"]) if b)
     decks = with_edges(tuple(d for d in (load_deck(checks, table) for table in values["deck"]) if d))
     decks = with_deck_fonts(checks, values["deck"], decks)
     sheets = tuple(s for s in (load_sheet(checks, table) for table in values["sheet"]) if s)
@@ -99,9 +116,14 @@ def components_of(checks: KitChecks, values: Values) -> Components:
     dice = tuple((t["die"], t["component"]) for t in values["instead"] if t["die"] and t["component"])
     return Components(checks.game_dir, checks.source.path, checks.options, kit_editions, boards, decks,
                       sheets, tokens, instead, setup, setup_caption, dice, drawn_fronts(checks, decks),
-                      warnings=tuple(checks.warnings),
+                      warnings=tuple(checks.warnings), face=checks.face.ref if checks.face else None,
                       setup_line=checks.source.line_of(values.table("kit").key(
                           "cover" if "cover" in values.table("kit").given else "setup")) if setup else None)
+
+
+def in_face(checks: KitChecks, board: BoardSpec) -> BoardSpec:
+    """The board with its words in the face of the kit's language, if it has one."""
+    return replace(board, font=checks.face.ref) if checks.face else board
 
 
 def load_board(checks: KitChecks, table: Values) -> Optional[BoardSpec]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from generator.draw.fonts import web_font
 from generator.draw.inline_icons import use_game_icons
 from generator.draw.screen import has_picture
 from generator.draw.shapes import Drawing, Group, Rect, Style
@@ -83,7 +84,7 @@ def card_gallery(components: Components, draw: bool = True,
                 svg = to_svg(trimmed, width="", height="", id_prefix=f"{components.slug}-{deck.name}-{number}-",
                              css_class="card-face", resolve_image=resolve_image)
             images.append(CardImage(f"cards/{deck.name}-{number:02d}.svg", card.front.description, svg,
-                                    front_pictured(card.front) or deck.font is not None, trimmed))
+                                    front_pictured(card.front) or web_font(deck.font), trimmed))
         galleries.append(Gallery(deck.name, deck.title, deck.width, deck.height, tuple(images)))
     return galleries
 
@@ -104,18 +105,18 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
     for deck in components.decks:
         planned.append((deck.name, f"{deck.title}: {len(deck.instances())} cards", "deck",
                         lambda deck=deck: card_sheet(components, deck),
-                        deck.font is not None or any(front_pictured(card.front) for card, _count in deck.cards[:8])))
+                        web_font(deck.font) or any(front_pictured(card.front) for card, _count in deck.cards[:8])))
     for spec in components.sheets:
         player = components.options.players[0] if spec.per_player else None
         planned.append((spec.name, spec.title, "sheet", lambda spec=spec, player=player:
                         spec.drawn[0] if spec.drawn else sheet_drawing(spec, player),
-                        spec.picture is not None or spec.font is not None or drawn_pictured(*spec.drawn[:1])))
+                        spec.picture is not None or web_font(spec.font) or drawn_pictured(*spec.drawn[:1])))
     for spec in components.tokens:
         owners = components.options.players if spec.per_player else (None,)
         count = sum(item.count for item in spec.items) * len(owners)
         planned.append((spec.name, f"{spec.title}: {count} piece{'s' if count != 1 else ''}", "token",
                         lambda spec=spec: token_flow(spec, components.options.players),
-                        spec.font is not None or drawn_pictured(*(piece for _key, piece in spec.pieces))))
+                        web_font(spec.font) or drawn_pictured(*(piece for _key, piece in spec.pieces))))
     return planned
 
 
@@ -123,7 +124,7 @@ def front_pictured(front) -> bool:
     """Whether a card's front shows a picture (its art, its backdrop, or a layer's, kit/layers.py),
     or a layer in a font of its own (which a web font cannot bring to an SVG shown as an image)."""
     layered = [layer.art for layer in front.layers if layer.art is not None]
-    if any(layer.font is not None for layer in front.layers):
+    if any(web_font(layer.font) for layer in front.layers):
         return True
     return front.backdrop is not None or drawn_pictured(front.art) or any(
         has_picture((art,)) if not isinstance(art, Drawing) else drawn_pictured(art) for art in layered)

@@ -98,6 +98,7 @@ class BoardSpec:
     line: str = "#333333"
     legend: bool = True
     drawn: Optional[Drawing] = None  # the game's own drawing of the board (then no map)
+    font: Optional[FontRef] = None  # the face of the kit's language its words are set in (kit/fonts.py)
 
     def kind(self, char: str) -> CellKind:
         for kind in self.kinds:
@@ -307,6 +308,9 @@ class Components:
     fronts: dict = field(default_factory=dict, compare=False, repr=False)
     warnings: tuple = field(default=(), compare=False)  # ContentErrors of severity WARNING (KitChecks.warnings)
     setup_line: Optional[int] = field(default=None, compare=False)  # of [kit].setup, for messages
+    # the face of the kit's language (a CJK kit's, kit/fonts.language_font): its components, cover
+    # and pages' words are set in it; None: the built-in DejaVu Sans
+    face: Optional[FontRef] = None
 
     @property
     def slug(self) -> str:

@@ -34,7 +34,7 @@ class KitStage(Stage):
 
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
-        self.product.start(context.hashes)
+        self.product.start(context.hashes, site.language)
         self._galleries = {}
 
     def directives(self, site: Site) -> dict[str, Directive]:

@@ -3,10 +3,7 @@ licence allows embedding), DejaVu Sans for headings, DejaVu Sans Mono for code.
 Debian's fonts-dejavu-core and fonts-dejavu-extra ship them (scripts/setup).
 
 A book in Japanese, Chinese or Korean is set in a CJK face instead (DejaVu has no kana nor
-ideographs): for Japanese the IPA fonts (Debian's fonts-ipafont-mincho and -gothic, IPA Font
-License 1.0, which allows embedding), whose outlines are TrueType; Noto CJK's are CFF, which
-reportlab cannot embed. Chinese and Korean use WenQuanYi Zen Hei (fonts-wqy-zenhei, GPL 2 with
-its font exception), a TrueType collection."""
+ideographs): draw/cjk.py's table, which the kit sets its words by too."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,6 +13,7 @@ from pathlib import Path
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 
+from generator.draw.cjk import CJK_FACES, FontMissing, cjk_font, cjk_language
 from generator.draw.pdf import FONT_DIRS, TaggedTTFont, register_fonts  # tags unique to each subset
 
 SERIF, SANS, MONO = "RulebookSerif", "RulebookSans", "RulebookMono"
@@ -27,16 +25,6 @@ FILES = {
 }
 
 
-# language -> (text face, heading face): files, the Debian package, and the face in a collection
-CJK_FACES = {
-    "ja": (("ipamp.ttf", "fonts-ipafont-mincho", 0), ("ipagp.ttf", "fonts-ipafont-gothic", 0)),
-    "zh": (("wqy-zenhei.ttc", "fonts-wqy-zenhei", 0),) * 2,
-    "ko": (("wqy-zenhei.ttc", "fonts-wqy-zenhei", 0),) * 2,
-}
-CJK_DIRS = (Path("/usr/share/fonts/opentype/ipafont-mincho"), Path("/usr/share/fonts/opentype/ipafont-gothic"),
-            Path("/usr/share/fonts/truetype/wqy"), Path("/usr/share/fonts/ipa"), Path("/usr/share/fonts/wqy-zenhei"))
-
-
 @dataclass(frozen=True)
 class Faces:
     """The reportlab names a book's text is set in: its serif text, sans headings and code."""
@@ -46,16 +34,6 @@ class Faces:
 
 
 LATIN = Faces(SERIF, SANS, MONO)
-
-
-class FontMissing(RuntimeError):
-    pass
-
-
-def cjk_language(language: str) -> str | None:
-    """The CJK_FACES key of a language tag ("ja", "zh-Hant" -> "zh"), or None for the others."""
-    base = language.split("-")[0].split("_")[0].lower()
-    return base if base in CJK_FACES else None
 
 
 def book_faces(language: str) -> Faces:
@@ -80,14 +58,6 @@ def register_cjk_faces(cjk: str) -> None:
         pdfmetrics.registerFont(heading(name + "-Bold"))
         for bold, italic in ((0, 0), (0, 1), (1, 0), (1, 1)):
             addMapping(name, bold, italic, name + "-Bold" if bold else name)
-
-
-def cjk_font(file: str, package: str, index: int):
-    """A maker of the TrueType font `file` under a reportlab name (its subsets tagged apart)."""
-    for folder in CJK_DIRS:
-        if (folder / file).is_file():
-            return lambda name: TaggedTTFont(name, str(folder / file), subfontIndex=index)
-    raise FontMissing(f"the font {file} is not installed (Debian: apt-get install {package})")
 
 
 def font_path(name: str) -> Path:

@@ -182,21 +182,26 @@ def test_a_japanese_rulebook_says_its_cover_line_contents_and_page_numbers_in_ja
     assert re.search(r"\b2 / \d+ ページ", text) and "Contents" not in text and "Page 2 of" not in text
 
 
-def test_a_kit_in_a_script_its_font_cannot_draw_says_its_own_words_in_english(tmp_path):
-    """The kit sets Rulepress's words in DejaVu Sans, which has no kana: a Japanese kit's cover
-    reads English rather than empty boxes; a German one reads German."""
+def test_a_japanese_kit_says_its_own_words_in_japanese_in_its_cjk_face(tmp_path):
+    """The kit sets Rulepress's words in the face of its language: a Japanese kit's cover reads
+    Japanese (in IPA Gothic, tests/i18n/test_kit_in_cjk.py), a German one German. A kit whose font
+    cannot draw its language (its components drawn without the language's face) still reads
+    English rather than empty boxes."""
     from pypdf import PdfReader
 
     from generator.kit import load_components, write_kits
     from tests.kit.board_engines import EXAMPLES
 
     covers = {}
-    for language in ("ja", "de"):
-        [kit] = write_kits(load_components(EXAMPLES / "island"), tmp_path / language, title="Twelve Shires",
-                           author="Rulepress", papers=("a4",), variants=("print",), language=language)
-        covers[language] = PdfReader(kit.path).pages[0].extract_text()
-    assert "Print-and-play kit" in covers["ja"] and "How to print and assemble" in covers["ja"]
-    assert "Print-and-Play-Kit" in covers["de"] and "Drucken und zusammenbauen" in covers["de"]
+    for language, drawn_in in (("ja", "ja"), ("de", "de"), ("ja", "")):
+        [kit] = write_kits(load_components(EXAMPLES / "island", language=drawn_in), tmp_path / f"{language}{drawn_in}",
+                           title="Twelve Shires", author="Rulepress", papers=("a4",), variants=("print",),
+                           language=language)
+        covers[language, drawn_in] = PdfReader(kit.path).pages[0].extract_text()
+    assert "プリント＆プレイキット" in covers["ja", "ja"] and "印刷と組み立て" in covers["ja", "ja"]
+    assert "Print-and-play kit" not in covers["ja", "ja"]
+    assert "Print-and-Play-Kit" in covers["de", "de"] and "Drucken und zusammenbauen" in covers["de", "de"]
+    assert "Print-and-play kit" in covers["ja", ""] and "How to print and assemble" in covers["ja", ""]
 
 
 def test_a_german_kits_calibration_notes_and_card_page_footers_are_german(tmp_path):
@@ -217,5 +222,6 @@ def test_a_german_kits_calibration_notes_and_card_page_footers_are_german(tmp_pa
     german, english = (" ".join(texts[key].split()) for key in ("de", ""))
     assert "Mit 100 % drucken (Originalgröße): dieses Quadrat misst 50 mm." in german
     assert "dieser Balken misst 50 mm" in german and "Stone cards (Vorderseiten)" in german
-    assert "Print at 100% (actual size, no scaling): this square is 50 mm." in english and "this bar is 50 mm" in english and "(fronts)" in english
+    assert "Print at 100% (actual size, no scaling): this square is 50 mm." in english
+    assert "this bar is 50 mm" in english and "(fronts)" in english
     assert "actual size" not in german and "(fronts)" not in german
