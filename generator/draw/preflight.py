@@ -251,6 +251,13 @@ def _same_label(a: Placed, b: Placed) -> bool:
     return a.shape.text == b.shape.text and abs(ax - bx) < 0.6 and abs(ay - by) < 0.6
 
 
+def check_cut_short(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
+    """The words fitting cut short with an ellipsis for want of room (a longer language's, often)."""
+    for item in items:
+        if isinstance(item.shape, Text) and item.shape.cut:
+            yield item, f"“{item.shape.cut}” printed as “{item.shape.text}”"
+
+
 def check_left_out(items: list[Placed]) -> Iterable[tuple[Placed, str]]:
     """The lines Rulepress's own layout left out for want of room (kit/ownlines.py)."""
     for item in items:
@@ -361,6 +368,7 @@ SEVERITY = {  # a check that is always the one or the other
     "collision": WARNING,  # words touching a line or other words: read with effort, not lost
     "edges": WARNING,  # a cut a little off the line shows a strip of the neighbour's colour
     "left out": WARNING,  # the generator's own line (a footer) had no room even wrapped: not printed
+    "cut short": WARNING,  # words shrunk to their least size and still cut, with an ellipsis
     "setup left out": WARNING,  # the cover's set-up picture ([kit].setup) had no room: the kit prints without it
     "cover left out": WARNING,  # the author's cover picture ([kit].cover), likewise
 }
@@ -391,6 +399,9 @@ MESSAGES = {
             "make it shorter"),
     "collision": ("text colliding with other marks",
                   "text clear of other text, rules and borders: move it, shorten it or make room"),
+    "cut short": ("text cut short",
+                  "room for the whole text at its least size: shorter words (a translation's), or a larger "
+                  "component"),
     "left out": ("a line Rulepress draws left out",
                  "room for it: a larger card, or a shorter line (a deck's `footer`); the card prints without it"),
     "contrast": ("text that does not stand out from what lies under it",
@@ -410,14 +421,15 @@ def finding(check: str, where: str, found: str, key: tuple, path=None, line=None
 
 
 def surface_findings(items: list[Placed], where: str, key: tuple, path=None, line=None,
-                     safe_area=None, only=("small", "safe", "cut", "collision", "contrast", "left out"),
+                     safe_area=None, only=("small", "safe", "cut", "collision", "contrast", "left out", "cut short"),
                      each: str = "") -> list[Finding]:
     """The checks (`only` these) that read one surface: a component's own drawing, a page's furniture.
     Each yields (item, what, measure): the measure grades the finding's severity."""
     checks = {"small": lambda: ((item, what, points(item)) for item, what in check_small_text(items)),
               "safe": lambda: measured(check_inside(items, safe_area)), "cut": lambda: measured(check_cuts(items)),
               "collision": lambda: measured(check_collisions(items)), "contrast": lambda: contrast_ratios(items),
-              "left out": lambda: measured(check_left_out(items))}
+              "left out": lambda: measured(check_left_out(items)),
+              "cut short": lambda: measured(check_cut_short(items))}
     found = []
     for check in only:
         if check == "safe" and safe_area is None:

@@ -104,6 +104,8 @@ class Text:
     # a designer's font (None: the built-in DejaVu Sans). Left out of repr, which names a drawing's
     # SVG ids: drawings in the built-in font keep the ids they had
     font: Optional[FontRef] = field(default=None, repr=False)
+    # the whole words, when fitting cut them short with an ellipsis (the preflight names them)
+    cut: str = field(default="", repr=False)
 
 
 FITS = ("cover", "contain", "stretch")

@@ -689,7 +689,12 @@ def cover_page(paper_w: float, paper_h: float, lines: Sequence[tuple[str, float,
     page.shapes.append(Text(x, y, p_("what a kit holds", "Contents"), size=5.0, fill=INK, bold=True))
     y += 7
     for name, pages, note in contents:
-        page.shapes.append(fit.line(x, y, name, size=3.6, max_width=120, fill=INK, bold=True))
+        # one line, shrunk as far as 60%; past that (many packed things, a longer language) more lines
+        *above, last = [name] if fit.width(name, 3.6 * 0.6, bold=True) <= 120 else fit.wrap(name, 120, 3.6, bold=True)
+        for words in above:
+            page.shapes.append(fit.line(x, y, words, size=3.6, max_width=120, fill=INK, bold=True))
+            y += 3.6 * 1.35
+        page.shapes.append(fit.line(x, y, last, size=3.6, max_width=120, fill=INK, bold=True))
         page.shapes.append(Text(x + 126, y, pages, size=3.6, fill=INK))
         block = fit.fit_block(note, paper_w - 2 * MARGIN - 12, 40, size=3.0, min_size=3.0)
         page.shapes += fit.block_shapes(block, x + 4, y + 1.8, anchor="start", fill=GREY)

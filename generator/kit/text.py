@@ -61,9 +61,9 @@ def line(x: float, y: float, text: str, *, size: float, max_width: float, min_si
     size = fit_size(text, max_width, size, smallest, bold)
     if strict and width(text, size, bold) > max_width:
         raise TextDoesNotFit(text, f"{max_width:.1f} mm at {smallest:.1f} mm type")
-    text = truncate(text, max_width, size, bold)
+    whole, text = text, truncate(text, max_width, size, bold)
     return Text(x, y, text, size=round(size, 3), fill=fill, anchor=anchor, bold=bold, rotate=rotate,
-                role=role, length=round(width(text, size, bold), 3))
+                role=role, length=round(width(text, size, bold), 3), cut=whole if text != whole else "")
 
 
 def wrap(text: str, max_width: float, size: float, bold: bool = False) -> list[str]:
