@@ -196,16 +196,17 @@ class Output:
         Plain strings and os calls: this looks at every file of the output on every build
         (a Path a file cost a one-page edit of a 1,000-page site a fifth of its time)."""
         base, target, staging = str(self.previous), str(self.target), str(self.staging)
-        present = set(files_below(self.previous))
+        present = inodes_below(self.previous)  # its files' inodes, as its folders list them (no stat a file)
+        device = os.stat(base).st_dev
         ready: set[str] = set()  # folders of `base` known to be folders now
-        gone = present - self.files.keys()
+        gone = present.keys() - self.files.keys()
         for rel in sorted(gone):  # first, so a file that stood where a folder now goes is out of the way
             os.unlink(f"{base}/{rel}")
             remove_empty_folders(self.previous, rel)
         for rel in self.files:
             destination = f"{base}/{rel}"
             if rel in self.reused:
-                if rel in present and same_file(f"{target}/{rel}", destination):
+                if same_inode(f"{target}/{rel}", present.get(rel), device):
                     continue
                 make_room(base, rel, ready)
                 link_or_copy(f"{target}/{rel}", destination)
@@ -272,12 +273,15 @@ def can_exchange() -> bool:
     return libc() is not None and hasattr(libc(), "renameat2")
 
 
-def same_file(a: str | Path, b: str | Path) -> bool:
+def same_inode(path: str, inode: int | None, device: int) -> bool:
+    """Whether `path` is the file of that inode (a folder's listing of `device` gave it; None: no file there)."""
+    if inode is None:
+        return False
     try:
-        first, second = os.stat(a), os.lstat(b)
+        stat = os.stat(path)
     except OSError:
         return False
-    return (first.st_ino, first.st_dev) == (second.st_ino, second.st_dev)
+    return (stat.st_ino, stat.st_dev) == (inode, device)
 
 
 def remove_path(path: str | Path) -> None:
@@ -455,7 +459,13 @@ def file_stat(path: Path) -> list:
 
 def files_below(folder: Path) -> list[str]:
     """Every file (or link) below `folder`, as a path relative to it with / separators."""
-    found, stack = [], [("", str(folder))]
+    return list(inodes_below(folder))
+
+
+def inodes_below(folder: Path) -> dict[str, int]:
+    """Every file (or link) below `folder` ("/"-separated, relative to it) with its inode as its
+    folder lists it (a link's own, as lstat gives it: no system call a file)."""
+    found, stack = {}, [("", str(folder))]
     while stack:  # scandir, not os.walk: this runs over the whole output on every build
         prefix, where = stack.pop()
         with os.scandir(where) as entries:
@@ -463,7 +473,7 @@ def files_below(folder: Path) -> list[str]:
                 if entry.is_dir(follow_symlinks=False):
                     stack.append((f"{prefix}{entry.name}/", entry.path))
                 else:
-                    found.append(prefix + entry.name)
+                    found[prefix + entry.name] = entry.inode()
     return found
 
 
