@@ -27,16 +27,11 @@ from generator.errors import WARNED, ContentError, ContentErrors, report_lines, 
 from generator.fingerprint import code_digest, file_hashes
 from generator.keys import game_digests, input_digest, page_key, site_key, source_files, stage_keys
 from generator.reuse import Reuse
-from generator.site.assets import site_assets
-from generator.site.theme import template_cache
-from generator.staging import cannot_write, start_output
-from generator.sitewide import write_search, write_site_pages
-from generator.stages import GameOutput, Stage, StageContext
-from generator.stagework import add_games, stage_context, start_stages
 from generator.usercache import REPAIRED, repaired
 
-if TYPE_CHECKING:  # the no-op check must not pay for importing the model
+if TYPE_CHECKING:  # the no-op check must not pay for importing the model, the stages or the site's steps
     from generator.content.model import Site
+    from generator.stages import Stage, StageContext
     from generator.write import Output
 
 Progress = Callable[[str], None]
@@ -95,10 +90,13 @@ class Builder:
         self.processes, self.use_cache = processes, use_cache
         self.dry = dry  # `check`: the build, writing nothing (no output, no cache)
         self.code = code_digest()
-        self.previous, self.repairs = build_cache.load_noting(output_dir, self.code) if use_cache else (None, [])
+        # the manifest's head: enough for the no-op check; `run` reads its entries
+        self.previous, self.repairs = build_cache.load_noting(output_dir, self.code, entries=False) \
+            if use_cache else (None, [])
         # `serve`'s first pass after a save: what is printed (stages marked `printed`) and the
         # search index are kept as the last build made them, for the full build that follows
-        self.reuse = Reuse(self.previous, pages_first and use_cache)
+        self.pages_first = pages_first and use_cache
+        self.reuse = Reuse(None)  # (made in `run`, once the entries are read)
         self.read: dict[str, bytes] = {}  # sources read for hashing, kept for loading
         sources = file_hashes(source_files(root), self.previous.sources if self.previous else {}, self.read)
         self.hashes = {path: entry[0] for path, entry in sources.items()}
@@ -118,26 +116,13 @@ class Builder:
         return {rel: size for rel, (size, _mtime) in sorted(self.previous.files.items())}
 
     def run(self) -> BuildReport:
-        from generator.jobs import Scheduler
         from generator.pagework import check_links
-        from generator.site import pages as site_pages
         from generator.site.pictures import write_pictures
+        from generator.sitewide import write_search, write_site_pages
+        from generator.staging import start_output
+        from generator.stagework import add_games
 
-        self.say("loading content")
-        site = self.load()
-        context = site_pages.SiteContext(site=site, assets={}, notes=[repaired(which) for which in self.repairs],
-                                         bytecode_dir=template_cache() if self.use_cache else None)
-        assets = site_assets(site)
-        context.assets.update({name: target for name, (target, _data) in assets.items()})
-        stages_context = stage_context(site, context, self.hashes, self.processes)
-        self.jobs = Scheduler(stages_context.workers, self.say)  # every job the stages return or start
-        stages_context.start_job = self.start_job
-        try:
-            start_stages(self.stages, site, stages_context)
-        except BaseException:
-            self.jobs.abandon()  # what a stage started before another failed
-            raise
-        self.game_keys = stage_keys(self.stages, site, self.code)
+        site, context, assets, stages_context = self.start()
         output = start_output(self.output_dir, self.dry)
         try:
             for target, data in assets.values():
@@ -170,6 +155,34 @@ class Builder:
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
                            rendered=self.rendered, notes=list(context.notes), deferred=self.reuse.deferred,
                            warnings=report_lines(self.warnings))
+
+    def start(self):
+        """The cache's entries read, the site loaded, its assets made and the stages started:
+        (site, the site's context, the assets, the stages' context)."""
+        from generator.jobs import Scheduler
+        from generator.site import pages as site_pages
+        from generator.site.assets import site_assets
+        from generator.site.theme import template_cache
+        from generator.stagework import stage_context, start_stages
+
+        self.previous = build_cache.with_entries(self.output_dir, self.previous, self.repairs)
+        self.reuse = Reuse(self.previous, self.pages_first)
+        self.say("loading content")
+        site = self.load()
+        context = site_pages.SiteContext(site=site, assets={}, notes=[repaired(which) for which in self.repairs],
+                                         bytecode_dir=template_cache() if self.use_cache else None)
+        assets = site_assets(site)
+        context.assets.update({name: target for name, (target, _data) in assets.items()})
+        stages_context = stage_context(site, context, self.hashes, self.processes)
+        self.jobs = Scheduler(stages_context.workers, self.say)  # every job the stages return or start
+        stages_context.start_job = self.start_job
+        try:
+            start_stages(self.stages, site, stages_context)
+        except BaseException:
+            self.jobs.abandon()  # what a stage started before another failed
+            raise
+        self.game_keys = stage_keys(self.stages, site, self.code)
+        return site, context, assets, stages_context
 
     def save_manifest(self, output: Output, context) -> None:
         """The build cache of what this build made, for the next one."""
@@ -221,6 +234,8 @@ class Builder:
         """The stage's files of the game, reused when its key is unchanged: (key, what the stage
         made, its files), or None (nothing for this game). The jobs a stage returns go to the
         scheduler; the files they write are recorded once they are done."""
+        from generator.stages import GameOutput
+
         key = self.game_keys.get(f"{stage.name}/{game.slug}")
         if key is None:
             return None
@@ -277,6 +292,8 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
     try:  # (no folder to hold the output: nothing to lock, and loading the site says what is missing)
         lock = BuildLock(output_dir, say=print_waiting).__enter__() if output_dir.parent.is_dir() else None
     except PermissionError as error:
+        from generator.staging import cannot_write
+
         raise ContentErrors([cannot_write(Path(error.filename or output_dir.parent),
                                           "the folder that holds the output is not writable")]) from None
     try:

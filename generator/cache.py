@@ -8,6 +8,11 @@ front matter and game.toml of each by its hash. The next build keeps the
 previous output's files wherever a key is unchanged, and parses only the
 files that changed.
 
+After its seal, the manifest is two lines: the head (HEAD: what decides a no-op build, its
+sources, output files and notes), then the entries (everything else). A no-op build reads
+the head alone; the entries, four fifths of the file, are parsed only by a build that
+makes something (`with_entries`).
+
 Anything unexpected — a missing or unreadable manifest, a seal that does
 not match its content, another version, an entry of the wrong shape, an output
 that no longer matches it — means no cache: a clean build, never a wrong one.
@@ -36,7 +41,8 @@ from pathlib import Path
 
 from generator.usercache import user_secret
 
-CACHE_VERSION = 11
+CACHE_VERSION = 12
+HEAD = ("version", "code", "inputs", "files", "sources", "notes")  # the manifest's first line
 SEAL_KEY = "site-cache-seal"  # the user secret that seals manifests
 
 
@@ -107,9 +113,11 @@ class Manifest:
     sources: dict[str, list] = field(default_factory=dict)  # input file -> [sha256, size, mtime_ns, ...]
     front: dict[str, dict] = field(default_factory=dict)  # page file's sha256 -> its front matter
     game_toml: dict[str, dict] = field(default_factory=dict)  # game.toml's sha256 -> its validated values
-    site_pages: str = ""  # key of the index, 404 page and sitemap
+    site_pages: str = ""  # keys of the index and 404 page, and of the sitemap and robots.txt (sitewide.py)
     search: dict[str, GameEntry] = field(default_factory=dict)  # search index shards by name: key of their pages, files
     notes: list[str] = field(default_factory=list)  # the build's notes to its user, repeated by a no-op
+
+    unread: str | None = field(default=None, repr=False)  # the entries' line, until with_entries parses it
 
     def to_json(self) -> dict:
         return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
@@ -118,6 +126,16 @@ class Manifest:
                 "files": self.files, "sources": self.sources, "front": self.front,
                 "game_toml": self.game_toml, "site_pages": self.site_pages,
                 "search": {name: vars(entry) for name, entry in self.search.items()}, "notes": self.notes}
+
+    def read_entries(self, data: dict) -> None:
+        """The entries (the manifest's second line, parsed), shape-checked: Untrusted if one is wrong."""
+        expect(data, dict, "entries")
+        self.pages = {url: PageEntry.from_json(entry) for url, entry in expect(data["pages"], dict, "pages").items()}
+        self.games = {name: GameEntry.from_json(entry) for name, entry in expect(data["games"], dict, "games").items()}
+        self.front, self.game_toml = tables_of(data["front"], "front"), tables_of(data["game_toml"], "game_toml")
+        self.site_pages = expect(data["site_pages"], str, "site_pages")
+        self.search = {expect(name, str, "shard"): GameEntry.from_json(entry)
+                       for name, entry in expect(data["search"], dict, "search").items()}
 
 
 def checksum(body: str) -> str:
@@ -146,9 +164,10 @@ def stats_of(value, what: str) -> dict:
     return dict(value)
 
 
-def load(output: Path, code: str, problems: list[str] | None = None) -> Manifest | None:
+def load(output: Path, code: str, problems: list[str] | None = None, entries: bool = True) -> Manifest | None:
     """The previous build's manifest if it can be trusted, else None; a damaged one is
-    named in `problems` (a missing one, or another version's, is not damage)."""
+    named in `problems` (a missing one, or another version's, is not damage). Without
+    `entries`, its head alone (a no-op build needs no more): `with_entries` reads the rest."""
     path = cache_dir(output) / "manifest.json"
     try:
         sealed = path.read_text(encoding="utf-8")
@@ -161,30 +180,40 @@ def load(output: Path, code: str, problems: list[str] | None = None) -> Manifest
         return None  # an older version's plain checksum: not damage, only old
     if not hmac.compare_digest(seal, checksum(body)):
         return damaged(problems, path, "its seal does not match: edited, or sealed by another user")
+    head, _, rest = body.partition("\n")
     try:
-        data = json.loads(body)
+        data = json.loads(head)
         if not isinstance(data, dict):
             raise Untrusted("manifest")
         if data.get("version") != CACHE_VERSION or data.get("code") != code:
             return None
         manifest = Manifest(code=data["code"], inputs=expect(data["inputs"], str, "inputs"),
-                            pages={url: PageEntry.from_json(entry) for url, entry in expect(data["pages"], dict, "pages").items()},
-                            games={name: GameEntry.from_json(entry) for name, entry in expect(data["games"], dict, "games").items()},
                             files=stats_of(data["files"], "files"), sources=stats_of(data["sources"], "sources"),
-                            front=tables_of(data["front"], "front"), game_toml=tables_of(data["game_toml"], "game_toml"),
-                            site_pages=expect(data["site_pages"], str, "site_pages"),
-                            search={expect(name, str, "shard"): GameEntry.from_json(entry)
-                                    for name, entry in expect(data["search"], dict, "search").items()},
-                            notes=strings(data["notes"], "notes"))
+                            notes=strings(data["notes"], "notes"), unread=rest)
     except (ValueError, KeyError, TypeError, AttributeError):  # Untrusted is a ValueError
         return damaged(problems, path, "an entry of the wrong shape")
-    return manifest if output_matches(output, manifest) else None
+    if not output_matches(output, manifest):
+        return None
+    return with_entries(output, manifest, problems) if entries else manifest
 
 
-def load_noting(output: Path, code: str) -> tuple[Manifest | None, list[str]]:
+def with_entries(output: Path, manifest: Manifest | None, problems: list[str] | None = None) -> Manifest | None:
+    """`manifest` (its head, from load) with its entries read, or None (named in `problems`)
+    when they are not of the shape this version writes."""
+    if manifest is None or manifest.unread is None:
+        return manifest
+    try:
+        manifest.read_entries(json.loads(manifest.unread))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return damaged(problems, cache_dir(output) / "manifest.json", "an entry of the wrong shape")
+    manifest.unread = None
+    return manifest
+
+
+def load_noting(output: Path, code: str, entries: bool = True) -> tuple[Manifest | None, list[str]]:
     """load, and the damaged manifest it did not use (if any), for the build's notes."""
     problems: list[str] = []
-    return load(output, code, problems), problems
+    return load(output, code, problems, entries), problems
 
 
 def damaged(problems: list[str] | None, path: Path, why: str) -> None:
@@ -211,7 +240,11 @@ def save(output: Path, manifest: Manifest) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     temporary = folder / f"manifest.json.{os.getpid()}"
     # keys keep their order (not sorted): a game.toml's tables and columns keep theirs
-    body = json.dumps(manifest.to_json(), separators=(",", ":"))
+    data = manifest.to_json()
+    head = {key: data.pop(key) for key in HEAD}
+    # check_circular off: plain trees of values, and the check is a tenth of the dump's time
+    body = (json.dumps(head, separators=(",", ":"), check_circular=False) + "\n"
+            + json.dumps(data, separators=(",", ":"), check_circular=False))
     temporary.write_text(checksum(body) + "\n" + body, encoding="utf-8")
     os.replace(temporary, folder / "manifest.json")
 

@@ -13,7 +13,6 @@ them all (one cancellation path). Where there is no fork, a job runs here and no
 """
 from __future__ import annotations
 
-import multiprocessing
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
@@ -22,6 +21,8 @@ from generator.children import answer_of, answer_parent, die_with_parent
 
 
 def can_fork() -> bool:
+    import multiprocessing  # in each function that forks, not above: a one-page edit forks nothing
+
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -29,6 +30,7 @@ def pool(workers: int, initializer: Callable = die_with_parent, initargs: tuple 
     """A pool of `workers` forked processes (a ProcessPoolExecutor): they inherit what the build
     has loaded (the site, stages, engines, templates) instead of pickling it. `initializer`
     must call children.die_with_parent first (the default does)."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
@@ -38,6 +40,8 @@ def pool(workers: int, initializer: Callable = die_with_parent, initargs: tuple 
 def child(target: Callable, *args):
     """One forked process running `target(*args, pipe)`, which sends its messages down `pipe`:
     (the process, the pipe's end to read them from)."""
+    import multiprocessing
+
     context = multiprocessing.get_context("fork")
     reader, writer = context.Pipe(duplex=False)
     process = context.Process(target=target, args=(*args, writer), daemon=True)
@@ -72,6 +76,8 @@ class Jobs:
             return
         while len(self.running) >= self.turns * self.waiting:  # many games: a bounded queue
             self.wait_one()
+        import multiprocessing
+
         context = multiprocessing.get_context("fork")
         if self.semaphore is None:
             self.semaphore = context.Semaphore(self.turns_while_building)

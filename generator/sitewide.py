@@ -28,21 +28,29 @@ def write_search(site: Site, output, pages: dict, reuse, code: str, processes: i
 
 
 def write_site_pages(site: Site, output, context, site_key: str, game_digests: dict[str, str], reuse) -> str:
-    """Write (or keep, `reuse`: the Builder's reuse.Reuse) the site's pages; their key, for the build cache."""
-    from generator.site import pages as site_pages
+    """Write (or keep, `reuse`: the Builder's reuse.Reuse) the site's pages; their keys, for the
+    build cache: the index and 404 page show no dates, so an edit (a page's new date) makes
+    the sitemap again, not them and their templates."""
     from generator.site.lastmod import page_dates
     from generator.site.sitemap import robots, sitemap
-    from generator.site.theme import make_environment
 
     dates = page_dates(site)
-    key = site_pages_key(site_key, game_digests, dates)
-    old = reuse.previous.site_pages if reuse.previous else ""
-    if old == key and all(reuse.file(output, rel) for rel in SITE_PAGES):
-        return key
+    pages_key, map_key = site_pages_key(site_key, game_digests, {}), site_pages_key(site_key, game_digests, dates)
+    old = (reuse.previous.site_pages if reuse.previous else "").split(" ")
+    if old[0] != pages_key or not all(reuse.file(output, rel) for rel in SITE_PAGES[:2]):
+        write_index_pages(site, output, context)
+    if old[-1] != map_key or not all(reuse.file(output, rel) for rel in SITE_PAGES[2:]):
+        output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
+                                            ["index.html", *(p.url for p in site.pages)], dates))
+        output.write("robots.txt", robots(site.base_url, site.path_prefix))
+    return f"{pages_key} {map_key}"
+
+
+def write_index_pages(site: Site, output, context) -> None:
+    """The index and the 404 page."""
+    from generator.site import pages as site_pages
+    from generator.site.theme import make_environment
+
     env = make_environment(site.root, context.bytecode_dir)
     output.write("index.html", site_pages.render_index(env, context))
     output.write("404.html", site_pages.render_not_found(env, context))
-    output.write("sitemap.xml", sitemap(site.base_url, site.path_prefix,
-                                        ["index.html", *(p.url for p in site.pages)], dates))
-    output.write("robots.txt", robots(site.base_url, site.path_prefix))
-    return key

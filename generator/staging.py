@@ -24,7 +24,8 @@ def start_output(output_dir: Path, dry: bool):
         raise ContentErrors([cannot_write(Path(error.filename or build_cache.cache_dir(output_dir)),
                                           "the build cache folder is not writable")]) from None
     try:
-        return Output(output_dir, previous=build_cache.cache_dir(output_dir) / "previous")
+        folder = build_cache.cache_dir(output_dir)
+        return Output(output_dir, previous=folder / "previous", spare=folder / "spare")
     except PermissionError as error:
         raise ContentErrors([cannot_write(Path(error.filename or output_dir.parent),
                                           "the folder that holds the output is not writable")]) from None

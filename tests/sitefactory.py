@@ -1,6 +1,7 @@
 """Small sites written into a temporary folder, for build tests."""
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -101,3 +102,19 @@ def make_site(root: Path, **overrides: str) -> Path:
 def tree(folder: Path) -> dict[str, bytes]:
     """Every file below `folder` with its bytes: two builds compared whole."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def manifest_data(path: Path) -> dict:
+    """A build cache manifest's values (generator/cache.py: after the seal, its head, then its entries)."""
+    head, _, entries = path.read_text().partition("\n")[2].partition("\n")
+    return {**json.loads(head), **json.loads(entries)}
+
+
+def sealed_manifest(data: dict, seal=None) -> str:
+    """`data` as a manifest's text, sealed with `seal` (of the text after the seal's line;
+    default: the build's own seal, as a hand edit made valid again would be)."""
+    from generator import cache
+
+    text = (json.dumps({key: data[key] for key in cache.HEAD}) + "\n"
+            + json.dumps({key: value for key, value in data.items() if key not in cache.HEAD}))
+    return (seal or cache.checksum)(text) + "\n" + text

@@ -2,8 +2,6 @@
 pinned to the version this Rulepress supports, into the site's own node_modules/."""
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 from generator.errors import ContentError, ContentErrors
@@ -18,6 +16,9 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    import shutil
+    import subprocess  # here, not above: every command's parser imports this module
+
     from generator.interactive.runtime import PYODIDE_VERSION, RuntimeMissing, find_pyodide, pyodide_version
 
     site = args.site.resolve()

@@ -264,12 +264,14 @@ FRONT_SHAPE = {"title": str, "summary": str, "glossary": bool, "print_layout": s
 
 def front_fits(front) -> bool:
     """Whether a cached front matter has the shape parse_front_matter gives it: the build cache
-    is checked when used, and an entry that does not fit is parsed again (never trusted)."""
-    if not isinstance(front, dict) or set(front) != set(FRONT_SHAPE):
+    is checked when used, and an entry that does not fit is parsed again (never trusted). Each
+    value of exactly its type (JSON makes no subclasses; a bool is no int here): every build
+    checks every page's, so a loop, not a generator per page."""
+    if type(front) is not dict or front.keys() != FRONT_SHAPE.keys():
         return False
-    if not all(isinstance(front[key], kind) and (kind is bool or not isinstance(front[key], bool))
-               for key, kind in FRONT_SHAPE.items()):
-        return False
+    for key, kind in FRONT_SHAPE.items():
+        if type(front[key]) is not kind:
+            return False
     if front["print_layout"] not in ("", "one-page") or front["only"] not in ("", "web") or \
             front["body_line"] < 1 or front["body_start"] < 0:
         return False
@@ -379,9 +381,11 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
 
 def declared_fonts(values: dict, source: Source, folder: Path) -> dict:
     """The game's fonts and the rulebook's heading font (Game's `fonts` and `heading_font`)."""
-    from generator.draw.fonts import game_fonts
+    fonts = {}
+    if values.get("fonts"):  # the drawing code only for a game that declares fonts: most declare none
+        from generator.draw.fonts import game_fonts
 
-    fonts = game_fonts(values.get("fonts") or {}, source, folder)
+        fonts = game_fonts(values["fonts"], source, folder)
     heading = (values.get("rulebook") or {}).get("heading_font") or ""
     if heading and heading not in fonts:
         if heading not in (values.get("fonts") or {}):  # else its own problem is reported

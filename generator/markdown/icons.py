@@ -13,13 +13,15 @@ theme maps to its text and ground (class rp-ink-fill etc.), so it follows the te
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from generator.draw.inline_icons import ICON, OWN_FOLDER, Own, drawable_icons, has_icons, known, known_names, pieces
 from generator.markdown.tokens import add_error, page_line
+
+if TYPE_CHECKING:  # the drawing code is imported by a page that names an icon (a `:`), not by every build
+    from generator.draw.inline_icons import Own
 
 INK, PAPER = "#000000", "#ffffff"  # neutral: the theme's classes restyle them
 DRAWABLE = "flat SVG shapes in one colour, as drawing programs export them (docs/content.md, icons)"
@@ -33,6 +35,8 @@ def icon_rule(state) -> None:
     env = state.env
     if ":" not in state.src:
         return
+    from generator.draw.inline_icons import drawable_icons, has_icons
+
     game = env.get("game")
     own, broken = drawable_icons(game.folder if game is not None else None)
     web = env.get("medium", "print") == "web"
@@ -51,6 +55,8 @@ def icon_rule(state) -> None:
 def unknown_icons(block: Token, env: dict, own: Own, broken: dict[str, str]) -> None:
     """An error at its line for each `:name:` of the block's text that is no icon of the game,
     or is its own icon that cannot be drawn (`broken`: name -> why)."""
+    from generator.draw.inline_icons import ICON, OWN_FOLDER, known, known_names
+
     breaks = 0
     for token in block.children:
         if token.type in ("softbreak", "hardbreak"):
@@ -69,6 +75,8 @@ def unknown_icons(block: Token, env: dict, own: Own, broken: dict[str, str]) -> 
 
 def with_icons(token: Token, own: Own) -> list[Token]:
     """A text token split round the icons it names (the token itself when it names none)."""
+    from generator.draw.inline_icons import has_icons, pieces
+
     if token.type != "text" or not has_icons(token.content, own):
         return [token]
     out = []

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import subprocess
 from pathlib import Path
 
 GIT_SECONDS = 30  # the whole log of a site's folder takes milliseconds
@@ -22,6 +21,10 @@ GIT_SECONDS = 30  # the whole log of a site's folder takes milliseconds
 
 def git(root: Path, *args: str) -> bytes | None:
     """git's output in `root`, or None when git is missing, fails or `root` is not in a work tree."""
+    if not may_be_in_git(root):
+        return None
+    import subprocess  # here: a site outside git never needs it
+
     try:
         done = subprocess.run(["git", "-C", str(root), "-c", "log.showSignature=false", *args],
                               capture_output=True, timeout=GIT_SECONDS, check=False,
@@ -29,6 +32,29 @@ def git(root: Path, *args: str) -> bytes | None:
     except (OSError, subprocess.TimeoutExpired):
         return None
     return done.stdout if done.returncode == 0 else None
+
+
+def may_be_in_git(root: Path) -> bool:
+    """Whether git could find a repository for `root`: the environment names one, or `root` or a
+    folder above it (as git walks, from its real path) holds a `.git` or is a bare repository.
+    Where none does, git is not run: every build asks (git_state, page_dates), and a process
+    costs more than a no-op build has to spare."""
+    if any(name in os.environ for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR")):
+        return True
+    folder = os.path.realpath(root)
+    while True:
+        if os.path.lexists(os.path.join(folder, ".git")) or bare_repository(folder):
+            return True
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return False
+        folder = parent
+
+
+def bare_repository(folder: str) -> bool:
+    """A folder git takes for a repository of its own (its HEAD, objects and refs)."""
+    return (os.path.isfile(os.path.join(folder, "HEAD")) and os.path.isdir(os.path.join(folder, "objects"))
+            and os.path.isdir(os.path.join(folder, "refs")))
 
 
 def git_state(root: Path) -> str:
@@ -78,17 +104,35 @@ def source_dates(root: Path, paths: list[Path]) -> dict[Path, str]:
     changed = uncommitted(root) if dates is not None else set()
     clamp = source_date_epoch()
     found: dict[Path, str] = {}
+    written: dict[int, str] = {}  # each second's date, written once: a site's files share few seconds
+    prefix = str(root) + os.sep
     for path in paths:
+        rel = relative(path, root, prefix)
         try:
-            rel = Path(path).relative_to(root).as_posix()
             stat = os.stat(path)
-        except (ValueError, OSError):
+        except OSError:
+            continue
+        if rel is None:
             continue
         if dates is not None and rel in dates and rel not in changed:
             found[path] = w3c(dates[rel])
         else:
-            found[path] = w3c(min(stat.st_mtime, clamp) if clamp is not None else stat.st_mtime)
+            second = int(min(stat.st_mtime, clamp) if clamp is not None else stat.st_mtime)
+            found[path] = written.get(second) or written.setdefault(second, w3c(second))
     return found
+
+
+def relative(path: Path, root: Path, prefix: str) -> str | None:
+    """`path` relative to `root` ("/"-separated), None outside it: by its text where it starts
+    with `prefix` (root's, with a separator), else as Path.relative_to sees it. Every build
+    dates every page: Path arithmetic and a datetime a page were 15 ms of a one-page edit."""
+    name = str(path)
+    if name.startswith(prefix):
+        return name[len(prefix):].replace(os.sep, "/")
+    try:
+        return Path(path).relative_to(root).as_posix()
+    except ValueError:
+        return None
 
 
 def source_date_epoch() -> int | None:

@@ -134,7 +134,7 @@ def test_no_stage_attribute_holds_another_stage():
 
 
 def test_a_stage_is_handed_only_the_products_it_reads():
-    from generator.build import start_stages
+    from generator.stagework import start_stages
     from generator.content.load import load_site
     from generator.stages import StageContext, no_templates
     from tests.sitefactory import make_site

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.build import Builder, default_stages, stage_context, start_stages
+from generator.build import Builder, default_stages
+from generator.stagework import stage_context, start_stages
 from generator import keys
 from generator.kit.drawings import NAME as KIT_DRAWINGS, KitDrawings
 from tests.errors.test_author_messages import KIT

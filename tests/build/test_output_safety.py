@@ -5,7 +5,6 @@ take turns, a damaged cache is never trusted, and permission faults say what to 
 and leave the output alone."""
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -18,7 +17,7 @@ import pytest
 from generator import cache
 from generator.cli import main
 from generator.write import BuildLock, recover
-from tests.sitefactory import make_site
+from tests.sitefactory import make_site, manifest_data, sealed_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -143,10 +142,9 @@ def test_a_second_build_of_the_same_site_waits_for_the_first(tmp_path):
 
 def sealed(path: Path, change) -> None:
     """Change the manifest's data and seal it again with a correct checksum."""
-    data = json.loads(path.read_text().partition("\n")[2])
+    data = manifest_data(path)
     change(data)
-    body = json.dumps(data)
-    path.write_text(cache.checksum(body) + "\n" + body)
+    path.write_text(sealed_manifest(data))
 
 
 @pytest.mark.parametrize("damage", ["garbage front matter", "garbage game.toml"])

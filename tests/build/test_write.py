@@ -4,6 +4,7 @@ were, files the build no longer makes gone."""
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 from generator.write import Output, files_below
@@ -89,3 +90,27 @@ def test_a_commit_brings_the_kept_previous_output_up_to_date_and_exchanges_it(tm
 
 def snapshot(folder: Path) -> dict[str, str]:
     return {rel: (folder / rel).read_text() for rel in sorted(files_below(folder))}
+
+
+def test_the_staging_folder_set_aside_by_a_commit_leaves_nothing_of_its_own_in_the_next_output(tmp_path):
+    """A commit into the kept previous output sets its emptied staging folder aside (`spare`: on a
+    disk that discards freed blocks a folder costs milliseconds to remove) and the next build
+    stages in it. Whatever that build's commit is, the output holds exactly its files: no empty
+    folder of the last staging, no file a killed build left there."""
+    target = make_output(tmp_path / "out", {"keep.html": "kept", "a/b/changed.html": "old"})
+    previous, spare = tmp_path / "cache/previous", tmp_path / "cache/spare"
+    make_output(previous, {"keep.html": "older"})
+    output = Output(target, previous=previous, spare=spare)
+    output.reuse("keep.html")
+    output.write("a/b/changed.html", "new")
+    output.write("deep/er/page.html", "deep")
+    output.commit()
+    assert sorted(files_below(spare)) == [] and (spare / "deep/er").is_dir()  # its folders, set aside
+    (spare / "deep/left-by-a-killed-build.html").write_text("stale")
+    shutil.rmtree(previous)  # no previous output to bring up to date: the staging becomes the output
+    again = Output(target, previous=previous, spare=spare)
+    again.reuse("keep.html")
+    again.write("new.html", "new")
+    again.commit()
+    assert snapshot(target) == {"keep.html": "kept", "new.html": "new"}
+    assert sorted(p.relative_to(target).as_posix() for p in target.rglob("*")) == ["keep.html", "new.html"]

@@ -4,7 +4,6 @@ hint): one that does not fit is parsed again, never an internal error. And `--cl
 ignores the last cache, not its own: the plain build after it reuses what it made."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from generator import cache
 from generator.build import build
 from generator.cli import main
 from generator.content.load import front_fits
-from tests.sitefactory import make_site
+from tests.sitefactory import make_site, manifest_data, sealed_manifest
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -27,10 +26,9 @@ def manifest_path(site: Path) -> Path:
 def resealed(site: Path, change) -> None:
     """Change the manifest's data, then make its checksum valid again (as a hand edit could)."""
     path = manifest_path(site)
-    data = json.loads(path.read_text().partition("\n")[2])
+    data = manifest_data(path)
     change(data)
-    body = json.dumps(data)
-    path.write_text(cache.checksum(body) + "\n" + body)
+    path.write_text(sealed_manifest(data))
 
 
 GARBLED = {
@@ -62,7 +60,7 @@ def test_every_front_matter_a_build_caches_fits_the_shape_it_is_checked_against(
     """Else the check would quietly parse every page again on every build."""
     site = make_site(tmp_path / "site")
     build(site)
-    fronts = json.loads(manifest_path(site).read_text().partition("\n")[2])["front"]
+    fronts = manifest_data(manifest_path(site))["front"]
     assert fronts and all(front_fits(front) for front in fronts.values())
 
 

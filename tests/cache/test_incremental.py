@@ -2,7 +2,6 @@
 byte for byte, and a cache that cannot be trusted is never used."""
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from pathlib import Path
@@ -13,7 +12,7 @@ from generator import cache
 from generator.build import build
 from generator.errors import ContentError, ContentErrors
 from generator.stages import Stage
-from tests.sitefactory import make_site
+from tests.sitefactory import make_site, manifest_data, sealed_manifest
 from tests.build.test_build import tree_digest
 
 GLOSSARY_TERM = "\nStone\n: Another word for a pebble.\n"
@@ -101,12 +100,11 @@ def test_a_corrupted_cache_falls_back_to_a_clean_build(tmp_path):
 
 
 def read_manifest(path: Path) -> dict:
-    return json.loads(path.read_text().partition("\n")[2])
+    return manifest_data(path)
 
 
 def write_manifest(path: Path, data: dict) -> None:
-    body = json.dumps(data)
-    path.write_text(cache.checksum(body) + "\n" + body)
+    path.write_text(sealed_manifest(data))
 
 
 @pytest.mark.parametrize("damage", ["a page entry of the wrong shape", "a link of the wrong shape",

@@ -5,7 +5,6 @@ clean one, its output is a clean build's to the byte, and it says once which ent
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 from generator import cache
 from generator.build import build
 from generator.usercache import REPAIRED
-from tests.sitefactory import make_site, tree
+from tests.sitefactory import make_site, manifest_data, sealed_manifest, tree
 
 
 @pytest.fixture(autouse=True)
@@ -32,13 +31,12 @@ def manifest_path(site: Path) -> Path:
 def retitled(site: Path, seal) -> None:
     """Every cached page title and game title made "Hacked", then the manifest sealed with `seal`."""
     path = manifest_path(site)
-    data = json.loads(path.read_text().partition("\n")[2])
+    data = manifest_data(path)
     for front in data["front"].values():
         front["title"] = "Hacked"
     for values in data["game_toml"].values():
         values["title"] = "Hacked"
-    body = json.dumps(data, separators=(",", ":"))
-    path.write_text(seal(body) + "\n" + body)
+    path.write_text(sealed_manifest(data, seal))
 
 
 def edit_rules(site: Path) -> None:

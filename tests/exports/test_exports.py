@@ -345,7 +345,7 @@ def test_an_earlier_release_is_neither_exported_nor_offered(built):
     site = load_site(root)
     current = site.game("pebbles")
     earlier = dataclasses.replace(current, release_of="pebbles")
-    from generator.build import start_stages
+    from generator.stagework import start_stages
     from generator.stages import StageContext, no_templates
 
     kit, stage = KitStage(), ExportStage()
