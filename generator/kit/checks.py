@@ -52,6 +52,8 @@ class KitChecks:
         self.warnings: list[ContentError] = []  # what prints, but poorly (a picture under 300 ppi)
         # a translation's words back to the source's, which the game's code keys on (a token's label)
         self.source_words: dict[str, str] = {}
+        self.language = ""  # the kit's: of the words it adds itself (a set-up picture's caption)
+        self.engine_words = None  # what the game's engine says in it (gettext translations; None: English)
         # the face a component naming no font of its own is set in: a CJK kit's (kit/fonts.py
         # language_font); None: the built-in DejaVu Sans
         self.face = None

@@ -48,7 +48,7 @@ class KitDrawings:
 
             try:
                 self._components[game.slug] = load_components(game.folder, game.data, game.words,
-                                                              game.language or self.language)
+                                                              game.language or self.language, engine_words(game))
             except ContentErrors as problems:
                 self._components[game.slug] = problems
         found = self._components[game.slug]
@@ -78,3 +78,12 @@ class KitDrawings:
 
             artworks[False] = Artwork(components, False)
         return components, artworks[False]
+
+
+def engine_words(game: Game):
+    """What the game's engine says in a translation's language (None: English, the source's)."""
+    if not game.translation_of:
+        return None
+    from generator.i18n.engine import translations_of
+
+    return translations_of(game)

@@ -45,7 +45,8 @@ FILE_NAME = "components.toml"
 
 
 def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None,
-                    words: Optional[dict[str, str]] = None, language: str = "") -> Optional[Components]:
+                    words: Optional[dict[str, str]] = None, language: str = "",
+                    engine_words=None) -> Optional[Components]:
     """The game's components, or None when it has no components.toml.
 
     `tables` are the game's data tables (`Game.data`, by name): components name
@@ -58,6 +59,8 @@ def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None,
     `words`: a translation's words for the file's titles, labels and notes (Game.words), by
     their source's. `language`: the kit's, whose script may need a face of its own (Japanese,
     Chinese, Korean: kit/fonts.language_font), which every component naming no font is set in.
+    `engine_words`: what the game's engine says in that language (generator/i18n/engine.py), for
+    the pictures it draws (the cover's set-up).
     """
     game_dir = Path(game_dir)
     use_game_icons(game_dir)  # the `:coin:` of its text: its own icons/coin.svg (draw/inline_icons.py)
@@ -80,6 +83,7 @@ def load_components(game_dir: Path, tables: Optional[dict[str, Table]] = None,
     checks = KitChecks(game_dir, source, tables)
     checks.source_words = {said: words for words, said in (words or {}).items()}
     checks.face = kit_face(path, language)
+    checks.language, checks.engine_words = language, engine_words
     with measured_in(checks.face.ref if checks.face else None):  # what the loader lays out, in that face
         components = components_of(checks, validate(raw, COMPONENTS, source))
     if len(source.errors) == 1:

@@ -10,9 +10,11 @@ from generator.content.schema import Values
 from generator.draw import colour as colours
 from generator.draw.shapes import Drawing
 from generator.gamecode import fresh_engine
+from generator.i18n.interface import ngettext
 from generator.kit.checks import KitChecks, given
 from generator.kit.data import fill
 from generator.kit.spec import DEFAULT_PLAYERS, Edition, KitOptions, Player
+from generator.play.words import speaking
 
 
 def kit_options(checks: KitChecks, kit: Values) -> KitOptions:
@@ -60,7 +62,8 @@ def setup_picture(checks: KitChecks, kit: Values) -> tuple[Optional[Drawing], st
         return None, ""  # reported by the schema
     try:
         engine = fresh_engine(checks.game_dir)
-        drawing = engine.render(engine.initial_state(players))
+        with speaking(checks.engine_words):  # the picture's words (its caption, "Red to play") in the kit's language
+            drawing = engine.render(engine.initial_state(players))
     except Exception as error:  # the game's own code: any failure is the author's to see
         checks.source.report(setup.key("players"), f"the engine could not draw the start position: "
                                                    f"{type(error).__name__}: {error}",
@@ -71,8 +74,10 @@ def setup_picture(checks: KitChecks, kit: Values) -> tuple[Optional[Drawing], st
         checks.source.report(setup.key("players"), "the engine's render did not return a Drawing",
                              expected="a Drawing", found=type(drawing).__name__)
         return None, ""
-    caption = setup.get("caption") or f"Set-up for {players} player{'s' if players != 1 else ''}: the start " \
-                                      "position, as the rules draw it"
+    n_ = ngettext(checks.language)
+    caption = setup.get("caption") or n_("Set-up for %(num)s player: the start position, as the rules draw it",
+                                         "Set-up for %(num)s players: the start position, as the rules draw it",
+                                         players) % {"num": players}
     return drawing, caption
 
 
