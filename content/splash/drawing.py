@@ -70,6 +70,7 @@ def draw_table(state, highlight: set[str]) -> Drawing:
     shapes.append(Text(88, 15.5, str(len(state.deck)), 4.5, INK, "middle", True))
     if state.variant == "advanced":
         shapes.append(Rect(103, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "discard" in highlight), rx=2, cell="discard"))
+        # Translators: the discard pile's label in the diagram, in a box 24 mm wide: a short word (German "Ablage")
         shapes.append(Text(115, 9, _("discard"), SMALL, INK, "middle"))
         shapes.append(Text(115, 15.5, str(len(state.discard)), 4.5, INK, "middle", True))
     shapes += _status_shapes(state)
