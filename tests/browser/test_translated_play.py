@@ -11,7 +11,7 @@ from urllib.parse import urljoin
 
 from generator.i18n.catalogues import read
 from tests.browser.harness import ROOT
-from tests.browser.test_play_pages import LIVE, SHOTS, centre, last_answer, open_play, view, wait_idle
+from tests.browser.test_play_pages import LIVE, PLAY, SHOTS, centre, last_answer, open_play, view, wait_idle
 
 GERMAN = ROOT / "content" / "splut" / "i18n" / "de.po"
 SPLASH_GERMAN = ROOT / "content" / "splash" / "i18n" / "de.po"
@@ -71,6 +71,9 @@ def test_a_card_sent_to_the_wrong_seat_on_the_german_splash_page_is_refused_in_g
     for passing; a pass made after it is narrated in the engine's German."""
     page = open_play(open_page, real_site, "de/splash/play.html", 1366, 900, "light")
     assert page.evaluate("document.documentElement.lang") == "de"
+    levels = page.eval_on_selector_all(f"{PLAY} option[title]", "os => os.map(o => o.title)")
+    abouts = [german for _english, german in sentences_from(SPLASH_GERMAN, "bots.py")]
+    assert len(levels) == 3 and all(any(about.fullmatch(title) for about in abouts) for title in levels), levels
     legal = view(page)["legal"]
     plain = next(entry for entry in legal if entry["n"].startswith("pass"))
     card, neighbour = plain["c"][0], plain["c"][1]
