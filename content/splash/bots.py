@@ -4,6 +4,7 @@ that passes at random. The loader finds `BOTS` here (see generator/play/bots.py)
 from __future__ import annotations
 
 from generator.play.levels import Level
+from generator.play.words import N_
 
 from .board import DECK_ROWS, SPLASH_RANK, sort_cards
 from .engine import Grab, Pass, four_of_a_kind
@@ -53,9 +54,9 @@ BOTS = {
 }
 
 LEVELS = (
-    Level("beginner", bot="random-passer", about="Passes any card at all, and grabs only with four of a kind."),
-    Level("club", bot="collector", about="Keeps the rank it holds most and passes its rarest card."),
-    Level("strong", bot="heuristic", about="Collects like the club level, and goes for the SPLASH! set's bonus letter on a tie."),
+    Level("beginner", bot="random-passer", about=N_("Passes any card at all, and grabs only with four of a kind.")),
+    Level("club", bot="collector", about=N_("Keeps the rank it holds most and passes its rarest card.")),
+    Level("strong", bot="heuristic", about=N_("Collects like the club level, and goes for the SPLASH! set's bonus letter on a tie.")),
 )
 LEVEL_PLAYERS = 4  # scripts/bench_levels.py measures the levels at a table of four
 

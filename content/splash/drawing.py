@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from generator.draw.colour import readable
 from generator.draw.shapes import Circle, Drawing, Line, Rect, Style, Text
+from generator.play.words import _
 
 from .board import HIDDEN, LETTERS_TO_WIN, OVER, RANK_COLOUR, RANK_MARK, WORD, seat
 
@@ -65,24 +66,25 @@ def draw_table(state, highlight: set[str]) -> Drawing:
         taken = i >= free
         shapes += dolphin_shapes(9 + i * 12, 10.5, taken)
     shapes.append(Rect(76, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "deck" in highlight), rx=2, cell="deck"))
-    shapes.append(Text(88, 9, "deck", SMALL, INK, "middle"))
+    shapes.append(Text(88, 9, _("deck"), SMALL, INK, "middle"))
     shapes.append(Text(88, 15.5, str(len(state.deck)), 4.5, INK, "middle", True))
     if state.variant == "advanced":
         shapes.append(Rect(103, 2, 24, 17, _highlightable(Style(fill="#ffffff", stroke=INK), "discard" in highlight), rx=2, cell="discard"))
-        shapes.append(Text(115, 9, "discard", SMALL, INK, "middle"))
+        # Translators: the discard pile's label in the diagram, in a box 24 mm wide: a short word (German "Ablage")
+        shapes.append(Text(115, 9, _("discard"), SMALL, INK, "middle"))
         shapes.append(Text(115, 15.5, str(len(state.discard)), 4.5, INK, "middle", True))
     shapes += _status_shapes(state)
     for p in range(state.players):
         shapes += _player_row(state, p, top + p * ROW_H, highlight)
     height = top + state.players * ROW_H + 2
-    return Drawing(WIDTH, height, tuple(shapes), title=f"SPLASH! round {state.round}")
+    return Drawing(WIDTH, height, tuple(shapes), title=_("SPLASH! round {round}").format(round=state.round))
 
 
 def _status_shapes(state) -> list:
     """The round and beat, right of the piles; a tie-breaker gets a line of its own between them
     (beside the round it ran into the discard pile)."""
-    lines = [(f"Round {state.round}", True)] + ([("tie-breaker", True)] if state.tied else []) \
-        + [(f"beat {state.beats}", False)]
+    lines = [(_("Round {round}").format(round=state.round), True)] + ([(_("tie-breaker"), True)] if state.tied else []) \
+        + [(_("beat {beat}").format(beat=state.beats), False)]
     baselines = (8, 14) if len(lines) == 2 else (7, 12, 17)
     return [Text(WIDTH - 2, y, text, SMALL, INK, "end", bold) for y, (text, bold) in zip(baselines, lines)]
 
@@ -103,9 +105,10 @@ def _player_row(state, p: int, y: float, highlight: set[str]) -> list:
     shapes.append(Text(5, y + 7, name, 4.5, INK, "start", True))
     tags = []
     if p == state.dealer:
-        tags.append("dealer")
+        tags.append(_("dealer"))
     if state.variant == "advanced" and p == state.right_of(state.dealer):
-        tags.append("discards")
+        # Translators: the tag of the seat who puts a card on the discard pile each beat (advanced play)
+        tags.append(_("discards"))
     if tags:
         shapes.append(Text(5, y + 12.5, ", ".join(tags), SMALL, INK))
     for i, rank in enumerate(state.hands[p]):

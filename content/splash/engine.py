@@ -46,6 +46,7 @@ from generator.play.api import (
     Result,
     Turn,
 )
+from generator.play.words import N_, _
 
 from .board import (
     BEAT,
@@ -73,12 +74,31 @@ SET_SIZE = 4  # four of a kind
 TIE_BREAK_DOLPHINS = 2  # Rules: Tie-breaker
 HAND_LIMIT = {"standard": 4, "advanced": 5}
 
-# Rule names used in refusals.
+# Rule names used in refusals: a translated page names the section as its rules page heads it.
 R_PASSING = "Rules §Passing"
 R_GRAB = "Rules §Four of a kind and the grab, C6"
 R_RACE = "Rules §The race for dolphins, C7"
 R_DEAL = "Rules §Dealing, C4"
 R_ADVANCED = "Rules §Advanced play, C13"
+
+
+# -- words ------------------------------------------------------------------
+# Refusals and narration are marked for the game's catalogue (generator/play/words.py): a
+# translated Play page shows them in its language. A card goes into a sentence whole ("an 8",
+# "a SPLASH! card"), and a sentence that differs by a reason or an outcome is written once per
+# case, so that a language need not glue words.
+
+A_CARD = N_("a {rank}")
+AN_CARD = N_("an {rank}")  # English says "an 8"; a language with one article writes it as "a {rank}"
+# Translators: one SPLASH! card, said inside a sentence ("P1 passes a SPLASH! card to P2.")
+A_SPLASH_CARD = N_("a SPLASH! card")
+# a letter marked on the score pad, one sentence per reason (Event data keeps the English reason)
+MARKS = {"dolphin": N_("{seat} marks {letter} (dolphin)."),
+         "fake-out": N_("{seat} marks {letter} (fake-out)."),
+         "SPLASH! cards": N_("{seat} marks {letter} (SPLASH! cards).")}
+WINS = {"breaks the tie": N_("{seat} breaks the tie and wins!"),
+        "spells SPLASH": N_("{seat} spells SPLASH and wins!")}
+PILE_NAMES = {"dolphins": N_("the dolphins"), "deck": N_("the deck"), "discard": N_("the discard pile")}
 
 
 def replace(obj, **changes):
@@ -351,24 +371,27 @@ class SplashEngine(Engine):
     # -- applying ---------------------------------------------------------------
     def apply(self, state: SplashState, action) -> tuple[SplashState, list[Event]]:
         if state.phase == OVER:
-            raise IllegalAction("Rules §End of the game", "the game is over")
+            raise IllegalAction("Rules §End of the game", _("the game is over"))
         if state.phase == BEAT:
             if not isinstance(action, Joint):
-                raise IllegalAction(R_PASSING, "every player acts together in a beat: give a joint action")
+                raise IllegalAction(R_PASSING, _("every player acts together in a beat: give a joint action"))
             return self._beat(state, action)
         if state.phase == DEAL:
             if not isinstance(action, Deal) or action.rank not in state.deck:
-                raise IllegalAction(R_DEAL, f"the next step is dealing a card still in the deck, not {self.notation(action)!r}")
+                raise IllegalAction(R_DEAL, _("the next step is dealing a card still in the deck, not {action}").format(
+                    action=repr(self.notation(action))))
             return self._deal(state, action.rank)
         if state.phase == DRAW:
             source = state.deck or state.discard
             if not isinstance(action, Draw) or action.rank not in source:
-                raise IllegalAction(R_ADVANCED, f"the dealer must draw a card the dealer's deck holds, not {self.notation(action)!r}")
+                raise IllegalAction(R_ADVANCED, _("the dealer must draw a card the dealer's deck holds, not {action}").format(
+                    action=repr(self.notation(action))))
             return self._draw(state, action.rank)
         if state.phase == RACE:
-            legal = [o for o, _ in self.chance_outcomes(state)]
+            legal = [o for o, _chance in self.chance_outcomes(state)]
             if action not in legal:
-                raise IllegalAction(R_RACE, f"{self.notation(action)!r} is not a possible end of this race")
+                raise IllegalAction(R_RACE, _("{action} is not a possible end of this race").format(
+                    action=repr(self.notation(action))))
             return self._finish_race(state, action)
         raise IllegalAction("state", f"unknown phase {state.phase!r}")
 
@@ -377,10 +400,10 @@ class SplashEngine(Engine):
         hands = list(state.hands)
         hands[player] = sort_cards(hands[player] + (rank,))
         state = replace(state, hands=tuple(hands), deck=remove_card(state.deck, rank))
-        events = [Event("dealt", f"{seat(state.dealer)} deals a card to {seat(player)}.", {"player": player, "rank": rank})]
+        events = [Event("dealt", _("{dealer} deals a card to {seat}.").format(dealer=seat(state.dealer), seat=seat(player)), {"player": player, "rank": rank})]
         if all(len(h) == state.hand_limit for h in state.hands):
             state = self._enter_beat(state)
-            events.append(Event("passing", "The hands are dealt: PASS!", {}))
+            events.append(Event("passing", _("The hands are dealt: PASS!"), {}))
         return state, events
 
     def _enter_beat(self, state: SplashState) -> SplashState:
@@ -390,12 +413,13 @@ class SplashEngine(Engine):
 
     def _beat(self, state: SplashState, joint: Joint):
         if len(joint.actions) != state.players:
-            raise IllegalAction(R_PASSING, f"a beat needs one action from each of the {state.players} players")
+            raise IllegalAction(R_PASSING, _("a beat needs one action from each of the {count} players").format(
+                count=state.players))
         for player, action in enumerate(joint.actions):
             self._check_choice(state, player, action)
         state = replace(state, beats=state.beats + 1)
         events = [
-            Event("feinted", f"{seat(p)} lunges at the dolphins without touching one.", {"player": p})
+            Event("feinted", _("{seat} lunges at the dolphins without touching one.").format(seat=seat(p)), {"player": p})
             for p, a in enumerate(joint.actions)
             if isinstance(a, Pass) and a.feint
         ]
@@ -409,10 +433,11 @@ class SplashEngine(Engine):
             return fooled, events + fake_events
         for p in complete:
             rank = four_of_a_kind(state.hands[p])
-            events.append(Event("grabbed", f"{seat(p)} shows four {_plural(rank)} and grabs a dolphin. SPLASH!", {"player": p, "rank": rank}))
+            events.append(Event("grabbed", _shows_four(p, rank), {"player": p, "rank": rank}))
         quick = tuple(p for p in grabbers if p not in complete)
         for p in quick:
-            events.append(Event("grabbed", f"{seat(p)} dives for a dolphin in the same instant.", {"player": p}))
+            events.append(Event("grabbed", _("{seat} dives for a dolphin in the same instant.").format(seat=seat(p)),
+                                {"player": p}))
         state = replace(state, first=complete, quick=quick, holders=())
         raced, race_events = self._run_race(state)
         return raced, events + race_events
@@ -422,11 +447,12 @@ class SplashEngine(Engine):
         if isinstance(action, Grab):
             return
         if not isinstance(action, Pass):
-            raise IllegalAction(R_PASSING, f"{seat(player)} must pass a card or grab, not {self.notation(action)!r}")
+            raise IllegalAction(R_PASSING, _("{seat} must pass a card or grab, not {action}").format(
+                seat=seat(player), action=repr(self.notation(action))))
         if four_of_a_kind(hand):
-            raise IllegalAction(R_GRAB, f"{seat(player)} holds four of a kind and must grab a dolphin")
+            raise IllegalAction(R_GRAB, _("{seat} holds four of a kind and must grab a dolphin").format(seat=seat(player)))
         if action.rank not in hand:
-            raise IllegalAction(R_PASSING, f"{seat(player)} holds no {action.rank} to pass")
+            raise IllegalAction(R_PASSING, _("{seat} holds no {rank} to pass").format(seat=seat(player), rank=action.rank))
 
     def _pass_cards(self, state: SplashState, joint: Joint):
         """Every card moves one seat left at once (advanced: C13)."""
@@ -438,11 +464,13 @@ class SplashEngine(Engine):
         for p, a in enumerate(joint.actions):
             if advanced and p == discarder:
                 discard = sort_cards(discard + (a.rank,))
-                events.append(Event("discarded", f"{seat(p)} puts {_one(a.rank)} on the discard pile.", {"player": p, "rank": a.rank}))
+                events.append(Event("discarded", _("{seat} puts {card} on the discard pile.").format(seat=seat(p), card=_one(a.rank)),
+                                    {"player": p, "rank": a.rank}))
                 continue
             to = state.left_of(p)
             hands[to] = sort_cards(hands[to] + (a.rank,))
-            events.append(Event("passed", f"{seat(p)} passes {_one(a.rank)} to {seat(to)}.", {"player": p, "to": to, "rank": a.rank}))
+            events.append(Event("passed", _("{seat} passes {card} to {to}.").format(seat=seat(p), card=_one(a.rank), to=seat(to)),
+                                {"player": p, "to": to, "rank": a.rank}))
         state = replace(state, hands=tuple(hands), discard=discard)
         if advanced:
             return replace(state, phase=DRAW), events
@@ -453,17 +481,19 @@ class SplashEngine(Engine):
         deck, discard = state.deck, state.discard
         if not deck:  # C14: the discard pile, shuffled, becomes the dealer's deck
             deck, discard = discard, ()
-            events.append(Event("reshuffled", "The dealer's deck is empty: the discard pile is shuffled to make a new one.", {}))
+            events.append(Event("reshuffled", _("The dealer's deck is empty: the discard pile is shuffled to make a new one."), {}))
         hands = list(state.hands)
         hands[state.dealer] = sort_cards(hands[state.dealer] + (rank,))
-        events.append(Event("drew", f"{seat(state.dealer)} draws a {rank} from the dealer's deck.", {"player": state.dealer, "rank": rank}))
+        events.append(Event("drew", _("{seat} draws a {rank} from the dealer's deck.").format(seat=seat(state.dealer), rank=rank),
+                            {"player": state.dealer, "rank": rank}))
         state = replace(state, hands=tuple(hands), deck=remove_card(deck, rank), discard=discard)
         return self._enter_beat(state), events
 
     def _fake_out(self, state: SplashState, touchers: tuple[int, ...]):
         """C8: nobody holds four of a kind, so every touch is early."""
         names = ", ".join(seat(p) for p in touchers)
-        events = [Event("fake-out", f"{names} touched a dolphin with no four of a kind on the table: fake-out!", {"players": list(touchers)})]
+        events = [Event("fake-out", _("{seats} touched a dolphin with no four of a kind on the table: fake-out!").format(seats=names),
+                        {"players": list(touchers)})]
         gainers = [p for p in range(state.players) if p not in touchers]
         state, letter_events = self._award(state, gainers, reason="fake-out")
         events += letter_events
@@ -475,10 +505,11 @@ class SplashEngine(Engine):
         if tie_began and state.tied:  # C11: a tie made mid-round starts a fresh tie-breaker round
             dealer = state.left_of(state.dealer)
             state = self._start_round(state, dealer)
-            events.append(Event("round", f"Round {state.round} (tie-breaker): {seat(dealer)} deals.", {"dealer": dealer}))
+            events.append(Event("round", _("Round {round} (tie-breaker): {dealer} deals.").format(round=state.round, dealer=seat(dealer)),
+                                {"dealer": dealer}))
             return state, events
         state = self._enter_beat(state)
-        events.append(Event("passing", "The dolphins go back and passing carries on.", {}))
+        events.append(Event("passing", _("The dolphins go back and passing carries on."), {}))
         return state, events
 
     # -- the race for dolphins (C7) ---------------------------------------------
@@ -508,16 +539,17 @@ class SplashEngine(Engine):
                 return replace(state, phase=RACE), events
             state = replace(state, holders=state.holders + waiting)
             for p in waiting:
-                events.append(Event("dolphin", f"{seat(p)} holds a dolphin.", {"player": p}))
+                events.append(Event("dolphin", _holds(p), {"player": p}))
         more_state, more = self._score_round(state)
         return more_state, events + more
 
     def _finish_race(self, state: SplashState, miss: Miss):
-        group, _ = self._contested(state)
+        group, _left = self._contested(state)
         winners = tuple(p for p in group if p not in miss.players)
         state = replace(state, holders=state.holders + winners)
-        events = [Event("dolphin", f"{seat(p)} holds a dolphin.", {"player": p}) for p in winners]
-        events += [Event("missed", f"{seat(p)} is too slow and misses out.", {"player": p}) for p in miss.players]
+        events = [Event("dolphin", _holds(p), {"player": p}) for p in winners]
+        events += [Event("missed", _("{seat} is too slow and misses out.").format(seat=seat(p)), {"player": p})
+                   for p in miss.players]
         more_state, more = self._score_round(state)
         return more_state, events + more
 
@@ -535,7 +567,8 @@ class SplashEngine(Engine):
         if state.phase != OVER:
             dealer = state.left_of(state.dealer)
             state = self._start_round(state, dealer)
-            events.append(Event("round", f"Round {state.round}: {seat(dealer)} deals.", {"dealer": dealer}))
+            events.append(Event("round", _("Round {round}: {dealer} deals.").format(round=state.round, dealer=seat(dealer)),
+                                {"dealer": dealer}))
         return state, events
 
     def _award(self, state: SplashState, players, reason: str):
@@ -544,7 +577,8 @@ class SplashEngine(Engine):
         for p in players:
             letters[p] += 1
             letter = WORD[letters[p] - 1] if letters[p] <= LETTERS_TO_WIN else "+"
-            events.append(Event("letter", f"{seat(p)} marks {letter} ({reason}).", {"player": p, "letters": letters[p], "reason": reason}))
+            events.append(Event("letter", _(MARKS[reason]).format(seat=seat(p), letter=letter),
+                                {"player": p, "letters": letters[p], "reason": reason}))
         return replace(state, letters=tuple(letters)), events
 
     def _settle(self, state: SplashState):
@@ -557,28 +591,29 @@ class SplashEngine(Engine):
                 return self._win(state, leaders[0], "breaks the tie")
             if leaders != state.tied:
                 names = ", ".join(seat(p) for p in leaders)
-                return replace(state, tied=leaders), [Event("tie", f"The tie narrows to {names}.", {"players": list(leaders)})]
+                return replace(state, tied=leaders), [Event("tie", _("The tie narrows to {seats}.").format(seats=names),
+                                                            {"players": list(leaders)})]
             return state, []
         spelled = tuple(p for p in range(state.players) if state.letters[p] >= LETTERS_TO_WIN)
         if len(spelled) == 1:
             return self._win(state, spelled[0], "spells SPLASH")
         if len(spelled) > 1:
             names = ", ".join(seat(p) for p in spelled)
-            text = f"{names} spell SPLASH together: tie-breaker rounds with two dolphins."
+            text = _("{seats} spell SPLASH together: tie-breaker rounds with two dolphins.").format(seats=names)
             return replace(state, tied=spelled, tie_base=state.letters), [Event("tie", text, {"players": list(spelled)})]
         return state, []
 
     def _win(self, state: SplashState, player: int, how: str):
         state = replace(state, phase=OVER, winner=player)
-        return state, [Event("won", f"{seat(player)} {how} and wins!", {"player": player})]
+        return state, [Event("won", _(WINS[how]).format(seat=seat(player)), {"player": player})]
 
     def result(self, state: SplashState) -> Result | None:
         if state.phase != OVER:
             return None
         scores = tuple(float(n) for n in state.letters)
         if state.winner < 0:
-            return Result((), scores, f"Drawn: the {state.max_beats}-beat limit was reached (C15).")
-        return Result((state.winner,), scores, f"{seat(state.winner)} wins.")
+            return Result((), scores, _("Drawn: the {limit}-beat limit was reached (C15).").format(limit=state.max_beats))
+        return Result((state.winner,), scores, _("{seat} wins.").format(seat=seat(state.winner)))
 
     # -- hidden information ----------------------------------------------------------
     # Cards are dealt, passed and discarded face down (rules: Passing, C4, C13): a player sees
@@ -619,12 +654,13 @@ class SplashEngine(Engine):
             return self.notation(action)
         if isinstance(action, Deal) and state.phase == DEAL:
             to = state.next_to_deal()
-            return f"{seat(to)} is dealt {_one(action.rank) if to == player else 'a card'}"
+            return _("{seat} is dealt {card}").format(seat=seat(to), card=_one(action.rank) if to == player else _("a card"))
         if isinstance(action, Draw) and state.phase == DRAW:
-            return f"{seat(state.dealer)} draws {_one(action.rank) if state.dealer == player else 'a card'}"
+            return _("{seat} draws {card}").format(seat=seat(state.dealer),
+                                                   card=_one(action.rank) if state.dealer == player else _("a card"))
         if isinstance(action, Joint) and state.phase == BEAT:
             return " & ".join(self.notation(a) if not isinstance(a, Pass) or self._sees_pass(state, p, player)
-                              else ("fake" if a.feint else "pass") + " a card"
+                              else (_("fake a card") if a.feint else _("pass a card"))
                               for p, a in enumerate(action.actions))
         return self.notation(action)
 
@@ -637,12 +673,12 @@ class SplashEngine(Engine):
             if event.kind == "dealt" and by != player:
                 event = Event(event.kind, event.text, {"player": by})
             elif event.kind == "passed" and not self._sees_pass(state, by, player):
-                event = Event(event.kind, f"{seat(by)} passes a card to {seat(event.data['to'])}.",
+                event = Event(event.kind, _("{seat} passes a card to {to}.").format(seat=seat(by), to=seat(event.data["to"])),
                               {"player": by, "to": event.data["to"]})
             elif event.kind == "discarded" and by != player:
-                event = Event(event.kind, f"{seat(by)} puts a card on the discard pile.", {"player": by})
+                event = Event(event.kind, _("{seat} puts a card on the discard pile.").format(seat=seat(by)), {"player": by})
             elif event.kind == "drew" and by != player:
-                event = Event(event.kind, f"{seat(by)} draws a card from the dealer's deck.", {"player": by})
+                event = Event(event.kind, _("{seat} draws a card from the dealer's deck.").format(seat=seat(by)), {"player": by})
             seen.append(event)
         return seen
 
@@ -650,8 +686,12 @@ class SplashEngine(Engine):
         """ "P2.8" -> "the 8s in P2's hand"; "P3" -> "P3"; the piles by their names."""
         owner, dot, rank = cell.partition(".")
         if dot:
-            return f"the {_plural(rank) if rank != HIDDEN else 'cards'} in {owner}'s hand"
-        return {"dolphins": "the dolphins", "deck": "the deck", "discard": "the discard pile"}.get(cell, cell)
+            if rank == HIDDEN:
+                return _("the cards in {seat}'s hand").format(seat=owner)
+            if rank == SPLASH_RANK:
+                return _("the SPLASH! cards in {seat}'s hand").format(seat=owner)
+            return _("the {rank}s in {seat}'s hand").format(rank=rank, seat=owner)
+        return _(PILE_NAMES[cell]) if cell in PILE_NAMES else cell
 
     def _shown(self, state: SplashState) -> tuple[int, ...]:
         """Hands laid face up: a four-of-a-kind grabber shows the set while the race is settled."""
@@ -691,25 +731,27 @@ class SplashEngine(Engine):
 
     def parse(self, state: SplashState, text: str):
         if not isinstance(text, str) or not text.strip():
-            raise IllegalAction("notation", "empty action")
+            raise IllegalAction("notation", _("empty action"))
         parts = [p.strip() for p in text.split("&")]
         if len(parts) > 1:
             if len(parts) != state.players:
-                raise IllegalAction("notation", f"a beat lists one action per player ({state.players}), got {len(parts)}: {text!r}")
+                raise IllegalAction("notation", _("a beat lists one action per player ({count}), got {found}: {text}").format(
+                    count=state.players, found=len(parts), text=repr(text)))
             return Joint(tuple(self._parse_one(state, p) for p in parts))
         return self._parse_one(state, parts[0])
 
     def _parse_one(self, state: SplashState, text: str):
         words = text.split()
         if not words:
-            raise IllegalAction("notation", "empty action in a beat")
+            raise IllegalAction("notation", _("empty action in a beat"))
         verb = words[0].lower()
         if verb == "grab" and len(words) == 1:
             return Grab()
         if verb in ("pass", "fake", "deal", "draw") and len(words) == 2:
             rank = words[1].upper()
             if rank not in RANK_INDEX:
-                raise IllegalAction("notation", f"unknown card {words[1]!r}: cards are {', '.join(RANKS)}")
+                raise IllegalAction("notation", _("unknown card {card}: cards are {cards}").format(
+                    card=repr(words[1]), cards=", ".join(RANKS)))
             if verb in ("pass", "fake"):
                 return Pass(rank, verb == "fake")
             return Deal(rank) if verb == "deal" else Draw(rank)
@@ -717,10 +759,12 @@ class SplashEngine(Engine):
             players = []
             for word in words[1:]:
                 if not (word[:1] in "Pp" and word[1:].isdigit() and 1 <= int(word[1:]) <= state.players):
-                    raise IllegalAction("notation", f"unknown player {word!r}: players are P1-P{state.players}")
+                    raise IllegalAction("notation", _("unknown player {word}: players are P1-P{count}").format(
+                        word=repr(word), count=state.players))
                 players.append(int(word[1:]) - 1)
             return Miss(tuple(sorted(set(players))))
-        raise IllegalAction("notation", f"cannot read {text!r}: expected pass X, fake X, grab, deal X, draw X or miss Pn")
+        raise IllegalAction("notation", _("cannot read {text}: expected pass X, fake X, grab, deal X, draw X or miss Pn").format(
+            text=repr(text)))
 
     # -- serialisation ----------------------------------------------------------------------
     def state_to_json(self, state: SplashState) -> dict:
@@ -812,7 +856,7 @@ class SplashEngine(Engine):
         if state.phase != BEAT or player is None or not (isinstance(action, Pass) and action.feint):
             return None
         target = self.player_cells(state, player, action)[1]
-        return (("dolphins", "place", "bluff a grab as you pass"), (target, "place"))
+        return (("dolphins", "place", _("bluff a grab as you pass")), (target, "place"))
 
     # a phone held upright: the same table, its words large enough to read at 345 px across
     layouts = ("narrow",)
@@ -830,11 +874,21 @@ def _counts(cards: tuple[str, ...]) -> list[tuple[str, int]]:
 
 def _one(rank: str) -> str:
     """One card in words: "an 8", "a 10", "a SPLASH! card"."""
-    return "a SPLASH! card" if rank == SPLASH_RANK else f"{'an' if rank == '8' else 'a'} {rank}"
+    if rank == SPLASH_RANK:
+        return _(A_SPLASH_CARD)
+    words = AN_CARD if rank == "8" else A_CARD
+    return _(words).format(rank=rank)
 
 
-def _plural(rank: str) -> str:
-    return "SPLASH! cards" if rank == SPLASH_RANK else f"{rank}s"
+def _shows_four(player: int, rank: str) -> str:
+    """The grab that ends a round, one sentence for the SPLASH! set and one for the numbers."""
+    if rank == SPLASH_RANK:
+        return _("{seat} shows four SPLASH! cards and grabs a dolphin. SPLASH!").format(seat=seat(player))
+    return _("{seat} shows four {rank}s and grabs a dolphin. SPLASH!").format(seat=seat(player), rank=rank)
+
+
+def _holds(player: int) -> str:
+    return _("{seat} holds a dolphin.").format(seat=seat(player))
 
 
 ENGINE = SplashEngine()

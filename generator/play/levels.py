@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .api import Engine, IllegalAction
+from .words import _
 
 LEVEL_NAME = re.compile(r"[a-z][a-z0-9-]*")
 
@@ -52,7 +53,7 @@ class Level:
 
     def to_json(self) -> dict:
         """What the Play page's worker sends for the level select."""
-        return {"name": self.name, "about": self.about}
+        return {"name": self.name, "about": _(self.about)}  # in the page's language where the game marks it (N_)
 
 
 @dataclass(frozen=True)
