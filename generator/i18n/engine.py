@@ -18,7 +18,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 
 from generator.content.model import Game
-from generator.i18n.model import Block
+from generator.i18n.model import STAMP, Block
 from generator.play.modules import game_modules
 from generator.play.words import DOMAIN, ENGLISH, LOCALE
 
@@ -50,7 +50,9 @@ def engine_words(game: Game, catalogue: Catalog, interface: Catalog | None) -> d
     """Zip name -> bytes of the words `game`'s Play download carries in `catalogue`'s language
     (nothing when none of them is translated): the game's entries first, then Rulepress's."""
     language = game.language.replace("-", "_")
-    chosen = Catalog(locale=language, domain=DOMAIN, charset="utf-8", fuzzy=False)
+    # dated as extraction dates a template (a real date in its header would change the bundle's bytes each build)
+    chosen = Catalog(locale=language, domain=DOMAIN, charset="utf-8", fuzzy=False, creation_date=STAMP,
+                     revision_date=STAMP)
     sources = [(catalogue, is_engine_word)]
     if interface is not None:
         sources.append((interface, lambda m: any(file.startswith(RUNTIME) for file, _ in m.locations)))

@@ -3,8 +3,6 @@ distinct text, located at every file:line where it stands. The same words in two
 (a term in the glossary and in a card's name) are one entry, translated once."""
 from __future__ import annotations
 
-import datetime
-
 from babel.messages.catalog import Catalog
 from markdown_it import MarkdownIt
 
@@ -12,12 +10,8 @@ from generator.content.model import Game, Site
 from generator.i18n.blocks import page_blocks, parser
 from generator.i18n.components import component_blocks
 from generator.i18n.engine import engine_blocks
-from generator.i18n.model import Block
+from generator.i18n.model import STAMP, Block
 from generator.i18n.sources import data_blocks, game_toml_blocks
-
-# A fixed date in every header: the same sources give the same bytes (a real date would make
-# every extraction a change to review)
-STAMP = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 
 
 def game_blocks(site: Site, game: Game, md: MarkdownIt | None = None) -> list[Block]:

@@ -1,7 +1,12 @@
 """What a translation is made of: the blocks extracted from a game's sources."""
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
+
+# A fixed date in every header: the same sources give the same bytes (a real date would make
+# every extraction a change to review)
+STAMP = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 
 
 @dataclass(frozen=True)
