@@ -20,7 +20,8 @@ def game_blocks(site: Site, game: Game, md: MarkdownIt | None = None) -> list[Bl
     md = md or parser(site)
     found = game_toml_blocks(site, game)
     for page in game.pages:
-        found += page_blocks(md, site, game, page)
+        if page.game == game.slug:  # not a release's generated "What changed" page (generator/releases)
+            found += page_blocks(md, site, game, page)
     return found + data_blocks(game) + component_blocks(site, game) + engine_blocks(game)
 
 

@@ -21,7 +21,8 @@ from generator.content.model import Game, Page, Site
 from generator.content.releases import Release
 from generator.content.schema import Source
 from generator.errors import ContentError, ContentErrors
-from generator.fingerprint import file_hashes
+from generator.fingerprint import digest, file_hashes
+from generator.i18n import FOLDER
 from generator.releases.sources import Missing, Scratch, unpack_release
 from generator.urls import CHANGES_PAGE, release_folder
 
@@ -118,6 +119,10 @@ def release_line(game: Game, release: Release) -> int | None:
     return None if index is None else Source(path, text, []).line_of(("releases", index, "version"))
 
 
+def source_hashes_of(paths: list[str]) -> list[str]:
+    return [f"{Path(path).name}={row[0]}" for path, row in file_hashes(paths, {}).items()]
+
+
 def source_hashes(folder: Path) -> dict[str, str]:
     """Every file below `folder` by path, with the sha256 of its bytes (the build's own hasher)."""
     paths = sorted(os.path.join(parent, name) for parent, folders, files in os.walk(folder)
@@ -137,18 +142,25 @@ def changes_page(scratch: Scratch, game: Game, before: Release, after: Release, 
 
 
 PARTS = (("summary", ""), ("sections", "Rules text"), ("clarifications", "Clarifications"),
-         ("components", "Cards and components"), ("walkthroughs", "Walkthroughs"), ("engine", "Rule engine"))
+         ("components", "Cards and components"), ("walkthroughs", "Walkthroughs"), ("engine", "Rule engine"),
+         ("translations", "For translators"))
 
 
 def changes_source(game: Game, before: Release, after: Release) -> str:
     """The page's Markdown: a heading per part (in its table of contents) over the part's block."""
     summary = f"What changed in {game.title} from version {before.version} to {after.version}."
     lines = [f"---\ntitle: What changed in {after.version}\nsummary: {yaml_text(summary)}\nonly: web\n---\n"]
+    catalogues = sorted(str(path) for path in (game.folder / FOLDER).glob("*.po"))  # none: no part for translators
     for part, heading in PARTS:
+        if part == "translations" and not catalogues:
+            continue
         if heading:
             lines.append(f"## {heading} {{#changed-{part}}}\n")
+        # the translators' part names its catalogues' bytes, so the page (the source game's: its key
+        # leaves catalogues out) is made again when one changes
+        read = f"catalogues: {yaml_text(digest(*source_hashes_of(catalogues)))}\n" if part == "translations" else ""
         lines.append(f"```{DIRECTIVE}\nbefore: {yaml_text(release_slug(game, before))}\n"
-                     f"after: {yaml_text(release_slug(game, after))}\npart: {part}\n```\n")
+                     f"after: {yaml_text(release_slug(game, after))}\npart: {part}\n{read}```\n")
     return "\n".join(lines)
 
 

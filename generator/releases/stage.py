@@ -6,7 +6,7 @@ walkthroughs.py). The games of earlier releases themselves are loaded with the s
     ```release-changes
     before: "pebbles/1.0"     # the two releases' games (slugs)
     after: "pebbles"
-    part: sections            # summary | sections | clarifications | components | walkthroughs | engine
+    part: sections            # summary | sections | clarifications | components | walkthroughs | engine | translations
     ```
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from generator.stages import Directive, Stage
 from generator.urls import page_url, relative
 
-PARTS = ("summary", "sections", "clarifications", "components", "walkthroughs", "engine")
+PARTS = ("summary", "sections", "clarifications", "components", "walkthroughs", "engine", "translations")
 TEMPLATE = "release-changes.html"
 
 
@@ -55,5 +55,16 @@ class ReleasesStage(Stage):
                 "before_release": before.release, "after_release": after.release,
                 "before_url": relative(here, before.pages[0].url), "after_url": relative(here, after.pages[0].url),
                 "href": lambda game, page, anchor="": relative(here, page_url(game.slug, page)) + (
-                    f"#{anchor}" if anchor else "")}
+                    f"#{anchor}" if anchor else ""),
+                "coverages": translators_list(site, after) if part == "translations" else []}
         return self.context.render(TEMPLATE, data)
+
+
+def translators_list(site, game) -> list:
+    """What each translation of the current release must update (generator/i18n/coverage.py): none
+    for an earlier release, whose catalogues are the current game's."""
+    if game.release_of or game.translation_of or not site.translations_of(game):
+        return []
+    from generator.i18n.report import translations
+
+    return [coverage for _game, coverage in translations(site, [game]).coverages]

@@ -265,3 +265,38 @@ def test_a_named_pipe_in_an_archived_release_is_an_error_at_its_path_not_a_hang(
                          timeout=120)
     assert run.returncode == 1 and "Traceback" not in run.stderr and "internal error" not in run.stderr
     assert f"{root / 'releases/pebbles/1.0/pipe'}: " in run.stderr and "a named pipe" in run.stderr
+
+
+def test_what_changed_lists_what_each_translation_must_update_and_follows_its_catalogue(tmp_path):
+    """A release of a translated game: "For translators" says what each language has translated
+    and what it has not yet (stale entries listed at their source lines); a catalogue edited
+    since makes the page again; a game nobody translates has no such part."""
+    from generator.cli import main
+    from generator.i18n.catalogues import catalogue_path, read, write as write_catalogue
+    from tests.i18n.translating import game
+
+    root = fast(archived_site(tmp_path))
+    assert main(["i18n", "update", str(root), "--lang", "de"]) == 0
+    path = catalogue_path(game(root), "de")
+    catalogue = read(path, "de")
+    for message in catalogue:
+        if message.id and "Setting up" in str(message.id):
+            message.string = "Aufbau"
+    write_catalogue(path, catalogue)
+    build(root)
+    found = parts((root / "output/pebbles/1.1/changes.html").read_text(encoding="utf-8"))
+    part = found["changed-translations"]
+    assert "<strong>de</strong>" in part and re.search(r"\d+ not translated yet", part)
+    translated = re.search(r"(\d+) of (\d+) blocks translated", part)
+    assert translated and translated.group(1) == "1"
+    catalogue = read(path, "de")
+    for message in catalogue:
+        if message.id and not message.string:
+            message.string = f"DE {message.id}"
+    write_catalogue(path, catalogue)
+    build(root)
+    part = parts((root / "output/pebbles/1.1/changes.html").read_text(encoding="utf-8"))["changed-translations"]
+    assert "28 of 28 blocks translated, nothing to update" in part and not re.search(r"\d+ not translated yet", part)
+    plain = fast(archived_site(tmp_path / "plain"))
+    build(plain)
+    assert "changed-translations" not in (plain / "output/pebbles/1.1/changes.html").read_text(encoding="utf-8")
