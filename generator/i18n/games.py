@@ -9,6 +9,7 @@ from dataclasses import replace
 from babel.messages.catalog import Catalog
 
 from generator.content.model import Game
+from generator.i18n.components import FILE as COMPONENTS
 from generator.i18n.sources import GAME_TEXTS
 from generator.i18n.translate import looked_up
 from generator.play.tables import Row, Table
@@ -26,7 +27,19 @@ def translated_game(game: Game, catalogue: Catalog) -> Game:
     texts = {key: said(catalogue, getattr(game, key)) for key in GAME_TEXTS}
     releases = tuple(replace(release, summary=said(catalogue, release.summary)) for release in game.releases)
     data = {name: translated_table(table, catalogue) for name, table in game.data.items()}
-    return replace(game, **texts, releases=releases, data=data)
+    return replace(game, **texts, releases=releases, data=data, words=kit_words(catalogue))
+
+
+def kit_words(catalogue: Catalog) -> dict[str, str]:
+    """The translated words the kit prints from components.toml: the entries extraction located
+    there (generator/i18n/components.py), read from the catalogue alone (no second reading of the file)."""
+    words = {}
+    for message in catalogue:
+        if isinstance(message.id, str) and any(place == COMPONENTS for place, _line in message.locations):
+            translation = said(catalogue, message.id)
+            if translation != message.id:
+                words[message.id] = translation
+    return words
 
 
 def translated_table(table: Table, catalogue: Catalog) -> Table:

@@ -20,8 +20,7 @@ from generator.content.model import Game, Page, Site
 from generator.errors import ContentError, ContentErrors
 from generator.i18n.blocks import parser
 from generator.i18n.catalogues import catalogue_path, languages, read
-from generator.i18n.components import component_blocks
-from generator.i18n.games import said, translated_game
+from generator.i18n.games import translated_game
 from generator.i18n.pages import source_terms, translated
 from generator.i18n.translate import translate_page
 from generator.markdown.render import glossary_page
@@ -56,9 +55,8 @@ def game_in(site: Site, game: Game, catalogue: Catalog, language: str, md) -> Ga
     # its own pages: a release's "What changed" page, in the release's folder, stays in the source's
     pages = tuple(page_in(site, game, page, catalogue, language, md, term_ids, slug) for page in game.pages
                   if page.game == game.slug)
-    words = {block.text: said(catalogue, block.text) for block in component_blocks(site, game)}
     return replace(translated_game(game, catalogue), slug=slug, pages=pages, language=language,
-                   translation_of=game.slug, words={source: text for source, text in words.items() if text != source})
+                   translation_of=game.slug)
 
 
 def page_in(site: Site, game: Game, page: Page, catalogue: Catalog, language: str, md, term_ids: tuple[str, ...],

@@ -6,7 +6,6 @@ import functools
 import os
 import tempfile
 from dataclasses import dataclass, fields, replace
-
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -298,10 +297,17 @@ def drawn_language(language: str) -> str:
     """`language` when the font the kit sets its own words in (the face of its language, being
     measured in, else DejaVu Sans) draws Rulepress's words in it, else English: never a cover
     of empty boxes (docs/translations.md, "Scripts, fonts and hyphenation")."""
+    drawn = all(has_glyph(c) and has_glyph(c, bold=True) for c in catalogue_characters(language))
+    return language if drawn else ""
+
+
+@functools.lru_cache(maxsize=None)
+def catalogue_characters(language: str) -> frozenset[str]:
+    """Every character Rulepress's words in `language` use (none in English): read once a process,
+    not for each kit of every paper and variant."""
     found = catalogue(language) if language else None
     words = [s for m in found or () if m.id for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string])]
-    drawn = all(has_glyph(c) and has_glyph(c, bold=True) for c in set("".join(words)) if not c.isspace())
-    return language if drawn else ""
+    return frozenset(c for c in "".join(words) if not c.isspace())
 
 
 @in_kit_face

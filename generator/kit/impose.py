@@ -92,11 +92,10 @@ class PageDraft:
 
 
 # -- calibration -------------------------------------------------------------------------
-def english(text: str) -> str:
-    return text
+ENGLISH = gettext("")  # Rulepress's words as written (a kit in no language of its own)
 
 
-def calibration_square(x: float, y: float, _: Callable[[str], str] = english) -> list:
+def calibration_square(x: float, y: float, _: Callable[[str], str] = ENGLISH) -> list:
     """A 50 mm square with its note above it; (x, y) is the top-left of the note; `_`: the
     kit's gettext (its language). The note takes its two lines at the largest size that holds
     it whole (a longer language's words shrink, never cut), its first line bold."""
@@ -133,7 +132,7 @@ def ruler_ticks(x: float, y: float) -> list:
     return ticks
 
 
-def calibration_bar(x: float, y: float, vertical: bool, _: Callable[[str], str] = english) -> list:
+def calibration_bar(x: float, y: float, vertical: bool, _: Callable[[str], str] = ENGLISH) -> list:
     """A 50 mm bar with end ticks and its note; (x, y) is where the bar starts."""
     if vertical:
         return [
@@ -266,7 +265,7 @@ BAR_ROOM = 3.2  # a horizontal scale bar: its end ticks and its note
 BAR_INSET = 5.0  # the bar starts this far in from the first crop mark, not in line with it
 
 
-def card_furniture(page: PageDraft, grid: CardGrid, ys: Sequence[float], _: Callable[[str], str] = english) -> None:
+def card_furniture(page: PageDraft, grid: CardGrid, ys: Sequence[float], _: Callable[[str], str] = ENGLISH) -> None:
     """Footer and scale bar around a card grid, inside the printable area and clear of the crop
     marks: in the bands above and below the marks, else turned in a side margin between two
     rows' marks (where a tight paper, as US Letter, leaves no band)."""
@@ -321,13 +320,13 @@ class PrintedCard:
 SIDES = {"fronts": N_("%(decks)s (fronts)"), "backs": N_("%(decks)s (backs)"), "fold-over": N_("%(decks)s (fold-over)")}
 
 
-def page_title(cards: Sequence[PrintedCard], side: str, _: Callable[[str], str] = english) -> str:
+def page_title(cards: Sequence[PrintedCard], side: str, _: Callable[[str], str] = ENGLISH) -> str:
     """What a card page holds, for its footer: the decks on it ("Weapons, Gadgets (fronts)")."""
     return _(SIDES[side]) % {"decks": ", ".join(dict.fromkeys(card.title for card in cards))}
 
 
 def card_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, paper_w: float,
-               paper_h: float, _: Callable[[str], str] = english) -> list[PageDraft]:
+               paper_h: float, _: Callable[[str], str] = ENGLISH) -> list[PageDraft]:
     """Fronts in a grid, each page followed by its backs mirrored for a long-edge flip. The
     cards of several decks of one size run on (a deck's last few share a sheet with the next's)."""
     grid = card_grid(paper_w, paper_h, w, h, bleed)
@@ -367,7 +366,7 @@ def fold_layout(paper_w: float, paper_h: float, w: float, h: float, bleed: float
 
 
 def fold_pages(cards: Sequence[PrintedCard], w: float, h: float, bleed: float, paper_w: float,
-               paper_h: float, _: Callable[[str], str] = english) -> list[PageDraft]:
+               paper_h: float, _: Callable[[str], str] = ENGLISH) -> list[PageDraft]:
     """Each front beside its back, a fold line between: fold, glue, cut. Cards on their side
     turn opposite ways (the front's top and the back's top both meet the fold), so that
     folded, the back stands the same way up as its front."""
