@@ -434,12 +434,48 @@ def surface_findings(items: list[Placed], where: str, key: tuple, path=None, lin
     for check in only:
         if check == "safe" and safe_area is None:
             continue
-        for item, what, measure in checks[check]():
+        for item, what, measure in ANSWERS.answers(items, (check, safe_area), checks[check]):
             component = placed_component(item)
             more = f", {component}" if component and component not in where else ""
             found.append(finding(check, where + more, what, key + (item.shape.text,), path, line, measure=measure,
                                  each=each + more if each else ""))
     return found
+
+
+class Answers:
+    """What a check found on a surface, kept by the surface's contents: the same drawing is
+    checked once a process, wherever it is met again (a diagram on two pages and in the
+    rulebook; a board, a card back or a wordless token in every language's kit). Kept as
+    (the item's place in the surface, what, measure), a few bytes, and looked up by the
+    surface's hash and length: what the checks read is all in the items (frozen shapes and
+    their moves), except a picture's pixels, which may change between two builds of `serve`:
+    a surface with a picture is checked every time."""
+
+    LIMIT = 20_000  # surfaces; then forgotten all at once (a catalogue in two languages meets 1,400)
+
+    def __init__(self):
+        self.kept: dict[tuple, list[tuple[int, str, Optional[float]]]] = {}
+
+    def answers(self, items: list[Placed], question: tuple, check) -> list[tuple[Placed, str, Optional[float]]]:
+        if any(isinstance(item.shape, Image) for item in items):
+            return list(check())
+        try:
+            key = (hash(tuple(items)), len(items), question)
+        except TypeError:  # a shape holding a list: unhashable, checked as it is
+            return list(check())
+        if key not in self.kept:
+            found = list(check())
+            where = {id(item): index for index, item in enumerate(items)}
+            if any(id(item) not in where for item, _what, _measure in found):
+                return found  # an answer about a shape the check made itself: not kept
+            if len(self.kept) >= self.LIMIT:
+                self.kept.clear()
+            self.kept[key] = [(where[id(item)], what, measure) for item, what, measure in found]
+            return found
+        return [(items[index], what, measure) for index, what, measure in self.kept[key]]
+
+
+ANSWERS = Answers()  # one a process: a build's forked children inherit what it checked before them
 
 
 def measured(found: Iterable[tuple[Placed, str]]) -> Iterable[tuple[Placed, str, None]]:

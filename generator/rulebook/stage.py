@@ -4,6 +4,7 @@ Preflight (preflight.py) checks every diagram of every book in `check`, before
 anything is written, in builds and in `rulepress check`."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from generator.content.model import Game, Site
@@ -121,12 +122,14 @@ class RulebookStage(Stage):
         child (its books one after another, sharing their diagrams), a core's worth fewer while
         the build itself works."""
         from generator.rulebook.make import CHILDREN_PER_CORE, GameBook, load_for_children, typeset_all
+        from generator.rulebook.styles import book_language, hyphenation
 
         book = self._checked.get(game.slug) or GameBook(site, game, self.context.directives, self.context.replays,
                                                         self.context.products)
         jobs = book_jobs(game)
         return Job(f"typesetting the rulebooks of {game.title}", lambda: write_books(game, typeset_all(book, jobs), paths),
-                   self.name, CHILDREN_PER_CORE, spare_core=True, before_first=load_for_children)
+                   self.name, CHILDREN_PER_CORE, spare_core=True,
+                   before_fork=partial(load_for_children, hyphenation(book_language(site, game))))
 
 
 def write_books(game: Game, made: dict, paths: dict) -> None:

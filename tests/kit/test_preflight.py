@@ -237,3 +237,20 @@ def test_fold_over_poker_cards_lie_on_their_side_four_to_a_page():
     for paper in ((210.0, 297.0), (215.9, 279.4)):
         grid, on_side = fold_layout(*paper, 63.5, 88.9)
         assert on_side and grid.count == 4
+
+
+def test_a_surface_met_again_is_answered_as_it_was_checked_and_a_changed_one_is_checked_anew():
+    """A diagram on two pages, or a board in every language's kit, is checked once a process
+    (draw/preflight.Answers): the second meeting gets the same findings about its own items, in
+    its own place; a surface whose words moved apart is checked again."""
+    from generator.draw.flatten import flatten
+    from generator.draw.preflight import surface_findings
+
+    def surface(gap: float):
+        return list(flatten((Text(10, 10, "north", size=3.0), Text(12, 10 + gap, "south", size=3.0))))
+
+    first = surface_findings(surface(0.5), "the board, A4", ("board",), only=("collision",))
+    again = surface_findings(surface(0.5), "the board, Letter", ("board",), only=("collision",))
+    assert [f.found for f in first] == [f.found for f in again] == ["“north” overlaps “south”"]
+    assert again[0].where == "the board, Letter"
+    assert surface_findings(surface(8.0), "the board, A4", ("board",), only=("collision",)) == []
