@@ -525,12 +525,14 @@ def pdf_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
 
 
 def render_pdf(pages: Sequence[PdfPage], *, title: str, author: str, subject: str = "",
-               keywords: str = "", resolve_image: Optional[Callable[[str], str]] = None, ink=None) -> bytes:
+               keywords: str = "", resolve_image: Optional[Callable[[str], str]] = None, ink=None,
+               compressed: bool = True) -> bytes:
     """The pages as one PDF document, reproducible byte for byte; with `ink` (draw/cmyk.CmykInk)
-    every colour and picture in CMYK (draw/pdfx.py makes a PDF/X-1a file of it)."""
+    every colour and picture in CMYK (draw/pdfx.py makes a PDF/X-1a file of it). `compressed=False`:
+    a PDF read once in memory and dropped (a face to rasterise), spared deflating its pages."""
     register_fonts()
     out = io.BytesIO()
-    canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName=REGULAR)
+    canvas = Canvas(out, invariant=1, pageCompression=int(compressed), initialFontName=REGULAR)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setSubject(subject)

@@ -67,7 +67,9 @@ def render_page(page, dpi: float, size: tuple[int, int] | None = None):
     from PIL import Image as PILImage
 
     bitmap = page.render(scale=dpi / PT_PER_INCH, fill_color=(255, 255, 255, 255))
-    image = bitmap.to_pil().convert("RGB")
+    image = bitmap.to_pil()  # RGB, decoded from PDFium's BGR: a copy of its own
+    if image.mode != "RGB":
+        image = image.convert("RGB")
     if size is not None and image.size != size:
         image = image.crop((0, 0, *size)) if image.width >= size[0] and image.height >= size[1] \
             else image.resize(size, PILImage.LANCZOS)
