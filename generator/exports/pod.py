@@ -22,6 +22,7 @@ from generator.exports.drivethrucards import drivethrucards_pdf
 from generator.draw.shapes import Group, Image
 from generator.exports.shop_faces import DTC_SAFE_MM, MPC_SAFE_MM, TGC_SAFE_MM, shop_pieces
 from generator.fingerprint import digest, files_digest
+from generator.i18n.interface import N_, decimal_text, gettext, reader_language
 from generator.urls import exports_folder, pod_cards_pdf, pod_cards_zip
 
 DPI = 300
@@ -44,8 +45,8 @@ class CardSize:
         return f"{self.name} ({self.width_in:g} x {self.height_in:g} in)"
 
 
-POKER, BRIDGE, MINI, TAROT = (CardSize("poker", 2.5, 3.5), CardSize("bridge", 2.25, 3.5),
-                              CardSize("mini", 1.75, 2.5), CardSize("tarot", 2.75, 4.75))
+POKER, BRIDGE, MINI, TAROT = (CardSize(N_("poker"), 2.5, 3.5), CardSize(N_("bridge"), 2.25, 3.5),
+                              CardSize(N_("mini"), 1.75, 2.5), CardSize(N_("tarot"), 2.75, 4.75))
 
 
 @dataclass(frozen=True)
@@ -99,28 +100,50 @@ def shop_images(artwork, deck, shop: Shop, pieces: list | None = None) -> tuple[
     return size, target, pieces, [png_bytes(image, DPI) for image in images]
 
 
+def size_words(size: CardSize, language: str) -> str:
+    """A shop's card size as a download's line says it in `language`: "poker (2.5 x 3.5 in)"."""
+    _ = gettext(language)
+    return _("%(size)s (%(width)s x %(height)s in)") % {
+        "size": _(size.name), "width": decimal_text(language, size.width_in),
+        "height": decimal_text(language, size.height_in)}
+
+
+def scaled_words(size: CardSize, deck, language: str) -> str:
+    """" (the deck's 70 x 120 mm scaled by 1.012)" when the deck is scaled to the shop's size, else ""."""
+    scale = cover_scale(size, deck.width, deck.height)
+    if scale == 1.0:
+        return ""
+    _ = gettext(language)
+    return " " + _("(the deck's %(width)s x %(height)s mm scaled by %(scale)s)") % {
+        "width": decimal_text(language, deck.width), "height": decimal_text(language, deck.height),
+        "scale": decimal_text(language, scale, 3)}
+
+
 class PrintOnDemand(Exporter):
     name = "print-on-demand"
 
     def downloads(self, site, game, components) -> list[Download]:
+        language = reader_language(game, site)  # the words of the page that offers them
+        _ = gettext(language)
         found = []
         for deck in components.decks:
             if not deck.cards:
                 continue
+            trim = {"width": decimal_text(language, deck.width), "height": decimal_text(language, deck.height)}
             for shop in SHOPS:
                 size = shop.nearest(deck.width, deck.height)
                 target = shop.target(size)
-                scale = cover_scale(size, deck.width, deck.height)
-                scaled = "" if scale == 1.0 else f" (the deck's {deck.width:g} x {deck.height:g} mm scaled by {scale:.3f})"
                 found.append(Download(
                     pod_cards_zip(game.slug, deck.name, shop.key),
-                    f"{deck.title} for {shop.title} (ZIP of PNG)",
-                    f"to upload to {shop.title} as {size.words} cards{scaled}: one PNG per card, {target.width_px} x "
-                    f"{target.height_px} px at {DPI} dpi with bleed, and a manifest of how many of each"))
+                    _("%(deck)s for %(shop)s (ZIP of PNG)") % {"deck": deck.title, "shop": shop.title},
+                    _("to upload to %(shop)s as %(size)s cards%(scaled)s: one PNG per card, %(width)s x %(height)s px "
+                      "at %(dpi)s dpi with bleed, and a manifest of how many of each")
+                    % {"shop": shop.title, "size": size_words(size, language), "width": target.width_px,
+                       "height": target.height_px, "dpi": DPI, "scaled": scaled_words(size, deck, language)}))
             found.append(Download(
-                pod_cards_pdf(game.slug, deck.name), f"{deck.title} for DriveThruCards (PDF)",
-                f"a print-ready deck for DriveThruCards and other card printers: PDF/X-1a in CMYK, each card's "
-                f"back, then its front, {deck.width:g} x {deck.height:g} mm plus 1/8 inch bleed"))
+                pod_cards_pdf(game.slug, deck.name), _("%(deck)s for DriveThruCards (PDF)") % {"deck": deck.title},
+                _("a print-ready deck for DriveThruCards and other card printers: PDF/X-1a in CMYK, each card's "
+                  "back, then its front, %(width)s x %(height)s mm plus 1/8 inch bleed") % trim))
         return found
 
     def write(self, job: ExportJob) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from generator.exports.formats import Download, Exporter, ExportJob, csv_text, zip_bytes
 from generator.exports.raster import MM_PER_INCH, Target, cut_to_disc, png_bytes, render_many
 from generator.exports.shop_faces import TABLETOPIA_SAFE_MM, with_shop_cards
+from generator.i18n.interface import gettext, reader_language
 from generator.urls import tabletopia_zip
 
 PX_PER_MM = 10
@@ -48,9 +49,10 @@ class Tabletopia(Exporter):
     def downloads(self, site, game, components) -> list[Download]:
         if not (components.decks or components.boards or components.tokens or components.sheets):
             return []
-        return [Download(tabletopia_zip(game.slug), "Tabletopia images (ZIP of PNG)",
-                         f"to build the game in Tabletopia's creation tool: every card face, each deck's back, "
-                         f"the boards and tokens at {PX_PER_MM} px per mm, one size per component")]
+        _ = gettext(reader_language(game, site))  # the words of the page that offers it
+        return [Download(tabletopia_zip(game.slug), _("Tabletopia images (ZIP of PNG)"),
+                         _("to build the game in Tabletopia's creation tool: every card face, each deck's back, "
+                           "the boards and tokens at %(ppm)s px per mm, one size per component") % {"ppm": PX_PER_MM})]
 
     def write(self, job: ExportJob) -> None:
         if not job.pieces:

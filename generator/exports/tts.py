@@ -27,6 +27,7 @@ from generator.exports.tts_objects import (CARD_MM_AT_SCALE_1, CardEntry, Place,
                                            die_object, image_scale, pdf_object, saved_object, tile_object,
                                            token_object, units)
 from generator.exports.tts_setup import Piece, start_places
+from generator.i18n.interface import gettext, ngettext, reader_language
 from generator.stages import Section
 from generator.urls import export_file, exports_folder, file_stem, rules_pdf
 
@@ -411,9 +412,10 @@ class TabletopSimulator(Exporter):
     def downloads(self, site, game, components) -> list[Download]:
         if placeholder(site.base_url):
             return []  # the rules page's section says how to get one
-        return [Download(save_name(game.slug), "Tabletop Simulator saved object (JSON)",
-                         "the whole game on a virtual table: put it in Tabletop Simulator's Saved Objects folder "
-                         "(how: “Tabletop Simulator” below)")]
+        _ = gettext(reader_language(game, site))  # the words of the page that offers it
+        return [Download(save_name(game.slug), _("Tabletop Simulator saved object (JSON)"),
+                         _("the whole game on a virtual table: put it in Tabletop Simulator's Saved Objects folder "
+                           "(how: “Tabletop Simulator” below)"))]
 
     def files(self, site, game, components) -> list[str]:
         save = unpublished_name(game.slug) if placeholder(site.base_url) else save_name(game.slug)
@@ -443,23 +445,28 @@ def how_to_section(site, game, components) -> dict[str, list[Section]]:
     """The "Tabletop Simulator" section of the game's rules page (template tts-section.html): how
     to load the save, and what it puts on the table. Named from the components, nothing drawn."""
     data = {"save": export_file(save_name(game.slug)), "published": not placeholder(site.base_url),
-            "contents": table_contents(site, components),
+            "local_save": Path(save_name(game.slug, local=True)).name,  # as `rulepress tts-local` names it
+            "contents": table_contents(site, components, reader_language(game, site)),
             "cards": bool(components.decks), "board": bool(components.boards)}
     return {game.page("rules").url: [Section(SECTION_ID, "Tabletop Simulator", "tts-section.html", data)]}
 
 
-def table_contents(site, components) -> list[str]:
-    """What the save puts on the table, in words."""
+def table_contents(site, components, language: str) -> list[str]:
+    """What the save puts on the table, in words of `language` (the page's)."""
+    _, n_ = gettext(language), ngettext(language)
     things = []
     for deck in components.decks:
         count = len(deck.instances(None))
-        things.append(f"{deck.title}: a deck of {count} card{'s' if count != 1 else ''}")
-    things += [f"{spec.title} (the board)" for spec in components.boards]
-    things += [f"{spec.title} (to read; write with Tabletop Simulator's pen)" for spec in components.sheets]
+        things.append(n_("%(deck)s: a deck of %(num)s card", "%(deck)s: a deck of %(num)s cards", count)
+                      % {"deck": deck.title, "num": count})
+    things += [_("%(board)s (the board)") % {"board": spec.title} for spec in components.boards]
+    things += [_("%(sheet)s (to read; write with Tabletop Simulator's pen)") % {"sheet": spec.title}
+               for spec in components.sheets]
     for spec in components.tokens:
         count = sum(item.count for item in spec.items) * (len(components.options.players) if spec.per_player else 1)
-        things.append(f"{spec.title}: {count} token{'s' if count != 1 else ''}")
-    things += [f"{name} (a d{sides})" for sides, name in getattr(components, "dice", ())]
+        things.append(n_("%(tokens)s: %(num)s token", "%(tokens)s: %(num)s tokens", count)
+                      % {"tokens": spec.title, "num": count})
+    things += [_("%(die)s (a d%(sides)s)") % {"die": name, "sides": sides} for sides, name in getattr(components, "dice", ())]
     if site.rulebooks:
-        things.append("The rules, as a PDF to read at the table")
+        things.append(_("The rules, as a PDF to read at the table"))
     return things

@@ -172,3 +172,46 @@ def ages_text(language: str, ages: int | None) -> str:
     """"ages 10+" as a rulebook's cover says it ("" when the game gives no age)."""
     _ = gettext(language)
     return _("ages %(num)s+") % {"num": ages} if ages else ""
+
+
+def babel_locale(language: str):
+    """Babel's locale for `language` (CLDR's data: dates, decimal marks), None for the source
+    language, the pseudo-locale or a tag CLDR does not know (they read as the source writes)."""
+    from babel.core import Locale, UnknownLocaleError
+
+    if not language or language.split("-")[0] == SOURCE:
+        return None
+    try:
+        return Locale.parse(language.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return None
+
+
+def decimal_text(language: str, value: float, places: int | None = None) -> str:
+    """A measure as `language` writes it ("63,5" in German): `places` decimals, else as few as it
+    needs; the source's own form ("63.5") where Babel has no locale for it."""
+    locale = babel_locale(language)
+    if locale is None:
+        return f"{value:.{places}f}" if places is not None else f"{value:g}"
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * places if places else "0.###"
+    return format_decimal(value, format=pattern, locale=locale, group_separator=False)
+
+
+def release_label(language: str, version: str, date: str) -> str:
+    """A release as a page's stamp names it, in `language`: "version 1.1, 26 November 2026" in
+    English, "Version 1.1, 26. November 2026" in German (the date in CLDR's long form of the
+    language; the source's form where Babel has no locale for it). `date`: ISO 8601."""
+    import datetime
+
+    day = datetime.date.fromisoformat(date)
+    locale = babel_locale(language)
+    if locale is None:
+        words = f"{day.day} {day:%B %Y}"
+    else:
+        from babel.dates import format_date
+
+        words = format_date(day, format="long", locale=locale)
+    _ = gettext(language)
+    return _("version %(version)s, %(date)s") % {"version": version, "date": words}

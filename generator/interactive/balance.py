@@ -34,6 +34,7 @@ from generator.draw.svg import to_svg
 from generator.errors import describe_value
 from generator.interactive.balance_charts import PIXELS_PER_MM, cards_chart, lengths_chart, percent, seats_chart
 from generator.interactive.bundle import bundle_contents, bundle_key
+from generator.i18n.interface import ngettext, reader_language
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.play.balance import MAX_MOVES, BalanceSpec, BalanceStats, self_play, wilson
 from generator.play.bots import make_bot
@@ -50,14 +51,23 @@ def balance_notes(options: dict, context: DirectiveContext, game, engine, played
     spec = block_spec(options, context, engine)
     site = context.env["site"]
     if not getattr(site, "balance_notes", False):
-        return ('<p class="rp-balance-off">Balance notes are made only when the site asks for them: '
-                f'add <code>balance_notes = true</code> to site.toml, and the build plays {spec.games} games '
-                f'of {escape(engine.name)} against itself (once; the figures are cached).</p>\n')
+        return balance_off(reader_language(game, site), spec.games, engine.name)
     repairs: list[str] = []
     stats = (played or {}).get(figures_key(game, spec)) or cached_stats(game, engine, spec, repairs)
     for note in repairs:  # the build says it (the page may render in a worker process)
         context.use(REPAIRED_USE, note)
     return render(engine, spec, stats, prefix=f"balance-{game.slug}")
+
+
+def balance_off(language: str, games: int, name: str) -> str:
+    """The note a balance block shows on a site that makes no balance notes, in `language`."""
+    n_ = ngettext(language)
+    words = n_("Balance notes are made only when the site asks for them: add %(setting)s to site.toml, and the build "
+               "plays %(num)s game of %(game)s against itself (once; the figures are cached).",
+               "Balance notes are made only when the site asks for them: add %(setting)s to site.toml, and the build "
+               "plays %(num)s games of %(game)s against itself (once; the figures are cached).", games)
+    return (f'<p class="rp-balance-off">{escape(words, quote=False)}</p>\n'
+            % {"setting": "<code>balance_notes = true</code>", "num": games, "game": escape(name)})
 
 
 def block_spec(options: dict, context: DirectiveContext, engine) -> BalanceSpec:

@@ -370,7 +370,7 @@ def cover_lines(title: str, author: str, paper_label: str, variant: str,
     checks the pages without a stamp, would check another layout."""
     _ = gettext(language)
     subtitle = _("Print-and-play kit") + (f": {edition.title}" if edition else "")
-    paper_line = paper_label + (f", {VARIANT_LABELS[variant]}" if VARIANT_LABELS[variant] else "")
+    paper_line = _(paper_label) + (f", {_(VARIANT_LABELS[variant])}" if VARIANT_LABELS[variant] else "")
     paper_line += f" · {stamp}" if stamp else ""
     lines = [(title, 9.0, True), (subtitle, 5.0, False)]
     if edition is not None and edition.adds_to is not None:

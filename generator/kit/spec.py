@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Optional
 
 from generator.draw.shapes import Drawing, FontRef
+from generator.i18n.interface import N_
 from generator.play.tables import Row, Table
 
-PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("US Letter", 215.9, 279.4)}
+PAPERS = {"a4": (N_("A4"), 210.0, 297.0), "letter": (N_("US Letter"), 215.9, 279.4)}
 VARIANTS = ("print", "ink-saver", "fold-over")
 CARD_SIZES = {
     "poker": (63.5, 88.9),
@@ -321,7 +322,7 @@ class Components:
         return [c.name for group in (self.boards, self.decks, self.sheets, self.tokens) for c in group]
 
 
-VARIANT_LABELS = {"print": "", "ink-saver": "ink saver", "fold-over": "fold-over backs"}
+VARIANT_LABELS = {"print": "", "ink-saver": N_("ink saver"), "fold-over": N_("fold-over backs")}
 
 
 @dataclass(frozen=True)
@@ -350,7 +351,17 @@ def plan_kits(components: Components, papers: Optional[tuple[str, ...]] = None,
     for edition in components.editions or (None,):
         for paper in papers or components.options.papers:
             for variant in variants or components.options.variants:
-                parts = [p for p in (edition.title if edition else "", PAPERS[paper][0], VARIANT_LABELS[variant]) if p]
-                planned.append(PlannedKit(edition, paper, variant,
-                                          kit_file_name(components.slug, edition, paper, variant), ", ".join(parts)))
+                planned.append(PlannedKit(edition, paper, variant, kit_file_name(components.slug, edition, paper, variant),
+                                          kit_label(edition, paper, variant)))
     return planned
+
+
+def kit_label(edition: Optional[Edition], paper: str, variant: str, words=None) -> str:
+    """A kit's paper and variant in words, after its edition's title: "A4", "US Letter, ink saver",
+    "Beginner game, A4"; `words`: a language's gettext, for a translated page's download link
+    (the PDF itself is titled in the source's words)."""
+    def said(text: str) -> str:
+        return words(text) if words and text else text  # gettext("") is the catalogue's header
+
+    return ", ".join(p for p in (edition.title if edition else "", said(PAPERS[paper][0]), said(VARIANT_LABELS[variant]))
+                     if p)

@@ -11,7 +11,7 @@ from pathlib import Path
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
-from generator.i18n.interface import N_, reader_language
+from generator.i18n.interface import N_, gettext, reader_language, release_label
 from generator.kit.drawings import KitDrawings, has_kit
 from generator.kit.paper import cards_on_paper
 from generator.jobs import Job
@@ -59,7 +59,8 @@ class KitStage(Stage):
         table = ""
         if "data" in options:
             table = table_directive({k: v for k, v in options.items() if k != "deck"}, context)
-        return cards_html(gallery, kit_folder(game.slug), context.page.url, table)
+        return cards_html(gallery, kit_folder(game.slug), context.page.url, table,
+                          words=gettext(reader_language(game, context.env.get("site"))))
 
     def components(self, game: Game):
         return self.product.components(game)
@@ -126,14 +127,14 @@ class KitStage(Stage):
             galleries.append(gallery_entry(gallery))
         for rel, data in sorted({**pictures.files, **screens}.items()):
             output.write(f"{folder}/{rel}", data)
-        kits = planned_kits(components)  # their pages and sizes come with the job's answer
+        kits = planned_kits(components, reader_language(game, site))  # their pages and sizes come with the job's answer
         # a game whose source names no designer gets no "by" line
         rulebook = rules_pdf(game.slug, "{paper}") if site.rulebooks else ""  # a template: each kit its paper's
         staging = output.folder(folder)
 
         def make() -> list[tuple[str, int, int]]:  # in a child: the PDFs, and what the section says of them
             made = write_kits(components, staging, title=game.title, author=", ".join(game.designers),
-                              rulebook=rulebook, artwork=artwork, stamp=game.release.stamp if game.release else "",
+                              rulebook=rulebook, artwork=artwork, stamp=kit_stamp(site, game),
                               language=reader_language(game, site))
             return [(Path(kit.path).name, kit.pages, kit.bytes) for kit in made]
 
@@ -159,7 +160,7 @@ class KitStage(Stage):
         components = self.components(game)  # checked: `check` has reported any error in it
         previews = [screen_entry({"title": title, "kind": kind, "file": kit_file(preview_file(name)), "width": 0,
                                   "height": 0}, pictured) for name, title, kind, pictured in plan_previews(components)]
-        kits = planned_kits(components)
+        kits = planned_kits(components, reader_language(game, site))
         galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
         files = [in_game(game.slug, entry["file"]) for entry in previews + kits]
         files += [in_game(game.slug, card["file"]) for gallery in galleries for card in gallery["cards"]]
@@ -173,12 +174,22 @@ class KitStage(Stage):
                           cover=cover(game, previews))
 
 
-def planned_kits(components) -> list[dict]:
-    """The section's row of each kit the game will have, its pages and size still to come."""
-    from generator.kit.spec import plan_kits
+def planned_kits(components, language: str) -> list[dict]:
+    """The section's row of each kit the game will have, its pages and size still to come; its
+    label in the page's `language` ("A4, Tintensparmodus")."""
+    from generator.kit.spec import kit_label, plan_kits
 
-    return [{"name": kit.name, "file": kit_file(kit.name), "label": kit.label, "pages": "", "size": "",
-             "paper": kit.paper, "variant": kit.variant} for kit in plan_kits(components)]
+    words = gettext(language)
+    return [{"name": kit.name, "file": kit_file(kit.name), "label": kit_label(kit.edition, kit.paper, kit.variant, words),
+             "pages": "", "size": "", "paper": kit.paper, "variant": kit.variant} for kit in plan_kits(components)]
+
+
+def kit_stamp(site: Site, game: Game) -> str:
+    """The release on the kit's cover, in the kit's language: "Version 1.1, 26. November 2026"."""
+    if game.release is None:
+        return ""
+    label = release_label(reader_language(game, site), game.release.version, game.release.date)
+    return label[:1].upper() + label[1:]
 
 
 def measured(kits: list[dict], made: list[tuple[str, int, int]]) -> None:

@@ -7,10 +7,12 @@ from html import escape
 from generator.markdown.links import relative
 
 
-def cards_html(gallery, kit_folder: str, page_url: str, table: str = "") -> str:
-    """`gallery`: a kit deck's Gallery (kit/preview.py); `kit_folder`: where its images are."""
+def cards_html(gallery, kit_folder: str, page_url: str, table: str = "", words=None) -> str:
+    """`gallery`: a kit deck's Gallery (kit/preview.py); `kit_folder`: where its images are;
+    `words`: the page's language's gettext (Rulepress's words in it; the kit's section says the same)."""
+    _ = words or (lambda text: text)
     width, height = round(gallery.width * 2), round(gallery.height * 2)  # 2 px/mm, as the kit's own gallery
-    title = f"{gallery.title}: every card ({len(gallery.cards)} different)"
+    title = _("%(title)s: every card (%(count)s different)") % {"title": gallery.title, "count": len(gallery.cards)}
     out = [f'<figure class="card-list" id="deck-{escape(gallery.name)}">',
            f"<figcaption>{escape(title)}</figcaption>", '<ul class="card-gallery-list">']
     for card in gallery.cards:
@@ -22,6 +24,7 @@ def cards_html(gallery, kit_folder: str, page_url: str, table: str = "") -> str:
                    + f' alt="{escape(card.description)}" loading="lazy" width="{width}" height="{height}"></li>')
     out.append("</ul>")
     if table:
-        out.append(f'<details class="card-table"><summary>The same cards as a table</summary>{table}</details>')
+        summary = escape(_("The same cards as a table"))
+        out.append(f'<details class="card-table"><summary>{summary}</summary>{table}</details>')
     out.append("</figure>\n")
     return "\n".join(out)

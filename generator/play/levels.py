@@ -25,9 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .api import Engine, IllegalAction
-from .words import _
+from .words import N_, _
 
 LEVEL_NAME = re.compile(r"[a-z][a-z0-9-]*")
+# The level names above, which the catalogue's games use: named so that Rulepress's catalogues
+# say them in every language it speaks (the Play page's level select). A level named otherwise
+# shows its name, in the reader's language where the game marks it (N_) in its own catalogue.
+NAMED_LEVELS = (N_("beginner"), N_("club"), N_("strong"))
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,8 @@ class Level:
 
     def to_json(self) -> dict:
         """What the Play page's worker sends for the level select."""
-        return {"name": self.name, "about": _(self.about)}  # in the page's language where the game marks it (N_)
+        # its title and sentence in the page's language where they are marked (N_)
+        return {"name": self.name, "title": _(self.name), "about": _(self.about)}
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from html import escape
 
 from generator.content.model import Game, Site
+from generator.i18n.interface import reader_language, release_label
 from generator.urls import SITE_FEED, changes_url, relative, release_folder, releases_feed
 
 
@@ -18,7 +19,7 @@ class PageRelease:
     """A page's release, its links relative to the page."""
 
     version: str
-    label: str  # "version 1.1, 26 November 2026"
+    label: str  # "version 1.1, 26 November 2026", in the page's language ("Version 1.1, 26. November 2026")
     feed: str  # the game's Atom feed
     changes: str  # the release's "What changed" page ("": the release has none, a game's first)
     earlier: str  # JSON: {version: folder} of every earlier release the site builds, for play.js
@@ -39,7 +40,8 @@ def page_release(site: Site, game: Game, url: str) -> PageRelease | None:
     earlier = {older.version: relative(url, release_folder(home, older.version) + "/")
                for older in game.releases[:-1] if site.game(release_folder(home, older.version))}
     return PageRelease(
-        version=release.version, label=release.label, feed=relative(url, releases_feed(home)),
+        version=release.version, label=release_label(reader_language(game, site), release.version, release.date),
+        feed=relative(url, releases_feed(home)),
         changes=relative(url, changes) if any(page.url == changes for page in game.pages) else "",
         earlier=json.dumps(earlier, sort_keys=True, separators=(",", ":")))
 

@@ -45,6 +45,9 @@
   // -- small DOM helpers --------------------------------------------------------
   // The narrowest width (px) at which an SVG's smallest text shows at 12 px: its viewBox
   // width times 12 over its smallest font-size (generator/browser/diagram.py sized_for_reading).
+  // a level's name as the select shows it: "club" as "Club", "débutant" as "Débutant"
+  function capitalised(words) { return words.charAt(0).toUpperCase() + words.slice(1); }
+
   function readableWidth(svg) {
     const box = svg.viewBox && svg.viewBox.baseVal;
     const sizes = Array.from(svg.querySelectorAll("[font-size]"), (n) => parseFloat(n.getAttribute("font-size")))
@@ -536,7 +539,7 @@
       const levels = view.levels || [];
       this.levelField.hidden = levels.length < 2;
       this.levelChoice.replaceChildren(...levels.map((level) => el("option", {
-        value: level.name, text: level.name.charAt(0).toUpperCase() + level.name.slice(1), title: level.about || false })));
+        value: level.name, text: capitalised(level.title || level.name), title: level.about || false })));
       // a bot that is none of the levels (a page's own choice) shows as itself
       if (levels.length && !view.level) this.levelChoice.prepend(el("option", { value: view.bot, text: view.bot }));
       this.levelChoice.value = view.level || view.bot;
