@@ -204,16 +204,18 @@ def section(site: Site, game: Game, previews: list[dict], kits: list[dict], gall
             instead=(), formats=()) -> dict[str, list[Section]]:
     """The "Print & play" section of the game's rules page (template kit-section.html), by page URL."""
     # the typeset rules belong with the kit: a player printing it wants them in the same pile
-    rulebooks = rulebook_downloads(game) if site.rulebooks else []
+    rulebooks = rulebook_downloads(game, gettext(reader_language(game, site))) if site.rulebooks else []
     data = {"previews": previews, "kits": kits, "rulebooks": rulebooks, "galleries": galleries,
             "instead": [[component, use] for component, use in instead], "formats": list(formats)}
     return {game.page("rules").url: [Section(SECTION_ID, N_("Print & play"), "kit-section.html", data)]}
 
 
-def rulebook_downloads(game: Game) -> list[dict]:
+def rulebook_downloads(game: Game, words=None) -> list[dict]:
     """The typeset rules offered beside the kit: named by the rules the rulebook stage writes
-    them by (generator/urls.py), so the two lists never name different PDFs."""
-    return [{"file": rules_pdf(game.slug, paper), "label": label} for paper, label in RULEBOOK_PAPERS]
+    them by (generator/urls.py), so the two lists never name different PDFs; `words`: the page's
+    gettext, for their paper ("US-Letter" as the kit's rows say it)."""
+    return [{"file": rules_pdf(game.slug, paper), "label": words(label) if words else label}
+            for paper, label in RULEBOOK_PAPERS]
 
 
 PREVIEW_WIDTH = 720  # px for the widest component: every preview shares one scale, so sizes compare
