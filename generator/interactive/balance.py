@@ -34,7 +34,7 @@ from generator.draw.svg import to_svg
 from generator.errors import describe_value
 from generator.interactive.balance_charts import PIXELS_PER_MM, cards_chart, lengths_chart, percent, seats_chart
 from generator.interactive.bundle import bundle_contents, bundle_key
-from generator.i18n.interface import ngettext, reader_language
+from generator.i18n.interface import gettext, ngettext, reader_language
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.play.balance import MAX_MOVES, BalanceSpec, BalanceStats, self_play, wilson
 from generator.play.bots import make_bot
@@ -56,7 +56,7 @@ def balance_notes(options: dict, context: DirectiveContext, game, engine, played
     stats = (played or {}).get(figures_key(game, spec)) or cached_stats(game, engine, spec, repairs)
     for note in repairs:  # the build says it (the page may render in a worker process)
         context.use(REPAIRED_USE, note)
-    return render(engine, spec, stats, prefix=f"balance-{game.slug}")
+    return render(engine, spec, stats, prefix=f"balance-{game.slug}", language=reader_language(game, site))
 
 
 def balance_off(language: str, games: int, name: str) -> str:
@@ -206,33 +206,43 @@ def _as_played(name: str, data: bytes) -> bytes:
     return json.dumps(declared, sort_keys=True, default=str).encode("utf-8")
 
 
-def render(engine, spec: BalanceSpec, stats: BalanceStats, prefix: str) -> str:
+def render(engine, spec: BalanceSpec, stats: BalanceStats, prefix: str, language: str = "en") -> str:
+    """The notes in `language` (Rulepress's words in it; the figures as they are)."""
+    _ = gettext(language)
     state = engine.initial_state(spec.players, dict(spec.options))
     names = [player_name(engine, state, seat) for seat in range(spec.players)]
     finished = stats.games - stats.unfinished
-    parts = [f'<p class="rp-balance-summary">{_summary(stats, names)}</p>\n',
-             _figure(seats_chart(stats, names), f"{prefix}-seats",
-                     f"Games won outright from each seat over {stats.games} games, with 95% intervals; "
-                     f"{stats.shared} shared or drawn, {stats.unfinished} unfinished.")]
+    parts = [f'<p class="rp-balance-summary">{_summary(stats, names, language)}</p>\n',
+             _figure(seats_chart(stats, names, _), f"{prefix}-seats",
+                     _("Games won outright from each seat over %(games)s games, with 95%% intervals; %(shared)s "
+                       "shared or drawn, %(unfinished)s unfinished.")
+                     % {"games": stats.games, "shared": stats.shared, "unfinished": stats.unfinished})]
     if stats.lengths:
         ordered = sorted(stats.lengths)
-        parts.append(_figure(lengths_chart(stats), f"{prefix}-lengths",
-                             f"Length of the {finished} finished games in moves: median {ordered[len(ordered) // 2]}, "
-                             f"shortest {ordered[0]}, longest {ordered[-1]}."))
+        parts.append(_figure(lengths_chart(stats, _), f"{prefix}-lengths",
+                             _("Length of the %(games)s finished games in moves: median %(median)s, shortest "
+                               "%(shortest)s, longest %(longest)s.")
+                             % {"games": finished, "median": ordered[len(ordered) // 2], "shortest": ordered[0],
+                                "longest": ordered[-1]}))
     if stats.rounds:
-        parts.append(_figure(cards_chart(stats), f"{prefix}-cards",
-                             f"The card that decided each of {stats.rounds} rounds, as a share of them all."))
+        parts.append(_figure(cards_chart(stats, words=_), f"{prefix}-cards",
+                             _("The card that decided each of %(rounds)s rounds, as a share of them all.")
+                             % {"rounds": stats.rounds}))
     return "".join(parts)
 
 
-def _summary(stats: BalanceStats, names: list[str]) -> str:
+def _summary(stats: BalanceStats, names: list[str], language: str = "en") -> str:
+    _ = gettext(language)
     wins = stats.seat_wins[0]
     low, high = wilson(wins, stats.games)
-    even = percent(1 / stats.players)
-    return (f"{stats.games} seeded games of {stats.players} players, every seat played by the "
-            f"<strong>{escape(stats.bot)}</strong> computer player. The first seat ({escape(names[0])}) won "
-            f"{percent(wins / stats.games)} of them (95% interval {percent(low)}–{percent(high)}); "
-            f"an even share is {even}.")
+    words = _("%(games)s seeded games of %(players)s players, every seat played by the %(bot)s computer player. "
+              "The first seat (%(seat)s) won %(share)s of them (95%% interval %(low)s–%(high)s); an even share "
+              "is %(even)s.")
+    # a level's name in the page's words (Rulepress's catalogue names its levels: play/levels.py)
+    return escape(words, quote=False) % {
+        "games": stats.games, "players": stats.players, "bot": f"<strong>{escape(_(stats.bot))}</strong>",
+        "seat": escape(names[0]), "share": percent(wins / stats.games), "low": percent(low), "high": percent(high),
+        "even": percent(1 / stats.players)}
 
 
 def _figure(drawing, figure_id: str, caption: str) -> str:

@@ -33,9 +33,15 @@ def percent(share: float) -> str:
     return f"{round(100 * share)}%"
 
 
-def seats_chart(stats: BalanceStats, names: list[str]) -> Drawing:
+def same(text: str) -> str:
+    """The words as written: a chart's default gettext (the page's language's is passed in)."""
+    return text
+
+
+def seats_chart(stats: BalanceStats, names: list[str], words=same) -> Drawing:
     """One bar per seat: its share of all games won outright, a whisker for the
-    95% interval, and a dashed line at the even share (1 / players)."""
+    95% interval, and a dashed line at the even share (1 / players). `words`: the page's gettext."""
+    _ = words
     span = WIDTH - LABEL_W - VALUE_W
     top = 4.0
     even_share = 1 / max(1, stats.players)
@@ -62,8 +68,9 @@ def seats_chart(stats: BalanceStats, names: list[str]) -> Drawing:
                Line(even, top - 1, even, bottom + 1, EVEN, role="even"),
                Text(LABEL_W, bottom + 5, "0%", size=TEXT, fill=INK, anchor="middle"),
                Text(LABEL_W + span, bottom + 5, percent(scale), size=TEXT, fill=INK, anchor="middle"),
-               Text(even, bottom + 5, f"even share {percent(even_share)}", size=TEXT, fill=INK, anchor="middle")]
-    return Drawing(WIDTH, bottom + 8, tuple(shapes), title="Games won from each seat, with 95% intervals")
+               Text(even, bottom + 5, _("even share %(share)s") % {"share": percent(even_share)}, size=TEXT, fill=INK,
+                    anchor="middle")]
+    return Drawing(WIDTH, bottom + 8, tuple(shapes), title=_("Games won from each seat, with 95%% intervals") % {})
 
 
 def length_bins(lengths: list[int], most: int = 14) -> list[tuple[int, int, int]]:
@@ -79,8 +86,9 @@ def length_bins(lengths: list[int], most: int = 14) -> list[tuple[int, int, int]
     return bins
 
 
-def lengths_chart(stats: BalanceStats) -> Drawing:
-    """A histogram of finished games by their number of moves."""
+def lengths_chart(stats: BalanceStats, words=same) -> Drawing:
+    """A histogram of finished games by their number of moves. `words`: the page's gettext."""
+    _ = words
     bins = length_bins(stats.lengths)
     left, top, height = 14.0, 6.0, 40.0
     span = WIDTH - left - 4
@@ -96,12 +104,14 @@ def lengths_chart(stats: BalanceStats) -> Drawing:
         if index % max(1, math.ceil(len(bins) / 7)) == 0:  # a label every few bars keeps them apart
             shapes.append(Text(x + step / 2, top + height + 5, str(start) if start == end else f"{start}–{end}",
                                size=TEXT, fill=INK, anchor="middle"))
-    shapes.append(Text(left + span / 2, top + height + 11, "moves per game", size=TEXT, fill=INK, anchor="middle"))
-    return Drawing(WIDTH, top + height + 14, tuple(shapes), title="How many games ran to each length, in moves")
+    shapes.append(Text(left + span / 2, top + height + 11, _("moves per game"), size=TEXT, fill=INK, anchor="middle"))
+    return Drawing(WIDTH, top + height + 14, tuple(shapes), title=_("How many games ran to each length, in moves"))
 
 
-def cards_chart(stats: BalanceStats, most: int = 16) -> Drawing:
-    """One bar per card: the share of all decided rounds that card decided (the most frequent first)."""
+def cards_chart(stats: BalanceStats, most: int = 16, words=same) -> Drawing:
+    """One bar per card: the share of all decided rounds that card decided (the most frequent first).
+    `words`: the page's gettext."""
+    _ = words
     ranked = sorted(stats.deciding.items(), key=lambda item: (-item[1], item[0]))[:most]
     label_w = min(60.0, max(LABEL_W, 0.56 * TEXT * max((len(name) for name, _ in ranked), default=0) + 4))
     span = WIDTH - label_w - VALUE_W
@@ -118,4 +128,4 @@ def cards_chart(stats: BalanceStats, most: int = 16) -> Drawing:
         ]
     bottom = top + len(ranked) * ROW
     shapes.append(Line(label_w, top, label_w, bottom, AXIS))
-    return Drawing(WIDTH, bottom + 3, tuple(shapes), title="The share of rounds each card decided")
+    return Drawing(WIDTH, bottom + 3, tuple(shapes), title=_("The share of rounds each card decided"))

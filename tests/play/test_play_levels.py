@@ -65,13 +65,26 @@ def test_each_level_scores_above_an_even_share_against_the_level_below(slug):
                 f"{row['level']} scores {row['vs_below']} against {row['below']}: no stronger (even share {even:.0f}%)"
 
 
+def test_a_levels_title_is_its_name_in_the_readers_language():
+    """Rulepress's catalogues name the levels its games use: the level select of a German page
+    says "Anfänger"; a name they do not know reads as written; the name itself stays the bot's."""
+    from generator.i18n.interface import translations
+    from generator.play.words import speaking
+
+    with speaking(translations("de")):
+        shown = [Level(name, bot="random").to_json() for name in ("beginner", "club", "strong", "grandmaster")]
+    assert [level["title"] for level in shown] == ["Anfänger", "Vereinsspieler", "stark", "grandmaster"]
+    assert [level["name"] for level in shown] == ["beginner", "club", "strong", "grandmaster"]
+
+
 def test_a_level_name_is_a_bot_name_and_the_worker_lists_the_levels():
     server = SessionServer(CONTENT)
     answer = json.loads(server.handle(json.dumps(
         {"op": "open", "widget": "w", "game": "splat", "players": 2, "seed": 3, "computer": [1], "bot": "strong"})))
     view = answer["view"]
     assert [level["name"] for level in view["levels"]] == ["beginner", "club", "strong"]
-    assert all(set(level) == {"name", "about"} for level in view["levels"])
+    assert all(set(level) == {"name", "title", "about"} for level in view["levels"])
+    assert [level["title"] for level in view["levels"]] == ["beginner", "club", "strong"]  # English: as named
     assert view["level"] == "strong"
     answer = json.loads(server.handle(json.dumps({"op": "sides", "widget": "w", "computer": [1], "bot": "beginner"})))
     assert answer["view"]["level"] == "beginner"
