@@ -20,7 +20,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, 
 
 from generator.draw.pdf import binary_streams
 from generator.content.model import Game, Page, Site
-from generator.i18n.interface import ages_text, gettext, minutes_text, players_text, reader_language
+from generator.i18n.interface import ages_text, gettext, minutes_text, players_text, reader_language, release_label
 from generator.rulebook.blocks import Heading, Typesetter
 from generator.rulebook.columns import MeasuredColumns
 from generator.rulebook.directives import PaperDirectives
@@ -280,14 +280,18 @@ def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title
     widths = [chapter_width(chapter.page, paper) for chapter in chapters]
     story = book_story(site, game, chapters, text_width(paper), title, figures, styles, print_scale(paper), placed,
                        widths, strip=strip_width(paper), paper=paper)
-    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True, stamp=release_stamp(game),
-                       language=language)
+    return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=True,
+                       stamp=release_stamp(game, language), language=language)
 
 
-def release_stamp(game: Game) -> str:
-    """What a printed page says of the release it was made from: "Version 1.1, 20 November 2026"
-    ("" for a game that lists no release, whose books stay as they were)."""
-    return game.release.stamp if game.release else ""
+def release_stamp(game: Game, language: str = "") -> str:
+    """What a printed page says of the release it was made from, in the book's `language`:
+    "Version 1.1, 20 November 2026", "Version 1.1, 20. November 2026" ("" for a game that lists
+    no release, whose books stay as they were)."""
+    if game.release is None:
+        return ""
+    label = release_label(language, game.release.version, game.release.date)
+    return label[:1].upper() + label[1:]
 
 
 def page_template(name: str, frames: list[Frame], paper: str) -> PageTemplate:
@@ -401,7 +405,7 @@ def cover(game: Game, styles: Styles, title: str, language: str = "") -> list:
                                styles.subtitle))
     parts.append(Paragraph(escape(" · ".join(facts)), styles.subtitle))
     if game.release:  # the cover has no foot: the release is named here
-        parts.append(Paragraph(escape(release_stamp(game)), styles.subtitle))
+        parts.append(Paragraph(escape(release_stamp(game, language)), styles.subtitle))
     parts.append(Spacer(1, 30 * MM))
     for words in (game.credit, _("Source: %(source)s") % {"source": game.source}, game.licence):
         if words:

@@ -82,7 +82,7 @@ def sheet_at(site: Site, game: Game, chapters: list[Chapter], paper: str, title:
     story = [*top, FrameBreak(), *columns] if frames else columns
     curl_quotes(story)
     return PlannedBook(doc, out, story, placed, f"{game.title} · {title}", cover=False, pictures=bool(bands),
-                       stamp=release_stamp(game), language=reader_language(game, site))
+                       stamp=release_stamp(game, reader_language(game, site)), language=reader_language(game, site))
 
 
 def opening_words(columns: list, width: float, height: float) -> list:

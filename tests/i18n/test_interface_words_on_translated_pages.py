@@ -50,3 +50,21 @@ def test_a_translated_pages_kit_and_export_rows_speak_its_language(tmp_path):
     assert "On the table:" in english and "Stone cards: a deck of 6 cards" in english
     # the release stamp: the date in German's long form
     assert "Version 1.0, 26. November 2026" in german and "version 1.0, 26 November 2026" in english
+
+
+def test_a_translated_rulebook_names_its_release_in_its_language(tmp_path):
+    """The cover and every page's foot of the German rulebook: "Version 1.0,
+    26. November 2026"; the English books keep "Version 1.0, 26 November 2026"."""
+    from pypdf import PdfReader
+
+    site = pebbles_in_german_with_an_ink_saver(tmp_path / "site")
+    settings = site / "content/site.toml"
+    settings.write_text(settings.read_text().replace("rulebooks = false", "rulebooks = true"))
+    output = build(site, processes=1).output
+
+    def text(pdf) -> str:
+        return " ".join(page.extract_text() for page in PdfReader(pdf).pages)
+
+    german, english = text(output / "de/pebbles/de-pebbles-rules-a4.pdf"), text(output / "pebbles/pebbles-rules-a4.pdf")
+    assert "Version 1.0, 26. November 2026" in german and "26 November 2026" not in german
+    assert "Version 1.0, 26 November 2026" in english
