@@ -352,7 +352,8 @@ def kit_pages(components: Components, artwork: Artwork, *, title: str, author: s
     packed = draw(layout.plan, ([parts.board_page] if parts.board_page is not None else []) + [cover])
     if artwork.setup is not None:
         on_cover = [p for p in layout.plan.placements if p.page == layout.cover_index]
-        place_setup(cover, on_cover, top, artwork.setup, components.setup_caption, frame)
+        place_setup(cover, on_cover, top, artwork.setup, components.setup_caption, frame,
+                    _("set-up"))
     drafts = ([cover] + [page for _spec, pages in parts.boards for page in pages] + packed
               + [page for _spec, pages in parts.oversized for page in pages]
               + [page for pages in parts.deck_pages for page in pages])
@@ -381,9 +382,10 @@ def cover_lines(title: str, author: str, paper_label: str, variant: str,
 
 
 def place_setup(cover: PageDraft, placements: Sequence[Placement], top: float, picture: Drawing, caption: str,
-                frame: Frame) -> None:
+                frame: Frame, named: str = "set-up") -> None:
     """The start position, as the game's engine draws it, in the largest room the packing left on
-    the cover: as large as fits up to its own size, never so small that its words drop under 6 pt."""
+    the cover: as large as fits up to its own size, never so small that its words drop under 6 pt.
+    `named`: what the cover's footer then adds to what it names, in the kit's language."""
     sky = Skyline(frame.left, top, frame.right, frame.bottom)
     for p in sorted(placements, key=lambda p: p.y):
         sky.place(p.x, p.y, p.block.width, p.block.height, p.block.section.gap)
@@ -403,7 +405,7 @@ def place_setup(cover: PageDraft, placements: Sequence[Placement], top: float, p
                                      fill=INK, bold=True, anchor="middle"))
     cover.shapes.append(Group(illustration(picture.shapes), dx=round(middle - picture.width * scale / 2, 4),
                               dy=round(y + above - 1.0, 4), scale=round(scale, 4), role="setup-picture"))
-    cover.component += ", set-up"
+    cover.component += ", " + named
 
 
 def setup_least(picture: Drawing) -> float:
