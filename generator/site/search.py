@@ -295,13 +295,6 @@ class Pagefind:
         return message.get("message_id"), payload
 
 
-def write_index(site, output, pages: dict, old: dict, code: str, processes: int | None, say, kept) -> dict:
-    """The search index in shards (Indexing): this build's entries."""
-    indexing = Indexing(site, output)
-    indexing.start(pages, old, code, processes, say, kept)
-    return indexing.finish()
-
-
 class Indexing:
     """The search index in shards, each made again only when one of its pages' HTML changed
     (not merely re-rendered: a whitespace edit keeps it), so an edit re-indexes its shard, not
