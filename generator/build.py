@@ -126,7 +126,8 @@ class Builder:
         output = start_output(self.output_dir, self.dry)
         search = None
         try:
-            search = prepare_search(site, output)  # its Pagefind starts while the pages are made
+            # its Pagefind starts while the pages are made (`serve`'s first pass keeps the index)
+            search = prepare_search(site, output, warm=not self.pages_first)
             for target, data in assets.values():
                 output.write(target, data)
             made = self.check_and_make(site, output)

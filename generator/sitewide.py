@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 SITE_PAGES = ("index.html", "404.html", "sitemap.xml", "robots.txt")  # written beside the games' pages
 
 
-def prepare_search(site: Site, output):
-    """The search index to make (site/search.py's Indexing): its Pagefind service started now."""
+def prepare_search(site: Site, output, warm: bool = True):
+    """The search index to make (site/search.py's Indexing): its Pagefind service started now
+    (`warm`), while the pages are made."""
     from generator.site.search import Indexing
 
-    return Indexing(site, output)
+    return Indexing(site, output, warm)
 
 
 def start_search(indexing, pages: dict, reuse, code: str, processes: int | None, say) -> None:

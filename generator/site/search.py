@@ -303,7 +303,7 @@ class Indexing:
     while the build goes on (an edit's shard took a fifth of the edit); `finish` writes what
     it made and records it in the output; `stop` ends it (a build that failed)."""
 
-    def __init__(self, site, output):
+    def __init__(self, site, output, warm: bool = True):
         self.site, self.output = site, output
         self.shards: list[Shard] = []
         self.entries: dict = {}
@@ -312,7 +312,7 @@ class Indexing:
         self.service: Pagefind | None = None
         # Pagefind reads written pages: none for `check` (its files are no link's target)
         self.searched = site.search and not output.dry
-        if self.searched:
+        if self.searched and warm:  # (not for `serve`'s pages, which keep the index for the build after)
             try:
                 self.service = Pagefind()
             except OSError:  # said by `start` if a shard needs it (a build that keeps them all does not)
