@@ -118,13 +118,16 @@ class Builder:
     def run(self) -> BuildReport:
         from generator.pagework import check_links
         from generator.site.pictures import write_pictures
-        from generator.sitewide import write_search, write_site_pages
+        from generator.sitewide import prepare_search, start_search, write_site_pages
         from generator.staging import start_output
         from generator.stagework import add_games
 
         site, context, assets, stages_context = self.start()
         output = start_output(self.output_dir, self.dry)
+        search = None
         try:
+            # its Pagefind starts while the pages are made (`serve`'s first pass keeps the index)
+            search = prepare_search(site, output, warm=not self.pages_first)
             for target, data in assets.values():
                 output.write(target, data)
             made = self.check_and_make(site, output)
@@ -141,12 +144,19 @@ class Builder:
             for stage in self.stages:
                 self.say(f"writing {stage.name}")
                 stage.write_site(site, output, stage.context, uses)  # the context `start` was handed
-            self.manifest.search = write_search(site, output, pages, self.reuse, self.code, self.processes, self.say)
+            # Pagefind indexes in its own process while this one makes the site's pages
+            start_search(search, pages, self.reuse, self.code, self.processes, self.say)
             self.manifest.site_pages = write_site_pages(site, output, context, self.site_key,
                                                         game_digests(site, self.hashes), self.reuse)
+            if not self.dry:  # while Pagefind works: the pages' entries are final, the kept files known
+                self.manifest.encode_early()
+                output.look_ahead()
+            self.manifest.search = search.finish()
             raise_any(check_links(pages, output.files))
         except BaseException:
             self.jobs.abandon()
+            if search is not None:
+                search.stop()  # Pagefind reads the staging folder: stopped before it is cleared
             output.abort()
             raise
         output.commit()

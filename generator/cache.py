@@ -43,6 +43,9 @@ from generator.usercache import user_secret
 
 CACHE_VERSION = 12
 HEAD = ("version", "code", "inputs", "files", "sources", "notes")  # the manifest's first line
+# the entries a build knows before its end, four fifths of the manifest: encoded while Pagefind
+# indexes (Manifest.encode_early), not after the output is committed
+EARLY = ("pages", "front", "game_toml")
 SEAL_KEY = "site-cache-seal"  # the user secret that seals manifests
 
 
@@ -118,6 +121,7 @@ class Manifest:
     notes: list[str] = field(default_factory=list)  # the build's notes to its user, repeated by a no-op
 
     unread: str | None = field(default=None, repr=False)  # the entries' line, until with_entries parses it
+    early: dict[str, tuple[object, str]] = field(default_factory=dict, repr=False)  # EARLY: (the table, its JSON)
 
     def to_json(self) -> dict:
         return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
@@ -126,6 +130,12 @@ class Manifest:
                 "files": self.files, "sources": self.sources, "front": self.front,
                 "game_toml": self.game_toml, "site_pages": self.site_pages,
                 "search": {name: vars(entry) for name, entry in self.search.items()}, "notes": self.notes}
+
+    def encode_early(self) -> None:
+        """Encode the EARLY entries now, once they are final: `save` writes them as they are then
+        (a table replaced since is encoded again; one changed in place would not be)."""
+        data = self.to_json()
+        self.early = {key: (getattr(self, key), encoded(data[key])) for key in EARLY}
 
     def read_entries(self, data: dict) -> None:
         """The entries (the manifest's second line, parsed), shape-checked: Untrusted if one is wrong."""
@@ -239,14 +249,24 @@ def save(output: Path, manifest: Manifest) -> None:
     folder = cache_dir(output)
     folder.mkdir(parents=True, exist_ok=True)
     temporary = folder / f"manifest.json.{os.getpid()}"
-    # keys keep their order (not sorted): a game.toml's tables and columns keep theirs
     data = manifest.to_json()
     head = {key: data.pop(key) for key in HEAD}
-    # check_circular off: plain trees of values, and the check is a tenth of the dump's time
-    body = (json.dumps(head, separators=(",", ":"), check_circular=False) + "\n"
-            + json.dumps(data, separators=(",", ":"), check_circular=False))
+    entries = (f"{encoded(key)}:{early_json(manifest, key, value)}" for key, value in data.items())
+    body = encoded(head) + "\n{" + ",".join(entries) + "}"  # as json.dumps writes the entries' table
     temporary.write_text(checksum(body) + "\n" + body, encoding="utf-8")
     os.replace(temporary, folder / "manifest.json")
+
+
+def encoded(value) -> str:
+    """The manifest's JSON of `value`: compact, keys in their order (a game.toml's tables and
+    columns keep theirs); check_circular off: plain trees, and the check is a tenth of the time."""
+    return json.dumps(value, separators=(",", ":"), check_circular=False)
+
+
+def early_json(manifest: Manifest, key: str, value) -> str:
+    """The entry's JSON: encoded early (Manifest.encode_early) if the table is still that one."""
+    known = manifest.early.get(key)
+    return known[1] if known is not None and known[0] is getattr(manifest, key) else encoded(value)
 
 
 def prepare(output: Path) -> Path:

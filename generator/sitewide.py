@@ -18,13 +18,20 @@ if TYPE_CHECKING:
 SITE_PAGES = ("index.html", "404.html", "sitemap.xml", "robots.txt")  # written beside the games' pages
 
 
-def write_search(site: Site, output, pages: dict, reuse, code: str, processes: int | None, say) -> dict:
-    """The search index's shards (site/search.py), each made again only when its pages' HTML
-    changed; this build's entries for the build cache (`pages`: url -> cache.PageEntry)."""
-    from generator.site.search import write_index
+def prepare_search(site: Site, output, warm: bool = True):
+    """The search index to make (site/search.py's Indexing): its Pagefind service started now
+    (`warm`), while the pages are made."""
+    from generator.site.search import Indexing
 
+    return Indexing(site, output, warm)
+
+
+def start_search(indexing, pages: dict, reuse, code: str, processes: int | None, say) -> None:
+    """The search index's shards (site/search.py's Indexing, made before the pages), each made
+    again only when its pages' HTML changed, sent to Pagefind (`pages`: url -> cache.PageEntry);
+    `indexing.finish()` then gives this build's entries for the build cache."""
     old = reuse.previous.search if reuse.previous else {}
-    return write_index(site, output, pages, old, code, processes, say, reuse.kept)
+    indexing.start(pages, old, code, processes, say, reuse.kept)
 
 
 def write_site_pages(site: Site, output, context, site_key: str, game_digests: dict[str, str], reuse) -> str:

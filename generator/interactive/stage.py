@@ -25,11 +25,7 @@ from typing import TYPE_CHECKING
 
 from generator.content.model import Game, Site
 from generator.errors import ContentError, describe_value
-from generator.interactive.bundle import (bundle_bytes, bundle_contents, bundle_key, bundle_name, runtime_contents,
-                                          with_bytecode)
-from generator.interactive.bytecode import compiler_for
 from generator.interactive.paper import engine_drawing, play_on_paper, position_on_paper, walkthrough_on_paper
-from generator.interactive.published import engine_files, published_files
 from generator.interactive.reads import watch_reads
 from generator.interactive.runtime import (RuntimeMissing, copy_runtime, find_pyodide,
                                           runtime_location)
@@ -60,7 +56,31 @@ def without_runtime(site: Site) -> str:
 def inherited_files(site: Site, game: Game) -> tuple[str, ...]:
     """For an earlier release, the `[engine] files` its current release declares (published.py)."""
     current = site.game(game.release_of) if game.release_of else None
-    return engine_files(current.folder) if current is not None else ()
+    if current is None:
+        return ()
+    from generator.interactive.published import engine_files
+
+    return engine_files(current.folder)
+
+
+def bundle():
+    """bundle.py, imported when a game has an engine: a site without any (a one-page edit of
+    it) imports none of the bundles' modules (zipfile, ast, published.py, the compiler's)."""
+    from generator.interactive import bundle as module
+
+    return module
+
+
+def compiler(pyodide):
+    from generator.interactive.bytecode import compiler_for
+
+    return compiler_for(pyodide)
+
+
+def engine_sources(site: Site) -> dict[str, dict[str, bytes]]:
+    """Each engine's bundle's source files, by its game's slug (bundle.py)."""
+    engines = [game for game in site.games if game.has_engine]
+    return {game.slug: bundle().bundle_contents(game.folder, inherited_files(site, game)) for game in engines}
 
 
 class InteractiveStage(Stage):
@@ -80,8 +100,7 @@ class InteractiveStage(Stage):
     def start(self, site: Site, context: StageContext) -> None:
         super().start(site, context)
         self._bundles, self._contents, self._played = {}, {}, {}  # sources may have changed since the last build
-        self._sources = {game.slug: bundle_contents(game.folder, inherited_files(site, game))
-                         for game in site.games if game.has_engine}
+        self._sources = engine_sources(site)
         for game in site.games:
             if game.has_engine:  # what the engine may open while the build runs it: what its download holds
                 watch_reads(game.folder, {name.split("/", 2)[2] for name in self._sources[game.slug]
@@ -99,7 +118,7 @@ class InteractiveStage(Stage):
             pyodide = find_pyodide(site.root)
         except RuntimeMissing:
             pyodide = None
-        self._compiler = compiler_for(pyodide) if self._sources else None
+        self._compiler = compiler(pyodide) if self._sources else None
         if self._compiler is not None:  # every game's new modules in one run of Node, not one per game
             self._compiler.compile({name: data for files in self._sources.values() for name, data in files.items()})
         self._boot, self._boot_note = self._boot_files(site, pyodide)
@@ -118,7 +137,7 @@ class InteractiveStage(Stage):
 
         # the runtime as the bundles hold it (with bytecode when they have it): the worker unpacks
         # a bundle over what the snapshot imported
-        runtime = with_bytecode(runtime_contents(), self._compiler)
+        runtime = bundle().with_bytecode(bundle().runtime_contents(), self._compiler)
         try:
             return boot_files(pyodide, runtime), ""
         except SnapshotUnavailable as error:
@@ -127,7 +146,7 @@ class InteractiveStage(Stage):
 
     def check(self, site: Site, game: Game) -> list[ContentError]:
         """What game.toml declares for the Play download that cannot be published (published.py)."""
-        return published_files(game.folder, inherited_files(site, game))[1] if game.has_engine else []
+        return bundle().published_files(game.folder, inherited_files(site, game))[1] if game.has_engine else []
 
     def directives(self, site: Site) -> dict[str, Directive]:
         # on paper: a walkthrough's strip of diagrams, a position's diagram, a play block's QR
@@ -153,7 +172,7 @@ class InteractiveStage(Stage):
         if output.dry:  # `check`: named, not zipped
             output.record(path)
         else:  # (the balance notes' self-play started with the build: `start`)
-            output.write(path, bundle_bytes(self._contents[game.slug]))
+            output.write(path, bundle().bundle_bytes(self._contents[game.slug]))
         try:
             runtime = runtime_location(site)
         except RuntimeMissing:
@@ -181,8 +200,8 @@ class InteractiveStage(Stage):
 
     def bundle_path(self, game: Game) -> str:
         if game.slug not in self._bundles:
-            self._contents[game.slug] = with_bytecode(self._sources[game.slug], self._compiler)
-            self._bundles[game.slug] = bundle_name(game.slug, bundle_key(self._contents[game.slug]))
+            self._contents[game.slug] = bundle().with_bytecode(self._sources[game.slug], self._compiler)
+            self._bundles[game.slug] = bundle().bundle_name(game.slug, bundle().bundle_key(self._contents[game.slug]))
         return self._bundles[game.slug]
 
     def head_tags(self, site: Site, url: str, context: DirectiveContext) -> str:

@@ -27,6 +27,9 @@ first shard, the runtime it would write for every shard (on a disk where making
 a file costs ~0.5 ms, those 10 files a shard were a fifth of a clean build's
 index). The `pagefind` package speaks the same protocol but waits 0.1 s before
 reading each reply, 20 s for a 1,000-page site: so `Pagefind` below speaks it itself.
+The build starts a service before it renders the pages and sends the shards to index once
+they are written; Pagefind then works while the build makes the site's own pages and reads
+what its commit needs (`Indexing`): an edit's shard was a fifth of a one-page edit, waited for.
 """
 from __future__ import annotations
 
@@ -107,16 +110,53 @@ def shard_list(shards: list[Shard]) -> bytes:
 
 
 def index_shards(shards: list[Shard], site: Path, folder: Path, language: str, processes: int | None) -> None:
-    """Index each shard's pages, read from the finished `site`, into `folder`/<its name>.
-    A Pagefind service answers one request at a time, so the shards are dealt out to
-    `processes` of them, each driven by a thread that writes its files as they come."""
-    from concurrent.futures import ThreadPoolExecutor
+    """Index each shard's pages, read from the finished `site`, into `folder`/<its name>."""
+    start_shards(shards, site, folder, language, processes).receive()
 
+
+class Parts:
+    """The shards being indexed: a Pagefind service answers one request at a time, so they are
+    dealt out to `processes` of them. Every request is sent when they start, so Pagefind
+    works while the build goes on (it has no thread of its own there); `receive` writes the
+    files, each service's read by a thread of its own when there are several."""
+
+    def __init__(self, parts: list["Part"]):
+        self.parts = parts
+
+    def receive(self) -> None:
+        try:
+            if len(self.parts) == 1:
+                self.parts[0].receive()
+                return
+            from concurrent.futures import ThreadPoolExecutor
+
+            with ThreadPoolExecutor(max_workers=len(self.parts)) as pool:
+                list(pool.map(lambda part: part.receive(), self.parts))
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """Every service stopped (whatever it was still doing: a build that failed meanwhile)."""
+        for part in self.parts:
+            part.pagefind.stop()
+
+
+def start_shards(shards: list[Shard], site: Path, folder: Path, language: str, processes: int | None,
+                 service: "Pagefind | None" = None) -> Parts:
+    """The shards sent to their services (the first one `service`, if one was started already)."""
     from generator.children import worker_count
 
     count = max(1, min(len(shards), processes or worker_count()))
-    with ThreadPoolExecutor(max_workers=count) as pool:
-        list(pool.map(lambda part: index_part(part, site, folder, language), [shards[n::count] for n in range(count)]))
+    parts = Parts([])
+    try:
+        for n in range(count if shards else 0):
+            parts.parts.append(Part(shards[n::count], site, folder, language, service if n == 0 else None))
+    except BaseException:
+        parts.stop()
+        if service is not None and not parts.parts:
+            service.stop()
+        raise
+    return parts
 
 
 def index_config(language: str) -> dict:
@@ -124,14 +164,15 @@ def index_config(language: str) -> dict:
             "exclude_selectors": list(NOT_TEXT)}
 
 
-def index_part(shards: list[Shard], site: Path, folder: Path, language: str) -> None:
-    """Index `shards` in one Pagefind service: every request sent at once (it answers them
+class Part:
+    """`shards` indexed by one Pagefind service: every request sent at once (it answers them
     in order), each shard's files asked for right after its pages, so that they are written
     while it indexes the next, and the shard then dropped from its memory."""
-    if not shards:
-        return
-    with Pagefind() as pagefind:
-        ids = [reply["index_id"] for reply in pagefind.ask([{"type": "NewIndex", "config": index_config(
+
+    def __init__(self, shards: list[Shard], site: Path, folder: Path, language: str, service: "Pagefind | None" = None):
+        self.shards, self.folder = shards, folder
+        self.pagefind = service or Pagefind()
+        ids = [reply["index_id"] for reply in self.pagefind.ask([{"type": "NewIndex", "config": index_config(
             shard.language or language)} for shard in shards])]
         requests = []
         # a shard's pages named by a glob of their exact paths: slugs and page names are
@@ -140,17 +181,23 @@ def index_part(shards: list[Shard], site: Path, folder: Path, language: str) -> 
             requests += [{"type": "AddDir", "index_id": index, "path": str(site), "glob": "{" + ",".join(shard.urls) + "}"},
                          {"type": "GetFiles", "index_id": index},
                          {"type": "DeleteIndex", "index_id": index}]  # its memory, once its files are out
-        replies = pagefind.ask(requests)
-        folders: set[Path] = set()  # made already: a shard's thousand files share three
-        for (_indexed, made, _deleted), shard in zip(zip(replies, replies, replies), shards):  # three replies a shard
+        self.replies = self.pagefind.ask(requests)
+
+    def receive(self) -> None:
+        """The shards' files written below `folder` as their replies come."""
+        replies, folders = self.replies, set()  # folders made already: a shard's thousand files share three
+        for (_indexed, made, _deleted), shard in zip(zip(replies, replies, replies), self.shards):  # three replies a shard
             wasm = wasm_used(made["files"])
             for file in made["files"]:
                 if served(file["path"], shard, wasm):
-                    path = folder / shard.name / file["path"]
+                    path = self.folder / shard.name / file["path"]
                     if path.parent not in folders:
                         path.parent.mkdir(parents=True, exist_ok=True)
                         folders.add(path.parent)
                     path.write_bytes(base64.b64decode(file["content"]))
+        # every reply read: ended, not told to end (a child the build forked since it started,
+        # a page worker, may still hold its input open, and it would wait for that)
+        self.pagefind.stop()
 
 
 def served(path: str, shard: Shard, wasm: set[str]) -> bool:
@@ -198,21 +245,31 @@ class Pagefind:
 
     def ask(self, requests: list[dict]):
         """The replies' payloads to `requests`, in their order, each as soon as it and those
-        before it are in. The requests are written by a thread of their own: written first,
-        they could fill the pipe while Pagefind waits for its replies to be read."""
+        before it are in (an iterator: the requests are sent at once, the replies read as it
+        is read). The requests are written by a thread of their own: written first, they
+        could fill the pipe while Pagefind waits for its replies to be read."""
         first = self.sent + 1
         messages = b"".join(base64.b64encode(json.dumps({"message_id": first + n, "payload": request}).encode())
                             + b"," for n, request in enumerate(requests))
         self.sent += len(requests)
         writer = threading.Thread(target=self.send, args=(messages,), daemon=True)
         writer.start()
+        return self.answers(first, self.sent, writer)
+
+    def answers(self, first: int, last: int, writer: threading.Thread):
         early: dict[int, dict] = {}
-        for wanted in range(first, self.sent + 1):
+        for wanted in range(first, last + 1):
             while wanted not in early:
                 number, payload = self.reply()
                 early[number] = payload
             yield early.pop(wanted)
         writer.join()
+
+    def stop(self) -> None:
+        """Ended now, whatever it was doing (its replies are no longer wanted)."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.__exit__()
 
     def send(self, messages: bytes) -> None:
         try:
@@ -238,39 +295,77 @@ class Pagefind:
         return message.get("message_id"), payload
 
 
-def write_index(site, output, pages: dict, old: dict, code: str, processes: int | None, say, kept) -> dict:
+class Indexing:
     """The search index in shards, each made again only when one of its pages' HTML changed
     (not merely re-rendered: a whitespace edit keeps it), so an edit re-indexes its shard, not
-    the site. `old`: the last build's entries by shard name; `kept(output, entry, key)`: the
-    Builder's reuse decision. Returns this build's entries."""
-    from generator.cache import GameEntry
-    from generator.fingerprint import digest
-    from generator.write import files_below
+    the site. Made before the pages are rendered, it starts a Pagefind service (its start
+    then costs the build nothing); `start` sends it the shards to index, and Pagefind works
+    while the build goes on (an edit's shard took a fifth of the edit); `finish` writes what
+    it made and records it in the output; `stop` ends it (a build that failed)."""
 
-    if output.dry:  # Pagefind reads written pages; its files are no link's target
-        return {}
-    shards = language_shards(site) if site.search else []
-    entries, todo = {}, []
-    for shard in shards:
-        key = digest(code, shard.language or site.language, str(shard.first), *(f"{url}\0{pages[url].html}" for url in shard.urls))
-        before = old.get(shard.name)
-        if kept(output, before, key):
-            entries[shard.name] = before
-        else:
-            entries[shard.name] = GameEntry(key, [], {})
-            todo.append(shard)
-    if todo:
-        say(f"indexing pages for search ({sum(len(shard.urls) for shard in todo)} pages)")
-    for shard in todo:
-        for url in shard.urls:
-            output.materialize(url)  # Pagefind reads the finished pages where they stand
-    index_shards(todo, output.staging, output.staging / FOLDER, site.language, processes)
-    for shard in todo:
-        folder = f"{FOLDER}/{shard.name}"
-        files = [f"{folder}/{name}" for name in sorted(files_below(output.staging / folder))]
-        for rel in files:
-            output.record(rel)
-        entries[shard.name].files = files
-    if shards:
-        output.write(LIST, shard_list(shards))
-    return entries
+    def __init__(self, site, output, warm: bool = True):
+        self.site, self.output = site, output
+        self.shards: list[Shard] = []
+        self.entries: dict = {}
+        self.todo: list[Shard] = []
+        self.parts: Parts | None = None
+        self.service: Pagefind | None = None
+        # Pagefind reads written pages: none for `check` (its files are no link's target)
+        self.searched = site.search and not output.dry
+        if self.searched and warm:  # (not for `serve`'s pages, which keep the index for the build after)
+            try:
+                self.service = Pagefind()
+            except OSError:  # said by `start` if a shard needs it (a build that keeps them all does not)
+                pass
+
+    def start(self, pages: dict, old: dict, code: str, processes: int | None, say, kept) -> None:
+        """`pages`: url -> cache.PageEntry; `old`: the last build's entries by shard name;
+        `kept(output, entry, key)`: the Builder's reuse decision."""
+        from generator.cache import GameEntry
+        from generator.fingerprint import digest
+
+        site, output = self.site, self.output
+        self.shards = language_shards(site) if self.searched else []
+        for shard in self.shards:
+            key = digest(code, shard.language or site.language, str(shard.first),
+                         *(f"{url}\0{pages[url].html}" for url in shard.urls))
+            before = old.get(shard.name)
+            if kept(output, before, key):
+                self.entries[shard.name] = before
+            else:
+                self.entries[shard.name] = GameEntry(key, [], {})
+                self.todo.append(shard)
+        if not self.todo:
+            self.stop()
+            return
+        say(f"indexing pages for search ({sum(len(shard.urls) for shard in self.todo)} pages)")
+        for shard in self.todo:
+            for url in shard.urls:
+                output.materialize(url)  # Pagefind reads the finished pages where they stand
+        service, self.service = self.service, None
+        staging = output.staging
+        self.parts = start_shards(self.todo, staging, staging / FOLDER, site.language, processes, service)
+
+    def stop(self) -> None:
+        """Pagefind stopped (a build that failed meanwhile, before clearing its staging folder)."""
+        for running in (self.service, self.parts):
+            if running is not None:
+                running.stop()
+        self.service = self.parts = None
+
+    def finish(self) -> dict:
+        """Wait for the index, record its files; this build's entries for the build cache."""
+        from generator.write import files_below
+
+        if self.parts is not None:
+            parts, self.parts = self.parts, None
+            parts.receive()
+        for shard in self.todo:
+            folder = f"{FOLDER}/{shard.name}"
+            files = [f"{folder}/{name}" for name in sorted(files_below(self.output.staging / folder))]
+            for rel in files:
+                self.output.record(rel)
+            self.entries[shard.name].files = files
+        if self.shards:
+            self.output.write(LIST, shard_list(self.shards))
+        return self.entries

@@ -89,6 +89,22 @@ def test_incremental_output_equals_a_clean_build_after_a_series_of_edits(tmp_pat
         clean_build_equals(site, output)
 
 
+def test_a_manifest_table_encoded_early_is_saved_as_it_stands_at_the_end(tmp_path):
+    """The largest tables are encoded while Pagefind indexes (cache.Manifest.encode_early); one
+    the build replaces after that is saved as it is at the end, and the manifest reads back."""
+    manifest = cache.Manifest(code="code", inputs="inputs", front={"f": {"title": "Rules"}},
+                              pages={"a.html": cache.PageEntry("old", "a.md", ["top"], [], {}, "h")})
+    manifest.encode_early()
+    manifest.pages = {"b.html": cache.PageEntry("new", "b.md", [], [], {"play": ["pebbles"]}, "h2")}
+    output = tmp_path / "output"
+    output.mkdir()
+    cache.save(output, manifest)
+    read = cache.load(output, "code")
+    assert read.pages == manifest.pages and read.front == {"f": {"title": "Rules"}}
+    assert manifest_data(cache.cache_dir(output) / "manifest.json")["pages"] == {
+        "b.html": {"key": "new", "path": "b.md", "anchors": [], "links": [], "uses": {"play": ["pebbles"]}, "html": "h2"}}
+
+
 def test_a_corrupted_cache_falls_back_to_a_clean_build(tmp_path):
     site = make_site(tmp_path / "site")
     build(site, stages=[])

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
+from generator.errors import ContentError, ContentErrors
 from generator.site import search
 from generator.site.search import Shard, plan_shards
 from tests.sitefactory import make_site
@@ -103,6 +104,51 @@ def test_a_page_edit_remakes_only_the_shard_of_the_page(tmp_path, monkeypatch):
     others = [name for name in before if name != edited]
     assert others and {name: (site / f"output/pagefind/{name}/pagefind-entry.json").stat().st_ino
                        for name in others} == {name: inodes[name] for name in others}  # kept, not made again
+
+
+def test_edits_of_a_sharded_site_leave_the_output_a_clean_build_makes(tmp_path, monkeypatch):
+    """Pagefind indexes an edit's shard while the build makes the site's pages, its cache and the
+    commit's look at the last output: what is committed is still what a clean build writes."""
+    from tests.cache.test_incremental import clean_build_equals
+
+    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
+    site = three_games(tmp_path)
+    build(site, stages=[])
+    for words in ("northwards", "southwards"):  # the second commit brings the kept earlier output up to date
+        edit(site / "content/pebbles-b/reference.md", "Move a Pebble", f"Move a Pebble {words}")
+        assert build(site, stages=[]).rendered == 1
+        clean_build_equals(site, site / "output")
+    assert build(site, stages=[]).up_to_date
+
+
+def test_a_build_that_fails_while_pagefind_indexes_stops_it_and_keeps_the_output(tmp_path, monkeypatch):
+    """The site's own pages are made while Pagefind indexes: a failure there (here, one raised
+    by the site's pages) ends Pagefind's process and leaves the last output as it was."""
+    from generator import sitewide
+
+    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
+    site = three_games(tmp_path)
+    build(site, stages=[])
+    before = (site / "output/pebbles-b/reference.html").read_bytes()
+    started = []
+    real = search.Pagefind.__init__
+
+    def noted(service):
+        real(service)
+        started.append(service.process)
+
+    def failing(site, *args):
+        raise ContentErrors([ContentError(site.root / "templates/index.html", 1, "cannot render the index")])
+
+    monkeypatch.setattr(search.Pagefind, "__init__", noted)
+    monkeypatch.setattr(sitewide, "write_site_pages", failing)
+    edit(site / "content/pebbles-b/reference.md", "Move a Pebble.", "Move a Pebble northwards.")
+    with pytest.raises(ContentErrors, match="cannot render the index"):
+        build(site, stages=[])
+    assert started and all(process.poll() is not None for process in started)  # none left running
+    assert (site / "output/pebbles-b/reference.html").read_bytes() == before
 
 
 def test_a_game_added_between_builds_gets_indexed_and_a_removed_one_leaves(tmp_path, monkeypatch):
