@@ -71,15 +71,16 @@ def engine_words(game: Game, catalogue: Catalog, interface: Catalog | None) -> d
 def compiled_words(game: Game) -> dict[str, bytes]:
     """`engine_words` of a translated game, from its catalogue and Rulepress's of its language
     (nothing for a game in the site's own language). Asked three times a build (the replays'
-    narration, the kit's set-up words, the Play download): compiled once for each catalogue's
-    contents, and again when it is edited."""
+    narration, the kit's set-up words, the Play download): compiled once for each version of
+    the catalogue, and again when it is edited."""
     from generator.i18n.catalogues import catalogue_path, read
     from generator.i18n.interface import catalogue
 
     if not game.translation_of:
         return {}
     path = catalogue_path(game, game.language)
-    key = (game.folder.name, game.language, str(path), path.read_bytes())
+    stat = path.stat()  # an edit in `serve` changes its time (read by catalogues.read alone)
+    key = (game.folder.name, game.language, str(path), stat.st_mtime_ns, stat.st_size)
     if key not in COMPILED:
         if len(COMPILED) >= 64:  # a long `serve` session's edits: the oldest contents forgotten
             COMPILED.clear()
@@ -87,7 +88,7 @@ def compiled_words(game: Game) -> dict[str, bytes]:
     return dict(COMPILED[key])
 
 
-COMPILED: dict[tuple, dict[str, bytes]] = {}  # a process's compiled words, by their catalogue's contents
+COMPILED: dict[tuple, dict[str, bytes]] = {}  # a process's compiled words, by their catalogue's version
 
 
 def translations_of(game: Game) -> gettext.NullTranslations:

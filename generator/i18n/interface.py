@@ -37,7 +37,7 @@ def catalogue_file(language: str) -> Path | None:
 
 def has_catalogue(language: str) -> bool:
     """Whether the interface has words of its own in `language` (English always has)."""
-    from generator.i18n.pseudo import PSEUDO
+    from generator.i18n.model import PSEUDO
 
     return (language or SOURCE).split("-")[0] == SOURCE or language == PSEUDO or catalogue_file(language) is not None
 
@@ -46,7 +46,7 @@ def has_catalogue(language: str) -> bool:
 def catalogue(language: str):
     """Rulepress's Babel catalogue for `language`, None for English or a language it has none for;
     the pseudo-locale's is made from the template, as a game's is (pseudo.py)."""
-    from generator.i18n.pseudo import PSEUDO
+    from generator.i18n.model import PSEUDO
 
     if language == PSEUDO:
         from generator.i18n.catalogues import read

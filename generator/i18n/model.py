@@ -7,6 +7,8 @@ from dataclasses import dataclass
 # A fixed date in every header: the same sources give the same bytes (a real date would make
 # every extraction a change to review)
 STAMP = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+# the pseudo-locale's tag (pseudo.py): here, where asking "is this the pseudo-locale?" loads no Babel
+PSEUDO = "qps"
 
 
 @dataclass(frozen=True)
