@@ -140,15 +140,10 @@ def raster_versions() -> str:
     apart), for the keys of what is kept between builds."""
     import PIL
     import pypdfium2
+    from zlib_ng import zlib_ng
 
     return (f"Pillow {PIL.__version__}; pypdfium2 {pypdfium2.version.PYPDFIUM_INFO}; PDFium {pypdfium2.version.PDFIUM_INFO}; "
-            f"zlib-ng {zlib_ng_version()}")
-
-
-def zlib_ng_version() -> str:
-    from importlib.metadata import version
-
-    return version("zlib-ng")
+            f"zlib-ng {zlib_ng.ZLIBNG_VERSION}")
 
 
 def cut_to_disc(image: PILImage.Image) -> PILImage.Image:

@@ -215,3 +215,12 @@ def release_label(language: str, version: str, date: str) -> str:
         words = format_date(day, format="long", locale=locale)
     _ = gettext(language)
     return _("version %(version)s, %(date)s") % {"version": version, "date": words}
+
+
+def release_stamp(language: str, release) -> str:
+    """The release where it starts a printed line (a page's foot, a cover), in `language`:
+    "Version 1.1, 26. November 2026" ("" for a game that lists no release)."""
+    if release is None:
+        return ""
+    label = release_label(language, release.version, release.date)
+    return label[:1].upper() + label[1:]

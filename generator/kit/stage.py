@@ -11,7 +11,7 @@ from pathlib import Path
 from generator.content.model import Game, Site
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest
-from generator.i18n.interface import N_, gettext, reader_language, release_label
+from generator.i18n.interface import N_, gettext, reader_language, release_stamp
 from generator.kit.drawings import KitDrawings, has_kit
 from generator.kit.paper import cards_on_paper
 from generator.jobs import Job
@@ -186,10 +186,7 @@ def planned_kits(components, language: str) -> list[dict]:
 
 def kit_stamp(site: Site, game: Game) -> str:
     """The release on the kit's cover, in the kit's language: "Version 1.1, 26. November 2026"."""
-    if game.release is None:
-        return ""
-    label = release_label(reader_language(game, site), game.release.version, game.release.date)
-    return label[:1].upper() + label[1:]
+    return release_stamp(reader_language(game, site), game.release)
 
 
 def measured(kits: list[dict], made: list[tuple[str, int, int]]) -> None:

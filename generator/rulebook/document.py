@@ -20,7 +20,8 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, 
 
 from generator.draw.pdf import binary_streams
 from generator.content.model import Game, Page, Site
-from generator.i18n.interface import ages_text, gettext, minutes_text, players_text, reader_language, release_label
+from generator.i18n.interface import ages_text, gettext, minutes_text, players_text, reader_language
+from generator.i18n.interface import release_stamp as stamp_of
 from generator.rulebook.blocks import Heading, Typesetter
 from generator.rulebook.columns import MeasuredColumns
 from generator.rulebook.directives import PaperDirectives
@@ -285,13 +286,9 @@ def plan_book(site: Site, game: Game, chapters: list[Chapter], paper: str, title
 
 
 def release_stamp(game: Game, language: str = "") -> str:
-    """What a printed page says of the release it was made from, in the book's `language`:
-    "Version 1.1, 20 November 2026", "Version 1.1, 20. November 2026" ("" for a game that lists
-    no release, whose books stay as they were)."""
-    if game.release is None:
-        return ""
-    label = release_label(language, game.release.version, game.release.date)
-    return label[:1].upper() + label[1:]
+    """What a printed page says of the release it was made from, in the book's `language`
+    ("" for a game that lists no release, whose books stay as they were)."""
+    return stamp_of(language, game.release)
 
 
 def page_template(name: str, frames: list[Frame], paper: str) -> PageTemplate:
