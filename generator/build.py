@@ -84,7 +84,7 @@ class Builder:
 
     def __init__(self, root: Path, output_dir: Path, stages: list, say: Progress,
                  processes: int | None, use_cache: bool, pages_first: bool = False, dry: bool = False,
-                 strict: bool = False):
+                 strict: bool = False, open_pages: frozenset[str] | None = None):
         self.root, self.output_dir, self.stages, self.say = root, output_dir, stages, say
         self.strict, self.warnings = strict, []  # strict: warnings fail the build (also site.toml's `strict`)
         self.processes, self.use_cache = processes, use_cache
@@ -96,6 +96,7 @@ class Builder:
         # `serve`'s first pass after a save: what is printed (stages marked `printed`) and the
         # search index are kept as the last build made them, for the full build that follows
         self.pages_first = pages_first and use_cache
+        self.open_pages = open_pages  # pages first: the pages a browser shows, made before the rest (None: all)
         self.reuse = Reuse(None)  # (made in `run`, once the entries are read)
         self.read: dict[str, bytes] = {}  # sources read for hashing, kept for loading
         sources = file_hashes(source_files(root), self.previous.sources if self.previous else {}, self.read)
@@ -176,7 +177,7 @@ class Builder:
         from generator.stagework import stage_context, start_stages
 
         self.previous = build_cache.with_entries(self.output_dir, self.previous, self.repairs)
-        self.reuse = Reuse(self.previous, self.pages_first)
+        self.reuse = Reuse(self.previous, self.pages_first, self.open_pages)
         self.say("loading content")
         site = self.load()
         context = site_pages.SiteContext(site=site, assets={}, notes=[repaired(which) for which in self.repairs],
@@ -289,11 +290,13 @@ def notes_to_keep(notes: list[str]) -> list[str]:
 
 def build(root: Path, output_dir: Path | None = None, *, stages: list | None = None,
           progress: Progress | None = None, processes: int | None = None,
-          use_cache: bool = True, pages_first: bool = False, strict: bool = False) -> BuildReport:
+          use_cache: bool = True, pages_first: bool = False, strict: bool = False,
+          open_pages: frozenset[str] | None = None) -> BuildReport:
     """Build the site in `root` into `output_dir` (default root/output): one build of an
     output at a time (a second one waits), a killed build's leftovers completed or cleared first.
     `pages_first` (for `serve`): keep the last printed files and search index where they are
-    out of date, and say so in `report.deferred`; a plain build then brings them up to date."""
+    out of date, and say so in `report.deferred`; a plain build then brings them up to date.
+    `open_pages` (pages first): the URLs a browser shows; the other pages' HTML is kept for now too."""
     from generator.write import BuildLock, recover
 
     started = time.perf_counter()
@@ -309,7 +312,7 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
     try:
         recover(output_dir)
         builder = Builder(root, output_dir, stages, progress or (lambda message: None), processes,
-                          use_cache, pages_first, strict=strict)
+                          use_cache, pages_first, strict=strict, open_pages=open_pages)
         if builder.up_to_date():  # decided before importing any stage: a no-op must be instant
             said = builder.previous.notes
             report = BuildReport(site=None, output=output_dir, files=builder.previous_files(), up_to_date=True,

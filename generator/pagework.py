@@ -148,7 +148,8 @@ def write_pages(site: Site, output, context, build, keys: dict[str, str], reuse,
     todo: list[str] = []
     for page in (page for game in site.games for page in game.pages):
         old = reuse.previous.pages.get(page.url) if reuse.previous else None
-        if old and old.key == keys[page.url] and reuse.file(output, page.url):
+        if old and old.key == keys[page.url] and reuse.file(output, page.url) \
+                or reuse.page_kept_for_now(output, page.url, old):
             pages[page.url] = old
         else:
             pages[page.url] = build_cache.PageEntry(keys[page.url])

@@ -4,7 +4,9 @@ generator/cache.py) stands for this build, so its files are kept rather than mad
 An entry stands when its key is this build's and every file it lists is still in the last
 output as the cache saw it. Pages first (`serve`'s first pass after a save), a printed
 stage's or the search index's out-of-date entry may stand for now: its files are kept, its old
-key with them, and `deferred` says so (the full build that follows makes them again).
+key with them, and `deferred` says so (the full build that follows makes them again). When
+`serve` knows the pages its browsers show (`open_pages`), the other pages' out-of-date HTML
+stands for now too: the page being read is made first, the rest follow in the full build.
 """
 from __future__ import annotations
 
@@ -16,9 +18,12 @@ if TYPE_CHECKING:
 
 
 class Reuse:
-    def __init__(self, previous: build_cache.Manifest | None, pages_first: bool = False):
+    def __init__(self, previous: build_cache.Manifest | None, pages_first: bool = False,
+                 open_pages: frozenset[str] | None = None):
         self.previous = previous  # the last build's manifest (None: a clean build)
         self.pages_first = pages_first and previous is not None
+        # pages first: the URLs a browser shows (None: not known, every page is made now)
+        self.open_pages = open_pages if self.pages_first else None
         self.deferred = False  # an out-of-date entry stood for now (pages first)
 
     def file(self, output: OutputFolder, rel: str) -> bool:
@@ -43,6 +48,16 @@ class Reuse:
             self.deferred = True
             return True
         return False
+
+    def page_kept_for_now(self, output: OutputFolder, url: str, old) -> bool:
+        """Pages first, the open pages known: a page no browser shows keeps its last HTML (and its
+        old key and links, so that the full build that follows makes it again)."""
+        if self.open_pages is None or url in self.open_pages or old is None or not old.path:
+            return False
+        if not self.file(output, url):
+            return False
+        self.deferred = True
+        return True
 
     def made_before(self, stage, game) -> build_cache.GameEntry | None:
         """The last build's entry for what `stage` made of `game` (None: none)."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 import errno
 import io
 import json
-import re
 import threading
 import time
 import urllib.parse
@@ -33,9 +32,17 @@ RELOAD_PATH = "/__rulepress/reload"
 RELOAD_SCRIPT = "/__rulepress/reload.js"
 RELOAD_TAG = b'<script src="%s" defer></script>' % RELOAD_SCRIPT.encode()
 RELOAD_JS = b"""(function () {
-  var source = new EventSource("%s");
-  source.addEventListener("reload", function () { location.reload(); });
-  source.addEventListener("status", function (event) {
+  // the page this is, as the output names it: the server makes it first after a save, and
+  // a reload that names the pages it changed reloads only those
+  var page = decodeURIComponent(location.pathname).replace(/^\\/+/, "");
+  if (page === "" || page.slice(-1) === "/") { page += "index.html"; }
+  var source = new EventSource("%s?page=" + encodeURIComponent(page));
+  source.addEventListener("reload", function (event) {
+    var data = JSON.parse(event.data);
+    if (!data.pages || data.pages.indexOf(page) >= 0) { location.reload(); } else if (data.text) { show(data.text); }
+  });
+  source.addEventListener("status", function (event) { show(JSON.parse(event.data).text); });
+  function show(text) {
     var chip = document.getElementById("rulepress-status");
     if (!chip) {
       chip = document.createElement("div");
@@ -47,8 +54,8 @@ RELOAD_JS = b"""(function () {
       s.background = "#1d2330"; s.color = "#ffffff"; s.boxShadow = "0 2px 8px rgba(0, 0, 0, 0.3)";
       document.body.appendChild(chip);
     }
-    chip.textContent = JSON.parse(event.data).text;
-  });
+    chip.textContent = text;
+  }
   source.addEventListener("problem", function (event) {
     var old = document.getElementById("rulepress-problem");
     if (old) { old.remove(); }
@@ -95,11 +102,14 @@ class Reloader:
         self.title = PAGES_FAILED  # what failed: the pages, or the background build
         self.status: str | None = None  # the background build's state, for the open pages
         self.event = "reload"  # what the last change of generation was
+        self.pages: list[str] | None = None  # what the last reload changed (None: any page may have)
         self.changed = threading.Condition()
+        self.open: dict[str, int] = {}  # the pages the browsers show (output path -> how many)
 
-    def bump(self, status: str | None = None) -> None:
-        """The pages changed: reload them (and show `status`)."""
-        self.tell("reload", None, PAGES_FAILED, status)
+    def bump(self, status: str | None = None, pages: list[str] | None = None) -> None:
+        """The pages changed (`pages`, the output's paths; None: any): reload them, and show
+        `status`. After a failure every page reloads: each shows its overlay."""
+        self.tell("reload", None, PAGES_FAILED, status, None if self.problem else pages)
 
     def fail(self, text: str, title: str = PAGES_FAILED) -> None:
         self.tell("problem", text, title, None)
@@ -108,11 +118,26 @@ class Reloader:
         """Only the background build's state changed: the open pages keep their place."""
         self.tell("status", None, PAGES_FAILED, status)
 
-    def tell(self, event: str, problem: str | None, title: str, status: str | None) -> None:
+    def tell(self, event: str, problem: str | None, title: str, status: str | None,
+             pages: list[str] | None = None) -> None:
         with self.changed:
             self.generation += 1
-            self.event, self.problem, self.title, self.status = event, problem, title, status
+            self.event, self.problem, self.title, self.status, self.pages = event, problem, title, status, pages
             self.changed.notify_all()
+
+    def opened(self, page: str) -> None:
+        with self.changed:
+            self.open[page] = self.open.get(page, 0) + 1
+
+    def closed(self, page: str) -> None:
+        with self.changed:
+            self.open[page] -= 1
+            if not self.open[page]:
+                del self.open[page]
+
+    def open_pages(self) -> frozenset[str]:
+        with self.changed:
+            return frozenset(self.open)
 
     def wait(self, seen: int, timeout: float = 15.0) -> int:
         with self.changed:
@@ -223,8 +248,8 @@ def make_handler(output: Path, reloader: Reloader, timeout: float = IDLE_TIMEOUT
                 self.send_error(400, "Bad request: a NUL byte in the path")
             elif self.path == RELOAD_SCRIPT:
                 self.send_bytes(200, "text/javascript", RELOAD_JS)
-            elif self.path == RELOAD_PATH and self.command == "GET":
-                self.stream_events()
+            elif self.path.split("?")[0] == RELOAD_PATH and self.command == "GET":
+                self.stream_events(open_page(self.path))
             elif self.html_path() is not None:
                 self.send_page(self.html_path())
             elif self.command == "HEAD":
@@ -262,7 +287,18 @@ def make_handler(output: Path, reloader: Reloader, timeout: float = IDLE_TIMEOUT
             if self.command != "HEAD":
                 self.wfile.write(body)
 
-        def stream_events(self) -> None:
+        def stream_events(self, page: str | None) -> None:
+            """The reloads, statuses and problems, as they come, while the page is open (`page`:
+            the output path it shows, made first after a save while it is open)."""
+            if page is not None:
+                reloader.opened(page)
+            try:
+                self.send_events()
+            finally:
+                if page is not None:
+                    reloader.closed(page)
+
+        def send_events(self) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-cache")
@@ -282,14 +318,15 @@ def make_handler(output: Path, reloader: Reloader, timeout: float = IDLE_TIMEOUT
                     elif reloader.event == "status":
                         self.event("status", reloader.status)
                     else:
-                        self.event("reload", reloader.status or "")
+                        self.event("reload", reloader.status or "", pages=reloader.pages)
                     seen = now
                     self.wfile.flush()
             except (BrokenPipeError, ConnectionResetError):
                 return
 
-        def event(self, kind: str, text: str, title: str = "") -> None:
-            self.wfile.write(f"event: {kind}\ndata: {json.dumps({'text': text, 'title': title})}\n\n".encode())
+        def event(self, kind: str, text: str, title: str = "", pages: list[str] | None = None) -> None:
+            data = {"text": text, "title": title, **({"pages": pages} if kind == "reload" else {})}
+            self.wfile.write(f"event: {kind}\ndata: {json.dumps(data)}\n\n".encode())
             self.wfile.flush()
 
         def send_error(self, code, message=None, explain=None):
@@ -300,6 +337,16 @@ def make_handler(output: Path, reloader: Reloader, timeout: float = IDLE_TIMEOUT
             super().send_error(code, message, explain)
 
     return Handler
+
+
+def open_page(path: str) -> str | None:
+    """The page a reload stream's request names (`?page=`, as the output names it), if it names
+    a plausible one: its pages are made first after a save."""
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(path).query)
+    page = (query.get("page") or [""])[0]
+    if not page or len(page) > 1024 or page.startswith("/") or ".." in page.split("/"):
+        return None
+    return page
 
 
 def make_server(output: Path, port: int, reloader: Reloader, timeout: float = IDLE_TIMEOUT,
@@ -358,8 +405,12 @@ def rebuild(site: Path, output: Path, reloader: Reloader | None = None, pages_fi
     from generator.build import build
     from generator.errors import ContentErrors, format_errors
 
+    before = html_files(output)
+    # pages first, those the browsers show first of all: the others follow with the PDFs (with no
+    # page open, all of them now: the one the author opens next is up to date)
+    showing = (reloader.open_pages() if pages_first and reloader else None) or None
     try:
-        report = build(site, output, pages_first=pages_first)
+        report = build(site, output, pages_first=pages_first, open_pages=showing)
     except ContentErrors as problems:
         text = format_errors(problems.errors)
     except KeyboardInterrupt:
@@ -372,7 +423,7 @@ def rebuild(site: Path, output: Path, reloader: Reloader | None = None, pages_fi
             print("\n".join(["Warnings:", *report.warnings]), flush=True)
         later = bool(report.deferred and background)
         if reloader:
-            reloader.bump(PDFS_UPDATING if later else None)
+            reloader.bump(PDFS_UPDATING if later else None, changed_pages(before, html_files(output)))
         if later:
             background.start()
         return True
@@ -389,6 +440,7 @@ class Background:
     def __init__(self, site: Path, output: Path, reloader: Reloader):
         self.site, self.output, self.reloader = site, output, reloader
         self.process = None
+        self.before: dict[str, tuple] = {}  # the output's pages as the build found them
         self.lock = threading.Lock()
 
     def start(self) -> None:
@@ -397,6 +449,7 @@ class Background:
 
         self.stop()
         with self.lock:
+            self.before = html_files(self.output)
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "generator", "build", str(self.site), "-o", str(self.output)],
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
@@ -409,11 +462,12 @@ class Background:
             if process is not self.process:  # stopped for a newer save: its news is out of date
                 return
             self.process = None
+            before = self.before
         if code == 0:
             print(f"{PDFS_DONE}.", flush=True)
-            rendered = re.search(r"\((\d+) rendered", said)
-            if rendered and int(rendered.group(1)):  # the kits' new sections or drawings changed pages
-                self.reloader.bump(PDFS_DONE)
+            changed = changed_pages(before, html_files(self.output))
+            if changed:  # pages no browser showed, made now; or the kits' new drawings on pages
+                self.reloader.bump(PDFS_DONE, changed)
             else:
                 self.reloader.show(PDFS_DONE)
         elif code > 0:
@@ -434,6 +488,30 @@ class Background:
             except ProcessLookupError:
                 pass
             process.wait()
+
+
+def html_files(output: Path) -> dict[str, tuple]:
+    """The output's pages (path -> inode, time, size): a page a build made again is a new file,
+    one it kept is the same file (the output keeps it by a hard link)."""
+    import os
+
+    found = {}
+    for folder, _folders, names in os.walk(output):
+        for name in names:
+            if name.endswith(".html"):
+                path = os.path.join(folder, name)
+                try:
+                    stat = os.stat(path)
+                except OSError:  # removed while looked at: the next build says
+                    continue
+                found[os.path.relpath(path, output).replace(os.sep, "/")] = (stat.st_ino, stat.st_mtime_ns,
+                                                                              stat.st_size)
+    return found
+
+
+def changed_pages(before: dict[str, tuple], after: dict[str, tuple]) -> list[str]:
+    """The pages a build made again or new: those whose open browsers reload."""
+    return sorted(page for page, stat in after.items() if before.get(page) != stat)
 
 
 def describe_failure(error: BaseException) -> str:

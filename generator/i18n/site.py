@@ -37,7 +37,7 @@ def with_translations(site: Site) -> Site:
     md, added, errors = parser(site), [], []
     for game, language in wanted:
         try:
-            catalogue = read(catalogue_path(game, language), language)
+            catalogue = KEPT.catalogue(catalogue_path(game, language), language)
         except ContentError as error:
             errors.append(error)
             continue
@@ -61,9 +61,54 @@ def game_in(site: Site, game: Game, catalogue: Catalog, language: str, md) -> Ga
 
 def page_in(site: Site, game: Game, page: Page, catalogue: Catalog, language: str, md, term_ids: tuple[str, ...],
             slug: str) -> Page:
+    key = (page, id(catalogue), language, site.language, site.raw_html, term_ids, slug)
+    kept = KEPT.pages.get(key)
+    if kept is None:
+        kept = KEPT.keep(KEPT.pages, key, translated_page(site, game, page, catalogue, language, md, term_ids, slug))
+    return kept
+
+
+def translated_page(site: Site, game: Game, page: Page, catalogue: Catalog, language: str, md,
+                    term_ids: tuple[str, ...], slug: str) -> Page:
     translation = translate_page(md, site, game, page, catalogue)
     ids = term_ids if page.glossary else ()
     return replace(translated(page, translation, catalogue, language, site.language, term_ids=ids), game=slug)
+
+
+class Kept:
+    """What a process translated, kept by what it was made of: `serve` translates again only
+    the pages a save changed, and reads again only the catalogues it changed. A catalogue is
+    kept by its file's times, size and inode (an edit changes them: read by catalogues.read
+    alone, as the engine's words are: engine.py); a translated page by its source page (its
+    path, text's hash, title, front matter: the Page itself) and the catalogue it was
+    translated with: the kept catalogue object, which is read again when its file changes."""
+
+    LIMIT = 2_000  # entries; then forgotten all at once (the catalogue's translated pages: 50)
+
+    def __init__(self):
+        self.catalogues: dict[tuple, Catalog] = {}
+        self.pages: dict[tuple, Page] = {}
+
+    def catalogue(self, path, language: str) -> Catalog:
+        try:
+            stat = path.stat()
+        except OSError:  # catalogues.read says what is wrong
+            return read(path, language)
+        key = (str(path), language, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_size, stat.st_ino)
+        kept = self.catalogues.get(key)
+        if kept is None:  # (the one it replaces stays kept: no other catalogue takes its id)
+            kept = self.keep(self.catalogues, key, read(path, language))
+        return kept
+
+    def keep(self, kept: dict, key: tuple, value):
+        if len(kept) >= self.LIMIT:
+            kept.clear()
+            self.pages.clear()
+        kept[key] = value
+        return value
+
+
+KEPT = Kept()  # one a process: `serve` keeps it from one build to the next
 
 
 def language_name(language: str) -> str:

@@ -32,6 +32,7 @@ import importlib.util
 
 from generator.interactive.bytecode import Compiler, pycache_name
 from generator.interactive.published import published_files
+from generator.interactive.signature import signature
 from generator.play.modules import game_modules
 
 GENERATOR = Path(__file__).resolve().parent.parent
@@ -122,6 +123,40 @@ def package_files(root: Path, prefix: str) -> dict[str, Path]:
 def runtime_files(game_folder: Path | None = None) -> dict[str, Path]:
     """Zip name -> source file of the generator runtime (generator/browser and generator/play,
     with what they and the game's modules import) and svgwrite."""
+    return {name: path for name, (path, _data) in runtime_read(game_folder).items()}
+
+
+# Following the imports is a fifth of a second for the catalogue (20,000 looks for a module's
+# file), and `serve` asks again on every save: the answer is kept with the stats of every file
+# it was read from (the runtime's modules, the game's modules, the folders they sit in) and
+# stands while those are unchanged, as game_modules' does (generator/play/modules.py).
+_runtime: dict[str, tuple[tuple, dict[str, tuple[Path, bytes]]]] = {}
+
+
+def runtime_read(game_folder: Path | None = None) -> dict[str, tuple[Path, bytes]]:
+    """runtime_files, each with its bytes."""
+    key = str(game_folder or "")
+    kept = _runtime.get(key)
+    if kept is not None and _signature(game_folder, kept[1]) == kept[0]:
+        return kept[1]
+    read = {name: (path, path.read_bytes()) for name, path in _runtime_files(game_folder).items()}
+    _runtime[key] = (_signature(game_folder, read), read)
+    return read
+
+
+def _signature(game_folder: Path | None, read: dict[str, tuple[Path, bytes]]) -> tuple:
+    """The stats of what `read` was made from: its files and the folders they sit in (a module added
+    beside them), and the game's own modules, whose imports it followed (game_modules sees a module
+    added to the game's folder: a save of a page, often a new file renamed over the old one, leaves
+    this answer standing)."""
+    paths = [path for path, _data in read.values()]
+    places = sorted({str(path) for path in paths} | {str(path.parent) for path in paths})
+    if game_folder is not None:
+        places += [str(Path(game_folder) / name) for name in game_modules(game_folder)]
+    return signature(places)
+
+
+def _runtime_files(game_folder: Path | None = None) -> dict[str, Path]:
     files = {name: path for package in BROWSER_PACKAGES
              for name, path in package_files(GENERATOR / package, f"generator/{package}").items()}
     roots = {**files, **(engine_modules(game_folder) if game_folder is not None else {})}
@@ -139,7 +174,7 @@ def engine_modules(folder: Path) -> dict[str, Path]:
 
 def runtime_contents() -> dict[str, bytes]:
     """Zip name -> bytes of the generator runtime alone (no game): what the "Try it" snapshot imports."""
-    return {name: path.read_bytes() for name, path in runtime_files().items()}
+    return {name: data for name, (_path, data) in runtime_read().items()}
 
 
 def bundle_contents(game_folder: Path, inherited: tuple[str, ...] = ()) -> dict[str, bytes]:
@@ -147,7 +182,7 @@ def bundle_contents(game_folder: Path, inherited: tuple[str, ...] = ()) -> dict[
     folder only what it publishes (published.py; a file with a problem is left out, and the
     stage's check reports it; `inherited` as there)."""
     game_folder = Path(game_folder)
-    runtime = {name: path.read_bytes() for name, path in runtime_files(game_folder).items()}
+    runtime = {name: data for name, (_path, data) in runtime_read(game_folder).items()}
     return {**runtime, **published_files(game_folder, inherited)[0]}
 
 

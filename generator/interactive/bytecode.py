@@ -21,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 from generator.fingerprint import digest
+from generator.interactive.signature import signature
 from generator.usercache import repaired, user_cache
 
 BROWSER_ROOT = "/home/pyodide/rulepress"  # where play-worker.js unpacks a bundle
@@ -28,6 +29,10 @@ SCRIPT = Path(__file__).with_name("compile.mjs")
 FORMAT = "bytecode-2"  # a cache entry: the .pyc, then the sha256 of its key and the .pyc
 SEAL = 32  # bytes of that sha256
 UNCHECKED_HASH = b"\x01\x00\x00\x00"  # a .pyc's flags as compile.mjs writes them
+
+
+FOUND: dict[str, tuple[tuple, bytes]] = {}  # .pyc found whole in the user cache, by key, with its file's stats
+FOUND_LIMIT = 20_000  # entries (a few KB each); then forgotten all at once (the catalogue's bundles: ~800)
 
 
 class Compiler:
@@ -63,7 +68,21 @@ class Compiler:
         return found if len(found) == len(keys) else {}  # all or nothing: one bundle, one kind
 
     def _cached(self, name: str, key: str) -> bytes | None:
-        """The entry's .pyc if it is whole; a damaged one is removed (and noted), to be compiled again."""
+        """The entry's .pyc if it is whole; a damaged one is removed (and noted), to be compiled again.
+        One found whole is kept for the process (`serve` asks for every module on every save) while
+        its file's stats stand: an entry damaged since is read (and remade, and said) again."""
+        path = self.cache / f"{key}.pyc"
+        kept = FOUND.get(key)
+        if kept is not None and kept[0] == signature([path]):
+            return kept[1]
+        pyc = self._read(name, key)
+        if pyc is not None:
+            if len(FOUND) >= FOUND_LIMIT:
+                FOUND.clear()
+            FOUND[key] = (signature([path]), pyc)
+        return pyc
+
+    def _read(self, name: str, key: str) -> bytes | None:
         path = self.cache / f"{key}.pyc"
         try:
             data = path.read_bytes()

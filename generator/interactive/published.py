@@ -30,6 +30,7 @@ from pathlib import Path
 
 from generator.content.schema import Source
 from generator.errors import ContentError
+from generator.interactive.signature import signature
 from generator.play.modules import game_modules
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -79,8 +80,29 @@ def engine_files(folder: Path) -> tuple[str, ...]:
 def published_files(folder: Path, inherited: tuple[str, ...] = ()) -> tuple[dict[str, bytes], list[ContentError]]:
     """Zip name -> bytes of the game's part of its download, and what is wrong with what
     game.toml declares (a file missing, outside the folder, not a plain file, or over a limit).
-    A file with a problem is left out."""
-    folder = Path(folder)
+    A file with a problem is left out. Kept while game.toml, the folder and every file it
+    declares are unchanged (`serve` asks on every save; reading and checking them is most of a
+    bundle's cost once the runtime's is kept)."""
+    key = (str(folder), inherited)
+    kept = _published.get(key)
+    if kept is not None and _signature(folder, kept[1]) == kept[0]:
+        return dict(kept[2][0]), list(kept[2][1])
+    declared = declared_files(folder, inherited)
+    found = _published_files(Path(folder), declared)
+    _published[key] = (_signature(folder, declared), declared, found)
+    return dict(found[0]), list(found[1])
+
+
+_published: dict[tuple, tuple] = {}  # (folder, inherited) -> (signature, what was declared, the answer)
+
+
+def _signature(folder, declared: list[Declared]) -> tuple:
+    """game.toml's stats and each declared file's (a file declared but missing, then made, too)."""
+    names = sorted({"game.toml", *(entry.name for entry in declared)})
+    return signature(os.path.join(folder, name) for name in names)
+
+
+def _published_files(folder: Path, declared: list[Declared]) -> tuple[dict[str, bytes], list[ContentError]]:
     game_toml = folder / "game.toml"
     prefix = f"games/{folder.name}/"
     files: dict[str, bytes] = {}
@@ -88,7 +110,7 @@ def published_files(folder: Path, inherited: tuple[str, ...] = ()) -> tuple[dict
     if game_toml.is_file():
         files[prefix + "game.toml"] = engine_view_of_game_toml(game_toml.read_bytes())
     total = sum(len(data) for data in files.values())
-    for entry in declared_files(folder, inherited):
+    for entry in declared:
         if prefix + entry.name in files:
             continue
         data, problem = _read_declared(folder, entry)

@@ -22,7 +22,8 @@ import math
 import re
 from html import escape
 
-from generator.browser.diagram import diagram_svg, player_name
+from generator.browser.diagram import player_name
+from generator.interactive.written import diagram_svg
 from generator.play.api import Event
 from generator.play.match import parse_action
 from generator.play.walkthrough import PositionDiagram, Walkthrough

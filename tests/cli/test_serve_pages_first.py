@@ -65,7 +65,8 @@ def test_the_background_build_is_shown_updating_then_up_to_date(tmp_path):
         rules = site / "content/pebbles/rules.md"
         rules.write_text(rules.read_text() + "\nOne more sentence.\n")
         assert serve.rebuild(site, site / "output", reloader, pages_first=True, background=background)
-        assert events(stream, 2) == [("reload", {"text": serve.PDFS_UPDATING, "title": ""}),
+        assert events(stream, 2) == [("reload", {"text": serve.PDFS_UPDATING, "title": "",
+                                                 "pages": ["pebbles/index.html"]}),
                                      ("status", {"text": serve.PDFS_DONE, "title": ""})]
         assert "One more sentence" in (site / "output/pebbles/index.html").read_text()
     finally:
@@ -114,3 +115,43 @@ def test_a_new_save_stops_the_background_build(tmp_path):
     assert serve.rebuild(site, site / "output", reloader, pages_first=True)  # no wait for the killed build
     assert time.perf_counter() - started < 30
     assert build(site).rendered == 0 and build(site).up_to_date
+
+
+def test_the_page_a_browser_shows_is_made_first_and_the_others_follow_with_the_pdfs(tmp_path):
+    """Issue 47: a save reloads the page being read as soon as it alone is made; the pages no
+    browser shows keep their last HTML until the background build, whose reload names them."""
+    site = make_site(tmp_path / "site")
+    reloader = serve.Reloader()
+    assert serve.rebuild(site, site / "output", reloader)
+    server, base = serving(site / "output", reloader)
+    background = serve.Background(site, site / "output", reloader)
+    try:
+        stream = urllib.request.urlopen(base + serve.RELOAD_PATH + "?page=pebbles/index.html", timeout=60)
+        deadline = time.monotonic() + 10
+        while not reloader.open_pages() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert reloader.open_pages() == {"pebbles/index.html"}
+        game = site / "content/pebbles/game.toml"  # the title: on every page of the game
+        game.write_text(game.read_text().replace('title = "Pebbles"', 'title = "Pebbles Deluxe"'))
+        aid = (site / "output/pebbles/reference.html").read_text()
+        assert serve.rebuild(site, site / "output", reloader, pages_first=True, background=background)
+        assert "Pebbles Deluxe" in (site / "output/pebbles/index.html").read_text()
+        assert (site / "output/pebbles/reference.html").read_text() == aid  # not shown: kept for now
+        first, done = events(stream, 2)
+        assert first == ("reload", {"text": serve.PDFS_UPDATING, "title": "",
+                                    "pages": ["404.html", "index.html", "pebbles/index.html"]})
+        assert done[0] == "reload" and done[1]["text"] == serve.PDFS_DONE
+        assert {"pebbles/reference.html", "pebbles/glossary.html"} <= set(done[1]["pages"])
+        assert "pebbles/index.html" not in done[1]["pages"]  # made before: the open page stays as it is
+        assert "Pebbles Deluxe" in (site / "output/pebbles/reference.html").read_text()
+    finally:
+        background.stop()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_reload_stream_names_a_page_of_the_output_or_none():
+    assert serve.open_page("/__rulepress/reload?page=de%2Fsplut%2Findex.html") == "de/splut/index.html"
+    assert serve.open_page("/__rulepress/reload") is None
+    assert serve.open_page("/__rulepress/reload?page=..%2F..%2Fetc%2Fpasswd") is None
+    assert serve.open_page("/__rulepress/reload?page=%2Fetc%2Fpasswd") is None
