@@ -248,6 +248,7 @@ def mib(kib: int | None) -> str:
 
 def corpus_section(sizes: list[int], runs: int, out: Path) -> None:
     from scripts.benchlib.corpus import write_corpus
+    from scripts.benchlib.floor import parser_seconds
 
     print(f"== Generated corpus, clean builds (median of {runs}, the tools alternating run by run); "
           "~1,600 words a page ==")
@@ -263,7 +264,7 @@ def corpus_section(sizes: list[int], runs: int, out: Path) -> None:
         mkd = None
         if (BIN / "mkdocs").exists() and size <= 1000:  # MkDocs grows quadratically: 5,000 pages take many minutes
             mkd = median_time([str(BIN / "mkdocs"), "build", "-q"], 1 if size >= 1000 else runs, mk, wipe(mk / "site"))
-        corpus_row(size, found, mkd)
+        corpus_row(size, found, mkd, parser_seconds(site))
         if size >= 1000:
             incremental_section(site, runs, size)
     for size in (1000, 5000, 10_000):
@@ -276,8 +277,11 @@ def corpus_section(sizes: list[int], runs: int, out: Path) -> None:
         print("(reference tools missing: pip install -e '.[bench]')")
 
 
-def corpus_row(size: int, found: CorpusRuns, mkd: float | None) -> None:
-    """One size's line of the table, and its "Done when" lines."""
+def corpus_row(size: int, found: CorpusRuns, mkd: float | None, parser: float) -> None:
+    """One size's line of the table, and its "Done when" lines (`parser`: markdown-it-py's own CPU
+    seconds on the corpus, for the floor: scripts/benchlib/floor.py)."""
+    from scripts.benchlib.floor import floor_line
+
     rp, bare = found.median(found.rp), found.median(found.bare)
     rp_peak = found.peak(found.rp)
     line = (f"{size:>6} {rp:>7.2f} {1000 * rp / size:>7.2f} {bare:>7.2f} ")
@@ -300,7 +304,8 @@ def corpus_row(size: int, found: CorpusRuns, mkd: float | None) -> None:
             found.peer, lambda run: run.hugo.cpu + run.pagefind.cpu)
         figures = (f"CPU {cpu:.2f}; Rulepress {rp:.2f} s, Hugo {hugo:.2f} s + Pagefind {pf:.2f} s; Rulepress / Hugo "
                    f"alone {rp / hugo:.2f} (issue 29's {verdict(rp / hugo, 1.5, '')}), without the index "
-                   f"{bare / hugo:.2f}; {memory}")
+                   f"{bare / hugo:.2f}; {memory}; "
+                   + floor_line(parser, found.median(found.peer, lambda run: run.pagefind.cpu), peer))
     if size in (1000, 10_000):
         report(done_when(f"{size:,}-page clean build with the search index / Hugo + Pagefind",
                          rp / peer if peer else None, 1.0, "", beside=figures))
