@@ -47,6 +47,7 @@ class BuildReport:
     up_to_date: bool = False
     notes: list[str] = field(default_factory=list)  # what the stages tell the user (kept for a no-op)
     deferred: bool = False  # pages first: printed files or search shards kept from before, out of date
+    later: int = 0  # pages first: pages no browser showed, their out-of-date HTML kept for now
     warnings: list[str] = field(default_factory=list)  # each found once (errors.report_lines), kept for a no-op
 
     @property
@@ -164,7 +165,7 @@ class Builder:
         if not self.dry:
             self.save_manifest(output, context)
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
-                           rendered=self.rendered, notes=list(context.notes), deferred=self.reuse.deferred,
+                           rendered=self.rendered, notes=list(context.notes), deferred=self.reuse.deferred, later=self.reuse.pages_later,
                            warnings=report_lines(self.warnings))
 
     def start(self):

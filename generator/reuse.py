@@ -25,6 +25,7 @@ class Reuse:
         # pages first: the URLs a browser shows (None: not known, every page is made now)
         self.open_pages = open_pages if self.pages_first else None
         self.deferred = False  # an out-of-date entry stood for now (pages first)
+        self.pages_later = 0  # pages whose out-of-date HTML stood for now (no browser showed them)
 
     def file(self, output: OutputFolder, rel: str) -> bool:
         """Keep the last output's `rel`, whose stat the build cache has just checked."""
@@ -57,6 +58,7 @@ class Reuse:
         if not self.file(output, url):
             return False
         self.deferred = True
+        self.pages_later += 1
         return True
 
     def made_before(self, stage, game) -> build_cache.GameEntry | None:

@@ -528,9 +528,11 @@ def rebuilt(report) -> str:
     """What a rebuild did: the pages it rendered again, not every page of the site."""
     if report.up_to_date:
         return f"Nothing changed: no page rebuilt ({report.seconds:.2f} s)"
-    count, unchanged = report.rendered, len(report.site.pages) - report.rendered
-    kept = f" ({unchanged} unchanged)" if unchanged else ""
-    later = "; PDFs and search index follow" if report.deferred else ""
+    count, unchanged = report.rendered, len(report.site.pages) - report.rendered - report.later
+    kept = ", ".join(([f"{report.later} more follow"] if report.later else [])
+                     + ([f"{unchanged} unchanged"] if unchanged else []))
+    kept = f" ({kept})" if kept else ""
+    later = f"; {'the other pages, ' if report.later else ''}PDFs and search index follow" if report.deferred else ""
     return f"Rebuilt {count} page{'s' if count != 1 else ''}{kept} in {report.seconds:.2f} s{later}"
 
 

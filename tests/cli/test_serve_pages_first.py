@@ -117,7 +117,7 @@ def test_a_new_save_stops_the_background_build(tmp_path):
     assert build(site).rendered == 0 and build(site).up_to_date
 
 
-def test_the_page_a_browser_shows_is_made_first_and_the_others_follow_with_the_pdfs(tmp_path):
+def test_the_page_a_browser_shows_is_made_first_and_the_others_follow_with_the_pdfs(tmp_path, capsys):
     """Issue 47: a save reloads the page being read as soon as it alone is made; the pages no
     browser shows keep their last HTML until the background build, whose reload names them."""
     site = make_site(tmp_path / "site")
@@ -135,6 +135,7 @@ def test_the_page_a_browser_shows_is_made_first_and_the_others_follow_with_the_p
         game.write_text(game.read_text().replace('title = "Pebbles"', 'title = "Pebbles Deluxe"'))
         aid = (site / "output/pebbles/reference.html").read_text()
         assert serve.rebuild(site, site / "output", reloader, pages_first=True, background=background)
+        assert "Rebuilt 1 page (2 more follow) in " in capsys.readouterr().out
         assert "Pebbles Deluxe" in (site / "output/pebbles/index.html").read_text()
         assert (site / "output/pebbles/reference.html").read_text() == aid  # not shown: kept for now
         first, done = events(stream, 2)
