@@ -8,6 +8,7 @@ text; the stale ones are listed so that the page can say so where they stand
 the source had none), so every link into the page still lands."""
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 
@@ -176,12 +177,21 @@ def body_tokens(edits: Edits, tokens: list[Token], body_line: int) -> None:
             fence_options(edits, token, body_line + token.map[0] + 1)
 
 
+@functools.lru_cache(maxsize=4096)
+def composed(text: str):
+    """A fence's YAML as nodes with their places (None: not YAML). Kept by its text: a page's
+    fences are the same in every language it is translated into, and from one save to the next."""
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+
+
 def fence_options(edits: Edits, token: Token, first_line: int) -> None:
     """Each translatable scalar of a fence's YAML written on one line, replaced by its translation
     as a YAML double-quoted string (a longer value on many lines keeps its source)."""
-    try:
-        root = yaml.compose(token.content, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+    root = composed(token.content)
+    if root is None:
         return
     content = token.content.split("\n")
     for path in TRANSLATABLE[directive_name(token.info)]:

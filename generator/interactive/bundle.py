@@ -196,11 +196,24 @@ def with_bytecode(contents: dict[str, bytes], compiler: Compiler | None) -> dict
 
 
 def bundle_key(contents: dict[str, bytes]) -> str:
-    """A hash of everything the bundle holds (names and bytes): its name in the output."""
-    digest = hashlib.sha256()
-    for name, data in sorted(contents.items()):
-        digest.update(name.encode("utf-8") + b"\0" + data + b"\0")
-    return digest.hexdigest()
+    """A hash of everything the bundle holds (names and bytes): its name in the output. Kept by
+    the contents themselves: the same files, read once and kept (runtime_read, published_files,
+    the bytecode found), are the same objects in every build of `serve`, whose comparison and
+    hash Python does without reading them again."""
+    items = tuple(sorted(contents.items()))
+    key = _keys.get(items)
+    if key is None:
+        digest = hashlib.sha256()
+        for name, data in items:
+            digest.update(name.encode("utf-8") + b"\0" + data + b"\0")
+        key = digest.hexdigest()
+        if len(_keys) >= 256:  # a long `serve` session's versions: the oldest forgotten with the rest
+            _keys.clear()
+        _keys[items] = key
+    return key
+
+
+_keys: dict[tuple, str] = {}
 
 
 def bundle_bytes(contents: dict[str, bytes], compresslevel: int = 9) -> bytes:

@@ -13,6 +13,7 @@ would fail to import it.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import shutil
@@ -35,6 +36,12 @@ FOUND: dict[str, tuple[tuple, bytes]] = {}  # .pyc found whole in the user cache
 FOUND_LIMIT = 20_000  # entries (a few KB each); then forgotten all at once (the catalogue's bundles: ~800)
 
 
+@functools.lru_cache(maxsize=8192)
+def entry_key(version: str, name: str, source: bytes) -> str:
+    """A module's cache entry's key (kept: `serve` asks for every module's on every save)."""
+    return digest(FORMAT, version, name, source)
+
+
 class Compiler:
     """Pyodide's Python, run under Node, for one Pyodide version."""
 
@@ -48,7 +55,7 @@ class Compiler:
         self.repaired: list[str] = []  # notes on damaged entries compiled again (the stage says them)
 
     def key(self, name: str, source: bytes) -> str:
-        return digest(FORMAT, self.version, name, source)
+        return entry_key(self.version, name, source)
 
     def compile(self, sources: dict[str, bytes]) -> dict[str, bytes]:
         """Bundle name -> .pyc bytes for each .py of `sources` (bundle name -> source)."""
