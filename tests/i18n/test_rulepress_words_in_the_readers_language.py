@@ -1,0 +1,65 @@
+"""The words Rulepress writes itself around a translated game (a level's sentence on the Play page,
+a seat's name in the balance notes, a data table's caption, a kit's PDF title, the feed's link,
+a list of names) reach the reader in the page's language, through the same catalogues as the
+rest: the game's for what the game names, Rulepress's for its own words."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.content.load import load_site
+from generator.i18n.engine import compiled_words
+from generator.i18n.site import with_translations
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def site():
+    return with_translations(load_site(ROOT))
+
+
+def session_in(folder: Path, game, language: str):
+    """A session server for `game` in a games folder of its own, its words compiled as its Play download has them."""
+    from generator.browser.session import SessionServer
+
+    games = folder / "games"
+    source = game.translation_of or game.slug
+    shutil.copytree(ROOT / "content" / source, games / source, ignore=shutil.ignore_patterns("__pycache__"))
+    for name, data in compiled_words(game).items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    server = SessionServer(games)
+    opened = json.loads(server.handle(json.dumps({"op": "open", "widget": "w", "game": source, "players": 2,
+                                                  "seed": 1, "computer": [1], "language": language})))
+    assert opened["ok"], opened
+    return server
+
+
+def levels_offered(server) -> list[dict]:
+    """What the Play page's level select is given: each level's name, title and sentence."""
+    answer = json.loads(server.handle(json.dumps({"op": "view", "widget": "w"})))
+    assert answer["ok"], answer
+    return answer["view"]["levels"]
+
+
+@pytest.mark.parametrize(("language", "title", "about"), [
+    ("de", "Anfänger", "Wirft, wenn sich ein Wurf bietet"),
+    ("ja", "初級", "投げられるときは岩を投げますが"),
+])
+def test_the_play_page_names_bot_levels_in_the_readers_language(site, tmp_path, language, title, about):
+    levels = levels_offered(session_in(tmp_path, site.game(f"{language}/splut"), language))
+    assert [level["name"] for level in levels] == ["beginner", "club", "strong"]  # the names the select sends back
+    assert levels[0]["title"] == title and levels[0]["about"].startswith(about)
+    for level in levels:  # no sentence left in English
+        assert level["about"] and not any(word in level["about"] for word in ("Throws", "Looks", "Searches"))
+
+
+def test_the_play_page_names_bot_levels_in_english_on_the_english_page(site, tmp_path):
+    levels = levels_offered(session_in(tmp_path, site.game("splut"), "en"))
+    assert levels[0] == {"name": "beginner", "title": "beginner",
+                         "about": "Throws when a throw is there, but wanders at random two steps in five."}
