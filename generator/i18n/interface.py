@@ -199,6 +199,18 @@ def decimal_text(language: str, value: float, places: int | None = None) -> str:
     return format_decimal(value, format=pattern, locale=locale, group_separator=False)
 
 
+def percent_text(language: str, share: float) -> str:
+    """A share as a whole percentage as `language` writes it ("54 %" in German, with a no-break
+    space; "54%" in English and Japanese): CLDR's pattern, the source's form where Babel has none."""
+    whole = round(100 * share)
+    locale = babel_locale(language)
+    if locale is None:
+        return f"{whole}%"
+    from babel.numbers import format_percent
+
+    return format_percent(whole / 100, locale=locale)
+
+
 def release_label(language: str, version: str, date: str) -> str:
     """A release as a page's stamp names it, in `language`: "version 1.1, 26 November 2026" in
     English, "Version 1.1, 26. November 2026" in German (the date in CLDR's long form of the

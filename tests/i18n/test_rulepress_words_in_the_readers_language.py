@@ -63,3 +63,36 @@ def test_the_play_page_names_bot_levels_in_english_on_the_english_page(site, tmp
     levels = levels_offered(session_in(tmp_path, site.game("splut"), "en"))
     assert levels[0] == {"name": "beginner", "title": "beginner",
                          "about": "Throws when a throw is there, but wanders at random two steps in five."}
+
+
+def balance_summary(site, slug: str) -> str:
+    """The balance notes' summary and seat chart of `slug`'s balance page, from figures given
+    (the build's self-play hands its figures over by key the same way)."""
+    from generator.gamecode import fresh_engine
+    from generator.interactive.balance import balance_notes, block_spec, figures_key
+    from generator.markdown.directives import DirectiveContext
+    from generator.play.balance import BalanceStats
+
+    game = site.game(slug)
+    engine = fresh_engine(game.folder)
+    context = DirectiveContext({"site": site, "game": game, "page": game.page("balance")}, 1, "balance")
+    options = {"bot": "club", "players": 2, "games": 500}
+    stats = BalanceStats("club", 2, 500, seat_wins=[271, 229], lengths=[11, 36, 165])
+    played = {figures_key(game, block_spec(options, context, engine)): stats}
+    return balance_notes(options, context, game, engine, played)
+
+
+@pytest.mark.parametrize(("language", "seats", "share"), [
+    ("de", ("Rot", "Gelb"), "54\N{NO-BREAK SPACE}%"),
+    ("ja", ("赤", "黄"), "54%"),
+    ("en", ("Red", "Yellow"), "54%"),
+])
+def test_the_balance_notes_name_each_seat_and_its_share_in_the_readers_language(site, language, seats, share):
+    notes = balance_summary(site, "splut" if language == "en" else f"{language}/splut")
+    summary = notes.split("</p>")[0]
+    assert seats[0] in summary and share in summary  # "The first seat (Rot) won 54 % ..."
+    chart = notes.split('id="balance-', 1)[1]
+    for seat in seats:  # the seat chart's labels
+        assert f">{seat}<" in chart
+    if language != "en":
+        assert "Red" not in notes and "Yellow" not in notes
