@@ -42,8 +42,14 @@ def table_view(options: dict, game) -> TableView:
     table = game.data[options["data"]]
     columns = options.get("columns") or table.reader_columns
     headers = [str(h) for h in options.get("headers") or [c.replace("_", " ").capitalize() for c in columns]]
-    caption = str(options.get("caption", "") or table.caption or table.name.replace("_", " ").capitalize())
+    caption = str(options.get("caption", "") or table.caption or name_caption(table.name))
     return TableView(caption, headers, [[cell_words(row[column]) for column in columns] for row in table.rows])
+
+
+def name_caption(name: str) -> str:
+    """The caption of a table that has none, made from its name (`hit_locations`: "Hit locations");
+    a translated game's catalogue says it in its language (generator/i18n/options.py)."""
+    return name.replace("_", " ").capitalize()
 
 
 def cell_words(value) -> str:

@@ -5,6 +5,7 @@ rest: the game's for what the game names, Rulepress's for its own words."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -96,3 +97,37 @@ def test_the_balance_notes_name_each_seat_and_its_share_in_the_readers_language(
         assert f">{seat}<" in chart
     if language != "en":
         assert "Red" not in notes and "Yellow" not in notes
+
+
+def page_html(site, slug: str, name: str) -> str:
+    from generator.i18n.notices import stale_notices_plugin
+    from generator.markdown.render import glossary_terms, make_markdown, render_page
+
+    game = site.game(slug)
+    md = make_markdown(site.raw_html, {}).use(stale_notices_plugin)
+    return render_page(md, site, game, game.page(name), glossary_terms(md, site, game)).html
+
+
+@pytest.mark.parametrize(("language", "captions"), [
+    ("de", ["Schritte", "Hindernisse", "Plätze"]),
+    ("ja", ["ステップ数", "障害物", "席"]),
+    ("en", ["Steps", "Blockers", "Seats"]),
+])
+def test_a_table_captioned_by_its_data_name_is_captioned_in_the_readers_language(site, language, captions):
+    html = page_html(site, "splut" if language == "en" else f"{language}/splut", "reference")
+    assert re.findall(r"<caption>(.*?)</caption>", html) == captions
+    for caption in captions:  # the scrolling region's name, for a screen reader
+        assert f'aria-label="{caption}"' in html
+
+
+def test_the_catalogue_holds_a_tables_caption_made_from_its_data_name_at_the_tables_block(site):
+    from generator.i18n.extract import extract
+
+    template = extract(site, site.game("splut"))
+    blockers = template.get("Blockers")
+    assert blockers is not None and blockers.locations == [("reference.md", 34)]
+    source = (ROOT / "content/splut/reference.md").read_text(encoding="utf-8").splitlines()
+    assert source[33] == "data: blockers"
+    captions = {message.id for message in template if "caption" in message.auto_comments}
+    assert captions >= {"Steps", "Blockers", "Seats"}
+    assert not captions & {"Board", "Seating", "Components"}  # a table no page shows unnamed gets no entry
