@@ -116,7 +116,8 @@ def reader_language(game=None, site=None) -> str:
 
 def template_words(language: str) -> dict:
     """`gettext`, `ngettext` and `_` for a template rendered in `language` (and `minutes`, a
-    game's play time in it, and `script_words`, site.js's words in it), as Jinja2's i18n
+    game's play time in it, `script_words`, site.js's words in it, and `names`, a list of names
+    as it writes one: "A, B und C", "A、B、C"), as Jinja2's i18n
     extension calls them in its new style (the string formatted with its variables, escaped
     where the template escapes): passed with each render, so pages of several languages
     render from one environment."""
@@ -139,7 +140,8 @@ def template_words(language: str) -> dict:
         return (as_text(words) if context.eval_ctx.autoescape else words) % variables
 
     return {"gettext": gettext_, "ngettext": ngettext_, "_": gettext_,
-            "minutes": lambda play_time: minutes_text(language, play_time), "script_words": script_words(language)}
+            "minutes": lambda play_time: minutes_text(language, play_time), "script_words": script_words(language),
+            "names": lambda names: names_text(language, names)}
 
 
 def as_text(words: str):
@@ -197,6 +199,33 @@ def decimal_text(language: str, value: float, places: int | None = None) -> str:
 
     pattern = "0." + "0" * places if places else "0.###"
     return format_decimal(value, format=pattern, locale=locale, group_separator=False)
+
+
+def names_text(language: str, names) -> str:
+    """Names (designers, components, seats) as a list in `language`, by CLDR's pattern: "Rot, Gelb
+    und Blau" in German, "赤、黄、青" in Japanese; the source's ", " between them where Babel has
+    no locale for it (English, the pseudo-locale)."""
+    names = [str(name) for name in names]
+    locale = babel_locale(language)
+    if locale is None or not names:
+        return ", ".join(names)
+    from babel.lists import format_list
+
+    return format_list(names, style="standard", locale=locale)
+
+
+def parts_text(language: str, parts) -> str:
+    """The parts of one label ("A4, ink saver") with the separator of `language`'s lists and no
+    "and": "A4, Tintensparmodus", "A4、インク節約"."""
+    return list_separator(language).join(str(part) for part in parts)
+
+
+def list_separator(language: str) -> str:
+    """What stands between two items inside a list of `language` (CLDR): ", ", "、"."""
+    locale = babel_locale(language)
+    if locale is None:
+        return ", "
+    return locale.list_patterns["standard"]["middle"].replace("{0}", "").replace("{1}", "")
 
 
 def percent_text(language: str, share: float) -> str:

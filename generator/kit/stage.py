@@ -180,7 +180,8 @@ def planned_kits(components, language: str) -> list[dict]:
     from generator.kit.spec import kit_label, plan_kits
 
     words = gettext(language)
-    return [{"name": kit.name, "file": kit_file(kit.name), "label": kit_label(kit.edition, kit.paper, kit.variant, words),
+    return [{"name": kit.name, "file": kit_file(kit.name),
+             "label": kit_label(kit.edition, kit.paper, kit.variant, words, language),
              "pages": "", "size": "", "paper": kit.paper, "variant": kit.variant} for kit in plan_kits(components)]
 
 

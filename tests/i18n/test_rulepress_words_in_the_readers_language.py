@@ -131,3 +131,66 @@ def test_the_catalogue_holds_a_tables_caption_made_from_its_data_name_at_the_tab
     captions = {message.id for message in template if "caption" in message.auto_comments}
     assert captions >= {"Steps", "Blockers", "Seats"}
     assert not captions & {"Board", "Seating", "Components"}  # a table no page shows unnamed gets no entry
+
+
+@pytest.mark.parametrize(("language", "title", "subject"), [
+    ("de", "Splut!: Print-and-Play-Kit (A4, Tintensparmodus)", "Print-and-Play-Kit für Splut!"),
+    ("ja", "Splut!：プリント＆プレイキット（A4、インク節約）", "Splut!のプリント＆プレイキット"),
+    ("en", "Splut!: print-and-play kit (A4, ink saver)", "Print-and-play kit for Splut!"),
+])
+def test_a_kits_pdf_is_titled_in_the_kits_language(site, tmp_path, language, title, subject):
+    from pypdf import PdfReader
+
+    from generator.kit import write_kits
+    from generator.kit.drawings import KitDrawings
+
+    game = site.game("splut" if language == "en" else f"{language}/splut")
+    product = KitDrawings()
+    product.start({}, site.language)
+    components, artwork = product.drawn(game)
+    [kit] = write_kits(components, tmp_path, title=game.title, author=", ".join(game.designers), artwork=artwork,
+                       papers=("a4",), variants=("ink-saver",), language=game.language)
+    metadata = PdfReader(kit.path).metadata
+    assert (metadata.title, metadata.subject) == (title, subject)  # what a PDF viewer's window and tab show
+
+
+def kit_text(site, slug: str, folder: Path) -> str:
+    import subprocess
+
+    from generator.kit import write_kits
+    from generator.kit.drawings import KitDrawings
+
+    game = site.game(slug)
+    product = KitDrawings()
+    product.start({}, site.language)
+    components, artwork = product.drawn(game)
+    [kit] = write_kits(components, folder, title=game.title, author=", ".join(game.designers), artwork=artwork,
+                       papers=("a4",), variants=("print",), language=game.language)
+    return subprocess.run(["pdftotext", str(kit.path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.parametrize(("language", "listed", "footer"), [
+    ("ja", "その下にチーム、岩", "Splut! — アリーナ、チーム、岩 — 2 / 2 ページ"),
+    ("de", "darunter Teams und Steine", "Splut! — Die Arena, Teams und Steine — Seite 2 von 2"),
+    ("en", "Teams, Rocks below it", "Splut! — The arena, Teams, Rocks — page 2 of 2"),
+])
+def test_a_kit_lists_its_components_as_the_kits_language_writes_a_list(site, tmp_path, language, listed, footer):
+    text = " ".join(kit_text(site, "splut" if language == "en" else f"{language}/splut", tmp_path).split())
+    assert listed in text and footer in text
+
+
+def test_a_translated_page_lists_the_designers_as_its_language_writes_a_list(tmp_path):
+    from generator.build import build
+    from tests.i18n.translating import CARDS_TOML, i18n, translate_everything, translated_site
+
+    toml = CARDS_TOML.replace('designers = ["Ada Example"]', 'designers = ["Ada Example", "Bo Beispiel", "Cy Rei"]')
+    root = translated_site(tmp_path, **{"content/pebbles/game.toml": toml})
+    for language in ("de", "ja"):
+        assert i18n("update", str(root), "--lang", language) == 0
+        translate_everything(root, language, language.upper())
+    build(root)
+    credits = {url: re.search(r'<section class="credits".*?</p>', (root / "output" / url).read_text("utf-8"), re.S)[0]
+               for url in ("pebbles/index.html", "de/pebbles/index.html", "ja/pebbles/index.html")}
+    assert "Ada Example, Bo Beispiel, Cy Rei" in credits["pebbles/index.html"]
+    assert "Ada Example, Bo Beispiel und Cy Rei" in credits["de/pebbles/index.html"]
+    assert "Ada Example、Bo Beispiel、Cy Rei" in credits["ja/pebbles/index.html"]
