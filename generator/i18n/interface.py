@@ -258,6 +258,13 @@ def release_label(language: str, version: str, date: str) -> str:
     return _("version %(version)s, %(date)s") % {"version": version, "date": words}
 
 
+def releases_title(language: str, title: str) -> str:
+    """A feed of releases named in `language`: "Splut!: releases", "Splut!: Versionen" (a feed's
+    title, and the link to it a page's head gives feed readers)."""
+    _ = gettext(language)
+    return _("%(title)s: releases") % {"title": title}
+
+
 def release_stamp(language: str, release) -> str:
     """The release where it starts a printed line (a page's foot, a cover), in `language`:
     "Version 1.1, 26. November 2026" ("" for a game that lists no release)."""

@@ -194,3 +194,29 @@ def test_a_translated_page_lists_the_designers_as_its_language_writes_a_list(tmp
     assert "Ada Example, Bo Beispiel, Cy Rei" in credits["pebbles/index.html"]
     assert "Ada Example, Bo Beispiel und Cy Rei" in credits["de/pebbles/index.html"]
     assert "Ada Example、Bo Beispiel、Cy Rei" in credits["ja/pebbles/index.html"]
+
+
+@pytest.mark.parametrize(("language", "title"), [("de", "Splut!: Versionen"), ("ja", "Splut!：リリース"),
+                                                 ("en", "Splut!: releases")])
+def test_a_pages_link_to_the_releases_feed_is_named_in_the_pages_language(site, language, title):
+    from generator.site.stamp import game_feed_head, page_release
+
+    game = site.game("splut" if language == "en" else f"{language}/splut")
+    [link] = game_feed_head(game, page_release(site, game, game.pages[0].url), language)
+    assert f'title="{title}"' in link
+
+
+def test_a_sites_releases_feed_speaks_the_sites_language(tmp_path):
+    import feedparser
+
+    from generator.build import build
+    from tests.sitefactory import GAME_TOML, SITE_TOML, make_site
+
+    release = '\n[[releases]]\nversion = "1.0"\ndate = 2026-10-01\nsummary = "Erste Ausgabe."\n'
+    root = make_site(tmp_path / "site", **{"content__site.toml": SITE_TOML + 'language = "de"\n',
+                                           "content__pebbles__game.toml": GAME_TOML + release})
+    build(root, root / "output")
+    for path, title in (("pebbles/releases.atom", "Pebbles: Versionen"), ("releases.atom", "Test shelf: Versionen")):
+        feed = feedparser.parse((root / "output" / path).read_bytes())
+        assert feed.feed.title == title
+        assert feed.entries[0].title == "Pebbles Version 1.0, 1. Oktober 2026"
