@@ -220,3 +220,19 @@ def test_a_sites_releases_feed_speaks_the_sites_language(tmp_path):
         feed = feedparser.parse((root / "output" / path).read_bytes())
         assert feed.feed.title == title
         assert feed.entries[0].title == "Pebbles Version 1.0, 1. Oktober 2026"
+
+
+@pytest.mark.parametrize(("language", "titles"), [
+    ("de", ["Die Arena", "Teams: 12 Teile", "Steine: 4 Teile"]),
+    ("ja", ["アリーナ", "チーム：駒12個", "岩：駒4個"]),
+    ("en", ["The arena", "Teams: 12 pieces", "Rocks: 4 pieces"]),
+])
+def test_the_kits_previews_count_their_pieces_in_the_readers_language(site, language, titles):
+    from generator.kit.drawings import KitDrawings
+    from generator.kit.preview import plan_previews
+
+    game = site.game("splut" if language == "en" else f"{language}/splut")
+    product = KitDrawings()
+    product.start({}, site.language)
+    components, _artwork = product.drawn(game)
+    assert [title for _name, title, _kind, _pictured in plan_previews(components, language)] == titles
