@@ -244,18 +244,22 @@ def release_label(language: str, version: str, date: str) -> str:
     """A release as a page's stamp names it, in `language`: "version 1.1, 26 November 2026" in
     English, "Version 1.1, 26. November 2026" in German (the date in CLDR's long form of the
     language; the source's form where Babel has no locale for it). `date`: ISO 8601."""
+    _ = gettext(language)
+    return _("version %(version)s, %(date)s") % {"version": version, "date": date_text(language, date)}
+
+
+def date_text(language: str, date: str) -> str:
+    """A date as a reader of `language` reads it: "26 November 2026", "26. November 2026",
+    "2026年11月26日" (CLDR's long form; the source's where Babel has no locale). `date`: ISO 8601."""
     import datetime
 
     day = datetime.date.fromisoformat(date)
     locale = babel_locale(language)
     if locale is None:
-        words = f"{day.day} {day:%B %Y}"
-    else:
-        from babel.dates import format_date
+        return f"{day.day} {day:%B %Y}"
+    from babel.dates import format_date
 
-        words = format_date(day, format="long", locale=locale)
-    _ = gettext(language)
-    return _("version %(version)s, %(date)s") % {"version": version, "date": words}
+    return format_date(day, format="long", locale=locale)
 
 
 def releases_title(language: str, title: str) -> str:

@@ -236,3 +236,27 @@ def test_the_kits_previews_count_their_pieces_in_the_readers_language(site, lang
     product.start({}, site.language)
     components, _artwork = product.drawn(game)
     assert [title for _name, title, _kind, _pictured in plan_previews(components, language)] == titles
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("de", ["<h1>Was sich in 1.1 geändert hat</h1>", '<h2 id="changed-sections">Regeltext</h2>',
+            "<strong>Version 1.1</strong>, 20. November 2026:", "Verglichen mit", "(5. Januar 2026)",
+            '<span class="change-kind">Geändert</span>', "Das Ergebnis hat sich bei Schritt 2 geändert",
+            "Die Regeln der Engine haben sich geändert"]),
+    ("ja", ["<h1>1.1の変更点</h1>", '<h2 id="changed-clarifications">補足</h2>',
+            "<strong>バージョン1.1</strong>（2026年11月20日）：", "との比較です", '<span class="change-kind">追加</span>',
+            "ステップ2（<code>take 2</code>）で結果が変わりました", "<th scope=\"col\">行</th>"]),
+])
+def test_a_sites_what_changed_page_speaks_the_sites_language(tmp_path, language, said):
+    from generator.build import build
+    from tests.releases.history import archived_site
+    from tests.sitefactory import SITE_TOML, write
+
+    root = archived_site(tmp_path)
+    write(root, {"content/site.toml": SITE_TOML + f'rulebooks = false\nsearch = false\nlanguage = "{language}"\n'})
+    build(root)
+    page = (root / "output/pebbles/1.1/changes.html").read_text(encoding="utf-8")
+    for words in said:
+        assert words in page
+    for english in ("What changed", "Rules text", "Compared with", "The outcome changed", "Removed words are"):
+        assert english not in page
