@@ -260,3 +260,14 @@ def test_a_sites_what_changed_page_speaks_the_sites_language(tmp_path, language,
         assert words in page
     for english in ("What changed", "Rules text", "Compared with", "The outcome changed", "Removed words are"):
         assert english not in page
+
+
+@pytest.mark.parametrize(("language", "quoted"), [("de", "„{}“"), ("ja", "「{}」"), ("fr", "«\N{NO-BREAK SPACE}{}\N{NO-BREAK SPACE}»")])
+def test_the_translated_prose_names_a_level_as_the_level_select_does(site, language, quoted):
+    from generator.i18n.interface import gettext
+
+    _ = gettext(language)  # the select's words: Rulepress's catalogue (play/levels.py)
+    html = page_html(site, f"{language}/splut", "play") + page_html(site, f"{language}/splut", "balance")
+    named = [name for name in ("beginner", "club", "strong") if quoted.format(_(name)) in html]
+    assert "club" in named and "strong" in named
+    assert not any(quoted.format(name) in html for name in ("beginner", "strong") if _(name) != name)
