@@ -271,3 +271,20 @@ def test_the_translated_prose_names_a_level_as_the_level_select_does(site, langu
     named = [name for name in ("beginner", "club", "strong") if quoted.format(_(name)) in html]
     assert "club" in named and "strong" in named
     assert not any(quoted.format(name) in html for name in ("beginner", "strong") if _(name) != name)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("de", "Beidseitig drucken, an der kurzen Kante gewendet"),
+    ("ja", "短辺綴じの両面印刷で"),
+    ("en", "Print double-sided, flipping on the short edge"),
+])
+def test_a_booklet_says_how_to_print_it_in_the_books_language(language, said):
+    from reportlab.lib.pagesizes import A5
+
+    from generator.rulebook.booklet import how_to_print
+
+    page = how_to_print(*A5, language)
+    text = "".join(page.extract_text().split())
+    assert "".join(said.split()) in text
+    fonts = {str(font) for font in page["/Resources"]["/Font"].values() for font in [font.get_object()["/BaseFont"]]}
+    assert (language == "ja") == any("Gothic" in font or "IPA" in font for font in fonts), fonts  # kana need a CJK face
