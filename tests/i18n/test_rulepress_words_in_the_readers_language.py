@@ -245,7 +245,8 @@ def test_the_kits_previews_count_their_pieces_in_the_readers_language(site, lang
             "Die Regeln der Engine haben sich geändert"]),
     ("ja", ["<h1>1.1の変更点</h1>", '<h2 id="changed-clarifications">補足</h2>',
             "<strong>バージョン1.1</strong>（2026年11月20日）：", "との比較です", '<span class="change-kind">追加</span>',
-            "ステップ2（<code>take 2</code>）で結果が変わりました", "<th scope=\"col\">行</th>"]),
+            "ステップ2（<code>take 2</code>）で結果が変わりました", "<th scope=\"col\">行</th>",
+            '<span class="change-page">（Rules）</span>']),
 ])
 def test_a_sites_what_changed_page_speaks_the_sites_language(tmp_path, language, said):
     from generator.build import build
