@@ -289,3 +289,37 @@ def test_a_booklet_says_how_to_print_it_in_the_books_language(language, said):
     assert "".join(said.split()) in text
     fonts = {str(font) for font in page["/Resources"]["/Font"].values() for font in [font.get_object()["/BaseFont"]]}
     assert (language == "ja") == any("Gothic" in font or "IPA" in font for font in fonts), fonts  # kana need a CJK face
+
+
+def test_a_tables_own_words_are_in_the_readers_language_on_the_page_and_on_paper(tmp_path):
+    """What Rulepress writes in a data table's cells (true/false as yes/no, a hex colour's name, two
+    colours at once) and the note of a page that decides no ambiguities."""
+    from generator.build import build
+    from generator.content.load import load_site
+    from generator.markdown.directives import DirectiveContext
+    from generator.markdown.tables import table_on_paper
+    from generator.rulebook.make import GameBook
+    from tests.i18n.translating import CARDS_TOML, i18n, translate_everything, translated_site
+    from tests.sitefactory import RULES
+
+    toml = CARDS_TOML + '\n[data.teams]\nfile = "teams.csv"\ncolumns = { cloth = "str", hex = "str", home = "bool" }\n'
+    table = "\n```table\ndata: teams\ncolumns: [hex, cloth, home]\nheaders: [Colour, Cloth, Home]\n```\n"
+    root = translated_site(tmp_path, **{"content/pebbles/game.toml": toml, "content/pebbles/rules.md": RULES + table,
+                                        "content/pebbles/teams.csv": "cloth,hex,home\nwhite-red,#c81e28,true\n"
+                                                                     "plain,#2a5ac8,false\n",
+                                        "content/pebbles/reference.md": "---\ntitle: Player aid\n---\n\n"
+                                                                        "## Summary\n\n```clarifications\n```\n"})
+    assert i18n("update", str(root), "--lang", "de") == 0
+    translate_everything(root, "de", "DE")
+    build(root)
+    cells = {url: re.findall(r"<td>(.*?)</td>", (root / "output" / url).read_text("utf-8"))
+             for url in ("pebbles/index.html", "de/pebbles/index.html")}
+    assert cells["pebbles/index.html"][-6:] == ["Red", "white and red", "yes", "Blue", "plain", "no"]
+    assert cells["de/pebbles/index.html"][-6:] == ["Rot", "white und red", "ja", "Blau", "plain", "nein"]
+    aid = (root / "output/de/pebbles/reference.html").read_text("utf-8")
+    assert '<p class="empty">Diese Seite klärt keine Zweifelsfälle.</p>' in aid
+    site = with_translations(load_site(root))
+    book = GameBook(site, site.game("de/pebbles"), {})
+    [printed] = table_on_paper({"data": "teams", "columns": ["hex", "cloth", "home"], "headers": ["Colour", "Cloth", "Home"]},
+                               DirectiveContext(book.chapters["rules"].env, 1, "table"))
+    assert printed.rows == (("Rot", "white und red", "ja"), ("Blau", "plain", "nein"))
