@@ -323,3 +323,27 @@ def test_a_tables_own_words_are_in_the_readers_language_on_the_page_and_on_paper
     [printed] = table_on_paper({"data": "teams", "columns": ["hex", "cloth", "home"], "headers": ["Colour", "Cloth", "Home"]},
                                DirectiveContext(book.chapters["rules"].env, 1, "table"))
     assert printed.rows == (("Rot", "white und red", "ja"), ("Blau", "plain", "nein"))
+
+
+@pytest.mark.parametrize(("language", "live", "replayed"), [
+    ("de", "Spielplan von Splut! nach 0 Aktionen", "Spielplan von Splut! nach 0 von 0 Aktionen"),
+    ("ja", "0手後のSplut!の盤", "全0手中0手後のSplut!の盤"),
+    ("en", "Splut! board after 0 actions", "Splut! board after 0 of 0 actions"),
+])
+def test_the_play_pages_board_is_named_for_a_screen_reader_in_the_readers_language(site, tmp_path, language, live,
+                                                                                   replayed):
+    server = session_in(tmp_path, site.game("splut" if language == "en" else f"{language}/splut"), language)
+    view = json.loads(server.handle(json.dumps({"op": "view", "widget": "w"})))["view"]
+    assert f'aria-label="{live}"' in view["svg"]
+    replay = json.loads(server.handle(json.dumps({"op": "replay", "widget": "w", "step": 0})))
+    assert f'aria-label="{replayed}"' in replay["replay"]["svg"]
+
+
+
+@pytest.mark.parametrize(("language", "chance"), [("de", "Zufall"), ("ja", "偶然")])
+def test_a_chance_step_is_announced_in_the_readers_language(language, chance):
+    """play.js names a step of chance (the session's "Chance") with t("Chance"): the page gives it the word."""
+    from generator.i18n.interface import script_words
+
+    assert script_words(language)["Chance"] == chance
+    assert 'step.who === "Chance" ? t("Chance")' in (ROOT / "templates/assets/play.js").read_text(encoding="utf-8")
