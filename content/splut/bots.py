@@ -8,6 +8,7 @@ import math
 
 from generator.play.bots import MCTSBot
 from generator.play.levels import Level
+from generator.play.words import N_
 
 from .board import (
     DWARF,
@@ -155,9 +156,13 @@ def search_bot(engine: SplutEngine, state: SplutState, player: int, rng) -> Step
 
 BOTS = {"heuristic": heuristic_bot, "search": search_bot}
 
+# The sentences are marked for the game's catalogue (N_): the Play page's level select says
+# them in the reader's language (Level.to_json); the names are Rulepress's (play/levels.py).
 LEVELS = (
     Level("beginner", bot="heuristic", blunders=0.4,
-          about="Throws when a throw is there, but wanders at random two steps in five."),
-    Level("club", bot="heuristic", about="Looks one step ahead: takes a killing throw, keeps its Sorcerer out of line."),
-    Level("strong", bot="search", about="Searches a few hundred continuations of its turn and of the replies."),
+          about=N_("Throws when a throw is there, but wanders at random two steps in five.")),
+    Level("club", bot="heuristic",
+          about=N_("Looks one step ahead: takes a killing throw, keeps its Sorcerer out of line.")),
+    Level("strong", bot="search",
+          about=N_("Searches a few hundred continuations of its turn and of the replies.")),
 )

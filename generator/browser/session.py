@@ -264,7 +264,7 @@ class PlaySession:
 
     def board(self, highlight=()) -> tuple[str, dict]:
         """The board as inline SVG and where the arrow keys lead on it; ("", {}) if the engine cannot draw."""
-        label = f"{self.engine.name} board after {len(self.match.log)} actions"
+        label = _("{game} board after {count} actions").format(game=self.engine.name, count=len(self.match.log))
         try:
             drawing = board_drawing(self.engine, self.seen.state(self.match.state), highlight, self.layout)
         except NotImplementedError:
@@ -294,7 +294,7 @@ class PlaySession:
             entry.update(who=who, notation=seen["notation"], events=seen["events"], cells=seen["cells"])
         else:
             rewind.goto(0)
-        label = f"{engine.name} board after {step} of {len(log)} actions"
+        label = _("{game} board after {step} of {count} actions").format(game=engine.name, step=step, count=len(log))
         try:
             entry["svg"] = diagram_svg(engine, self.seen.state(rewind.state), entry["cells"],
                                        id_prefix=f"{self.widget}-replay",

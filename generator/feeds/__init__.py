@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from generator.content.model import Game, Site
 from generator.content.releases import Release
+from generator.i18n.interface import release_label, releases_title
 from generator.urls import (RULES_PAGE, SITE_FEED, absolute_url, changes_url, page_url, release_folder,
                             releases_feed)
 from generator.xmltext import xml_text
@@ -61,7 +62,7 @@ def current_games_with_releases(site: Site) -> list[Game]:
 def game_feed(site: Site, game: Game) -> Feed:
     pages = {page.url for page in site.pages}
     entries = tuple(reversed([release_entry(site, game, index, pages) for index in range(len(game.releases))]))
-    return Feed(id=absolute(site, releases_feed(game.slug)), title=f"{game.title}: releases",
+    return Feed(id=absolute(site, releases_feed(game.slug)), title=releases_title(site.language, game.title),
                 updated=entries[0].updated, self_link=absolute(site, releases_feed(game.slug)),
                 page_link=absolute(site, page_url(game.slug, RULES_PAGE)), author=site.title,
                 language=site.language, entries=entries)
@@ -75,7 +76,7 @@ def site_feed(site: Site) -> Feed | None:
     if not entries:
         return None
     entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
-    return Feed(id=absolute(site, SITE_FEED), title=f"{site.title}: releases", updated=entries[0].updated,
+    return Feed(id=absolute(site, SITE_FEED), title=releases_title(site.language, site.title), updated=entries[0].updated,
                 self_link=absolute(site, SITE_FEED), page_link=absolute(site, "index.html"), author=site.title,
                 language=site.language, entries=tuple(entries))
 
@@ -88,7 +89,8 @@ def release_entry(site: Site, game: Game, index: int, pages: set[str]) -> Entry:
     changes = changes_url(game.slug, release.version)
     rules = page_url(game.slug if release is game.release else release_folder(game.slug, release.version), RULES_PAGE)
     link = next((url for url in (changes, rules) if url in pages), page_url(game.slug, RULES_PAGE))
-    return Entry(id=tag_id(site, game, release), title=f"{game.title} {release.label}",
+    label = release_label(site.language, release.version, release.date)  # the feed's language: the site's
+    return Entry(id=tag_id(site, game, release), title=f"{game.title} {label}",
                  updated=f"{release.date}T00:00:00Z", link=absolute(site, link), summary=release.summary)
 
 

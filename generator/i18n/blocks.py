@@ -44,7 +44,7 @@ def page_blocks(md: MarkdownIt, site: Site, game: Game, page: Page) -> list[Bloc
     blocks = front_matter_blocks(page, text[:page.body_start])
     env = {"page": page, "game": game, "site": site, "medium": "web"}
     tokens = md.parse(text[page.body_start:], env)
-    blocks += token_blocks(tokens, name, page.body_line, page.glossary)
+    blocks += token_blocks(tokens, name, page.body_line, page.glossary, game)
     return blocks
 
 
@@ -57,8 +57,9 @@ def front_matter_blocks(page: Page, front: str) -> list[Block]:
     return found
 
 
-def token_blocks(tokens: list[Token], name: str, body_line: int, glossary: bool) -> list[Block]:
-    """The blocks of a parsed body whose first line is the file's line `body_line`."""
+def token_blocks(tokens: list[Token], name: str, body_line: int, glossary: bool, game: Game | None = None) -> list[Block]:
+    """The blocks of a parsed body whose first line is the file's line `body_line` (`game`: whose
+    data its tables show)."""
     found, stack = [], []
     for token in tokens:
         if token.nesting == 1:
@@ -71,7 +72,7 @@ def token_blocks(tokens: list[Token], name: str, body_line: int, glossary: bool)
             line = body_line + (token.map or nearest_map(stack))[0]
             found.append(Block(one_line(token.content), name, line, kind_of(stack, glossary)))
         elif token.type == "fence" and token.map:
-            found += fence_blocks(token.info, token.content, name, body_line + token.map[0] + 1)
+            found += fence_blocks(token.info, token.content, name, body_line + token.map[0] + 1, game)
     return found
 
 

@@ -47,7 +47,18 @@ def translated_table(table: Table, catalogue: Catalog) -> Table:
     rows = table.rows
     if columns:
         rows = tuple(translated_row(row, columns, catalogue) for row in table.rows)
-    return replace(table, rows=rows, caption=said(catalogue, table.caption))
+    return replace(table, rows=rows, caption=said(catalogue, table.caption) if table.caption.strip()
+                   else named_caption(table, catalogue))
+
+
+def named_caption(table: Table, catalogue: Catalog) -> str:
+    """The caption made from the name of a table that declares none, where the catalogue translates
+    it ("Schritte" for `steps`); else none, and the table is captioned as in the source."""
+    from generator.markdown.tables import name_caption
+
+    words = name_caption(table.name)
+    translation = said(catalogue, words)
+    return translation if translation != words else ""
 
 
 def translated_row(row: Row, columns: tuple[str, ...], catalogue: Catalog) -> Row:

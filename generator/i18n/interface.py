@@ -116,7 +116,8 @@ def reader_language(game=None, site=None) -> str:
 
 def template_words(language: str) -> dict:
     """`gettext`, `ngettext` and `_` for a template rendered in `language` (and `minutes`, a
-    game's play time in it, and `script_words`, site.js's words in it), as Jinja2's i18n
+    game's play time in it, `script_words`, site.js's words in it, and `names`, a list of names
+    as it writes one: "A, B und C", "A、B、C"), as Jinja2's i18n
     extension calls them in its new style (the string formatted with its variables, escaped
     where the template escapes): passed with each render, so pages of several languages
     render from one environment."""
@@ -139,7 +140,8 @@ def template_words(language: str) -> dict:
         return (as_text(words) if context.eval_ctx.autoescape else words) % variables
 
     return {"gettext": gettext_, "ngettext": ngettext_, "_": gettext_,
-            "minutes": lambda play_time: minutes_text(language, play_time), "script_words": script_words(language)}
+            "minutes": lambda play_time: minutes_text(language, play_time), "script_words": script_words(language),
+            "names": lambda names: names_text(language, names)}
 
 
 def as_text(words: str):
@@ -199,22 +201,72 @@ def decimal_text(language: str, value: float, places: int | None = None) -> str:
     return format_decimal(value, format=pattern, locale=locale, group_separator=False)
 
 
+def names_text(language: str, names) -> str:
+    """Names (designers, components, seats) as a list in `language`, by CLDR's pattern: "Rot, Gelb
+    und Blau" in German, "赤、黄、青" in Japanese; the source's ", " between them where Babel has
+    no locale for it (English, the pseudo-locale)."""
+    names = [str(name) for name in names]
+    locale = babel_locale(language)
+    if locale is None or not names:
+        return ", ".join(names)
+    from babel.lists import format_list
+
+    return format_list(names, style="standard", locale=locale)
+
+
+def parts_text(language: str, parts) -> str:
+    """The parts of one label ("A4, ink saver") with the separator of `language`'s lists and no
+    "and": "A4, Tintensparmodus", "A4、インク節約"."""
+    return list_separator(language).join(str(part) for part in parts)
+
+
+def list_separator(language: str) -> str:
+    """What stands between two items inside a list of `language` (CLDR): ", ", "、"."""
+    locale = babel_locale(language)
+    if locale is None:
+        return ", "
+    return locale.list_patterns["standard"]["middle"].replace("{0}", "").replace("{1}", "")
+
+
+def percent_text(language: str, share: float) -> str:
+    """A share as a whole percentage as `language` writes it ("54 %" in German, with a no-break
+    space; "54%" in English and Japanese): CLDR's pattern, the source's form where Babel has none."""
+    whole = round(100 * share)
+    locale = babel_locale(language)
+    if locale is None:
+        return f"{whole}%"
+    from babel.numbers import format_percent
+
+    return format_percent(whole / 100, locale=locale)
+
+
 def release_label(language: str, version: str, date: str) -> str:
     """A release as a page's stamp names it, in `language`: "version 1.1, 26 November 2026" in
     English, "Version 1.1, 26. November 2026" in German (the date in CLDR's long form of the
     language; the source's form where Babel has no locale for it). `date`: ISO 8601."""
+    _ = gettext(language)
+    return _("version %(version)s, %(date)s") % {"version": version, "date": date_text(language, date)}
+
+
+def date_text(language: str, date: str) -> str:
+    """A date as a reader of `language` reads it: "26 November 2026", "26. November 2026",
+    "2026年11月26日" (CLDR's long form; the source's where Babel has no locale). `date`: ISO 8601."""
     import datetime
 
     day = datetime.date.fromisoformat(date)
     locale = babel_locale(language)
     if locale is None:
-        words = f"{day.day} {day:%B %Y}"
-    else:
-        from babel.dates import format_date
+        return f"{day.day} {day:%B %Y}"
+    from babel.dates import format_date
 
-        words = format_date(day, format="long", locale=locale)
+    return format_date(day, format="long", locale=locale)
+
+
+def releases_title(language: str, title: str) -> str:
+    """A feed of releases named in `language`: "Splut!: releases", "Splut!: Versionen" (a feed's
+    title, and the link to it a page's head gives feed readers)."""
     _ = gettext(language)
-    return _("version %(version)s, %(date)s") % {"version": version, "date": words}
+    return _("%(title)s: releases") % {"title": title}
 
 
 def release_stamp(language: str, release) -> str:

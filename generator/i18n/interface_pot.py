@@ -33,6 +33,7 @@ def extracted() -> Catalog:
     from jinja2.ext import babel_extract
 
     from generator.markdown.admonitions import KINDS
+    from generator.markdown.tables import BOTH, NAMED_COLOURS, NO, NO_AMBIGUITIES, YES
     from generator.urls import RULEBOOK_PAPERS
 
     catalogue = new_catalogue()
@@ -53,6 +54,8 @@ def extracted() -> Catalog:
             catalogue.add(message, locations=[(place, line)], auto_comments=comments, context=context)
     for label in KINDS.values():  # markdown/admonitions.py: shown through i18n/labels.py and rulebook/blocks.py
         catalogue.add(label, locations=[("generator/markdown/admonitions.py", 0)])
+    for words in (YES, NO, BOTH, NO_AMBIGUITIES, *(named[0] for named in NAMED_COLOURS)):  # markdown/tables.py: a page's gettext reaches it as env["words"] (i18n/labels.py)
+        catalogue.add(words, locations=[("generator/markdown/tables.py", 0)])
     for _paper, label in RULEBOOK_PAPERS:  # urls.py, below i18n: the rulebook section's paper (rulebook/stage.py)
         catalogue.add(label, locations=[("generator/urls.py", 0)])
     return catalogue

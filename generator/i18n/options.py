@@ -24,9 +24,10 @@ def directive_name(info: str) -> str:
     return info.strip().split(" ")[0] if info else ""
 
 
-def fence_blocks(info: str, content: str, name: str, first_line: int) -> list:
+def fence_blocks(info: str, content: str, name: str, first_line: int, game=None) -> list:
     """The translatable values of a fence whose options start on the file's line `first_line`
-    (none for a code block, or options that are not valid YAML: the build reports those)."""
+    (none for a code block, or options that are not valid YAML: the build reports those), and
+    the caption a table of `game`'s shows made from its data's name when nothing gives it one."""
     paths = TRANSLATABLE.get(directive_name(info))
     if not paths:
         return []
@@ -34,13 +35,28 @@ def fence_blocks(info: str, content: str, name: str, first_line: int) -> list:
         root = yaml.compose(content, Loader=yaml.SafeLoader)
     except yaml.YAMLError:
         return []
-    found = []
+    found = named_caption(root, name, first_line, game) if directive_name(info) == "table" else []
     for path in paths:
         for node in nodes_at(root, path):
             text = str(node.value).strip()
             if text:
                 found.append(Block(" ".join(text.split()), name, first_line + node.start_mark.line, KINDS[next(p for p in reversed(path) if p != "*")]))
     return sorted(found, key=lambda block: block.line)
+
+
+def named_caption(root, name: str, first_line: int, game) -> list:
+    """A table block with no caption of its own, whose data declares none in game.toml, is captioned
+    with its data's name in words ("Steps", generator/markdown/tables.py): that caption, at the
+    line of its `data:`, for the catalogue (a translated table says it: generator/i18n/games.py)."""
+    from generator.markdown.tables import name_caption
+
+    data = nodes_at(root, ("data",))
+    if game is None or not data or nodes_at(root, ("caption",)):
+        return []
+    table = game.data.get(str(data[0].value))
+    if table is None or table.caption.strip():
+        return []
+    return [Block(name_caption(table.name), name, first_line + data[0].start_mark.line, KINDS["caption"])]
 
 
 def nodes_at(node, path: tuple) -> list:

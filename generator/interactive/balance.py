@@ -56,7 +56,11 @@ def balance_notes(options: dict, context: DirectiveContext, game, engine, played
     stats = (played or {}).get(figures_key(game, spec)) or cached_stats(game, engine, spec, repairs)
     for note in repairs:  # the build says it (the page may render in a worker process)
         context.use(REPAIRED_USE, note)
-    return render(engine, spec, stats, prefix=f"balance-{game.slug}", language=reader_language(game, site))
+    from generator.i18n.engine import translations_of
+    from generator.play.words import speaking
+
+    with speaking(translations_of(game)):  # the seats' names ("Rot") in the game's catalogue, as its pages say them
+        return render(engine, spec, stats, prefix=f"balance-{game.slug}", language=reader_language(game, site))
 
 
 def balance_off(language: str, games: int, name: str) -> str:
@@ -213,7 +217,7 @@ def render(engine, spec: BalanceSpec, stats: BalanceStats, prefix: str, language
     names = [player_name(engine, state, seat) for seat in range(spec.players)]
     finished = stats.games - stats.unfinished
     parts = [f'<p class="rp-balance-summary">{_summary(stats, names, language)}</p>\n',
-             _figure(seats_chart(stats, names, _), f"{prefix}-seats",
+             _figure(seats_chart(stats, names, _, language), f"{prefix}-seats",
                      _("Games won outright from each seat over %(games)s games, with 95%% intervals; %(shared)s "
                        "shared or drawn, %(unfinished)s unfinished.")
                      % {"games": stats.games, "shared": stats.shared, "unfinished": stats.unfinished})]
@@ -225,7 +229,7 @@ def render(engine, spec: BalanceSpec, stats: BalanceStats, prefix: str, language
                              % {"games": finished, "median": ordered[len(ordered) // 2], "shortest": ordered[0],
                                 "longest": ordered[-1]}))
     if stats.rounds:
-        parts.append(_figure(cards_chart(stats, words=_), f"{prefix}-cards",
+        parts.append(_figure(cards_chart(stats, words=_, language=language), f"{prefix}-cards",
                              _("The card that decided each of %(rounds)s rounds, as a share of them all.")
                              % {"rounds": stats.rounds}))
     return "".join(parts)
@@ -241,8 +245,8 @@ def _summary(stats: BalanceStats, names: list[str], language: str = "en") -> str
     # a level's name in the page's words (Rulepress's catalogue names its levels: play/levels.py)
     return escape(words, quote=False) % {
         "games": stats.games, "players": stats.players, "bot": f"<strong>{escape(_(stats.bot))}</strong>",
-        "seat": escape(names[0]), "share": percent(wins / stats.games), "low": percent(low), "high": percent(high),
-        "even": percent(1 / stats.players)}
+        "seat": escape(names[0]), "share": percent(wins / stats.games, language), "low": percent(low, language),
+        "high": percent(high, language), "even": percent(1 / stats.players, language)}
 
 
 def _figure(drawing, figure_id: str, caption: str) -> str:

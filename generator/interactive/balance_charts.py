@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from generator.draw.shapes import Drawing, Line, Rect, Style, Text
+from generator.i18n.interface import percent_text
 from generator.play.balance import BalanceStats, wilson
 
 INK = "currentColor"
@@ -29,8 +30,9 @@ WHISKER = Style(stroke=INK, stroke_width=0.4)
 FILL = Style(fill=BAR)
 
 
-def percent(share: float) -> str:
-    return f"{round(100 * share)}%"
+def percent(share: float, language: str = "en") -> str:
+    """A share as a whole percentage, as `language` writes it ("54 %" in German)."""
+    return percent_text(language, share)
 
 
 def same(text: str) -> str:
@@ -38,9 +40,10 @@ def same(text: str) -> str:
     return text
 
 
-def seats_chart(stats: BalanceStats, names: list[str], words=same) -> Drawing:
+def seats_chart(stats: BalanceStats, names: list[str], words=same, language: str = "en") -> Drawing:
     """One bar per seat: its share of all games won outright, a whisker for the
-    95% interval, and a dashed line at the even share (1 / players). `words`: the page's gettext."""
+    95% interval, and a dashed line at the even share (1 / players). `words`: the page's gettext,
+    `language` its language (the figures' form)."""
     _ = words
     span = WIDTH - LABEL_W - VALUE_W
     top = 4.0
@@ -59,17 +62,17 @@ def seats_chart(stats: BalanceStats, names: list[str], words=same) -> Drawing:
             Rect(LABEL_W, y + 1, max(0.2, span * share / scale), ROW - 2, FILL, role="bar"),
             Line(LABEL_W + span * low / scale, y + ROW / 2, LABEL_W + span * high / scale, y + ROW / 2, WHISKER,
                  role="interval"),
-            Text(LABEL_W + span + 2, y + ROW * 0.65, f"{percent(share)} ({percent(low)}–{percent(high)})",
-                 size=TEXT, fill=INK),
+            Text(LABEL_W + span + 2, y + ROW * 0.65,
+                 f"{percent(share, language)} ({percent(low, language)}–{percent(high, language)})", size=TEXT, fill=INK),
         ]
     bottom = top + len(stats.seat_wins) * ROW
     even = LABEL_W + span * even_share / scale
     shapes += [Line(LABEL_W, top, LABEL_W, bottom, AXIS), Line(LABEL_W, bottom, LABEL_W + span, bottom, AXIS),
                Line(even, top - 1, even, bottom + 1, EVEN, role="even"),
-               Text(LABEL_W, bottom + 5, "0%", size=TEXT, fill=INK, anchor="middle"),
-               Text(LABEL_W + span, bottom + 5, percent(scale), size=TEXT, fill=INK, anchor="middle"),
-               Text(even, bottom + 5, _("even share %(share)s") % {"share": percent(even_share)}, size=TEXT, fill=INK,
-                    anchor="middle")]
+               Text(LABEL_W, bottom + 5, percent(0, language), size=TEXT, fill=INK, anchor="middle"),
+               Text(LABEL_W + span, bottom + 5, percent(scale, language), size=TEXT, fill=INK, anchor="middle"),
+               Text(even, bottom + 5, _("even share %(share)s") % {"share": percent(even_share, language)}, size=TEXT,
+                    fill=INK, anchor="middle")]
     return Drawing(WIDTH, bottom + 8, tuple(shapes), title=_("Games won from each seat, with 95%% intervals") % {})
 
 
@@ -108,9 +111,9 @@ def lengths_chart(stats: BalanceStats, words=same) -> Drawing:
     return Drawing(WIDTH, top + height + 14, tuple(shapes), title=_("How many games ran to each length, in moves"))
 
 
-def cards_chart(stats: BalanceStats, most: int = 16, words=same) -> Drawing:
+def cards_chart(stats: BalanceStats, most: int = 16, words=same, language: str = "en") -> Drawing:
     """One bar per card: the share of all decided rounds that card decided (the most frequent first).
-    `words`: the page's gettext."""
+    `words`: the page's gettext, `language` its language (the figures' form)."""
     _ = words
     ranked = sorted(stats.deciding.items(), key=lambda item: (-item[1], item[0]))[:most]
     label_w = min(60.0, max(LABEL_W, 0.56 * TEXT * max((len(name) for name, _ in ranked), default=0) + 4))
@@ -124,7 +127,7 @@ def cards_chart(stats: BalanceStats, most: int = 16, words=same) -> Drawing:
         shapes += [
             Text(label_w - 2, y + ROW * 0.65, name, size=TEXT, fill=INK, anchor="end"),
             Rect(label_w, y + 1, max(0.2, span * count / biggest), ROW - 2, FILL, role="bar"),
-            Text(label_w + span + 2, y + ROW * 0.65, f"{percent(share)} ({count})", size=TEXT, fill=INK),
+            Text(label_w + span + 2, y + ROW * 0.65, f"{percent(share, language)} ({count})", size=TEXT, fill=INK),
         ]
     bottom = top + len(ranked) * ROW
     shapes.append(Line(label_w, top, label_w, bottom, AXIS))

@@ -16,7 +16,7 @@ from generator.draw.inline_icons import use_game_icons
 from generator.draw.pdf import PdfPage, has_glyph, render_pdf
 from generator.draw.shapes import Drawing, FontRef, Group, Text
 from generator.errors import ContentError
-from generator.i18n.interface import catalogue, gettext, ngettext
+from generator.i18n.interface import catalogue, gettext, names_text, ngettext
 from generator.kit import text as fit
 from generator.kit.board import board_drawing
 from generator.kit.cards import back_drawing, front_drawing, shop_cards
@@ -25,7 +25,7 @@ from generator.kit.impose import (FURNITURE_BLOCK, INK, PageDraft, PrintedCard, 
 from generator.kit.packing import (Frame, PackSection, Placement, Plan, Skyline, balanced, draw,
                                   fits_packed)
 from generator.kit.sheets import sheet_drawing
-from generator.kit.spec import (PAPERS, VARIANT_LABELS, BoardSpec, Components, DeckSpec, Edition, SheetSpec,
+from generator.kit.spec import (PAPERS, VARIANT_LABELS, BoardSpec, Components, DeckSpec, Edition, SheetSpec, kit_label,
                                 plan_kits)
 from generator.kit.tokens import LabelDoesNotFit, token_sets
 
@@ -256,12 +256,12 @@ class Layout:
                 _("%(count)s tiles to cut and glue, 10 mm overlap") % {"count": len(pages)}
             note = _("board, %(size)s mm spaces; %(tiles)s") % {"size": f"{spec.cell:g}", "tiles": tiles}
             if pages[-1] is board_page and below:
-                note += _("; %(names)s below it") % {"names": ", ".join(dict.fromkeys(below))}
+                note += _("; %(names)s below it") % {"names": names_text(language, dict.fromkeys(below))}
             entries.append(Entry(spec.title, list(range(number, number + len(pages))), note))
             number += len(pages)
         packed = [s for s in self.parts.sections if s.title]
         if packed:
-            entries.append(Entry(", ".join(s.title for s in packed), self.pages_of(lambda s: s.title != ""),
+            entries.append(Entry(names_text(language, (s.title for s in packed)), self.pages_of(lambda s: s.title != ""),
                                  packed_note(packed, language)))
         number += self.packed_pages
         for spec, pages in self.parts.oversized:
@@ -359,7 +359,8 @@ def kit_pages(components: Components, artwork: Artwork, *, title: str, author: s
               + [page for pages in parts.deck_pages for page in pages])
     total = len(drafts)
     page_words = _("page %(number)s of %(total)s")
-    return [PdfPage(draft.finish(title, i + 1, total, page_words), draft.trim_box or (0, 0, paper_w, paper_h),
+    listed = functools.partial(names_text, language)
+    return [PdfPage(draft.finish(title, i + 1, total, page_words, listed), draft.trim_box or (0, 0, paper_w, paper_h),
                     draft.bleed_box or (0, 0, paper_w, paper_h))
             for i, draft in enumerate(drafts)]
 
@@ -405,6 +406,7 @@ def place_setup(cover: PageDraft, placements: Sequence[Placement], top: float, p
                                      fill=INK, bold=True, anchor="middle"))
     cover.shapes.append(Group(illustration(picture.shapes), dx=round(middle - picture.width * scale / 2, 4),
                               dy=round(y + above - 1.0, 4), scale=round(scale, 4), role="setup-picture"))
+    cover.listed = (*(cover.listed or (cover.component,)), named)  # listed in the kit's language (impose.finish)
     cover.component += ", " + named
 
 
@@ -539,6 +541,16 @@ def kit_artwork(components: Components) -> dict[bool, Artwork]:
     return {ink: Artwork(components, ink) for ink in {kit.variant == "ink-saver" for kit in planned}}
 
 
+def kit_metadata(title: str, kit, language: str = "") -> dict[str, str]:
+    """The PDF's title, subject and keywords in the kit's `language` (a reader's PDF viewer shows
+    the title in its window and its tab): "Splut!: Print-and-Play-Material (A4, Tintensparmodus)"."""
+    _ = gettext(language)
+    label = kit_label(kit.edition, kit.paper, kit.variant, _, language)
+    return {"title": _("%(title)s: print-and-play kit (%(label)s)") % {"title": title, "label": label},
+            "subject": _("Print-and-play kit for %(title)s") % {"title": title},
+            "keywords": _("print and play, Rulepress")}
+
+
 def build_kits(components: Components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
                variants: Optional[tuple[str, ...]] = None, rulebook: str = "",
@@ -553,8 +565,7 @@ def build_kits(components: Components, out_dir: Path, *, title: str, author: str
         pages = kit_pages(components, artwork[kit.variant == "ink-saver"], title=title, author=author,
                           paper=kit.paper, variant=kit.variant, edition=kit.edition, rulebook=rulebook,
                           stamp=stamp, language=language)
-        data = render_pdf(pages, title=f"{title}: print-and-play kit ({kit.label})", author=author,
-                          subject=f"Print-and-play kit for {title}", keywords="print and play, Rulepress")
+        data = render_pdf(pages, author=author, **kit_metadata(title, kit, language))
         path = Path(out_dir) / kit.name
         write_atomically(path, data)
         written.append(KitFile(path, kit.paper, len(pages), len(data), kit.variant,

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 from generator.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text
-from generator.i18n.interface import N_, gettext, pgettext
+from generator.i18n.interface import N_, SOURCE, gettext, pgettext
 from generator.kit import text as fit
 
 MARGIN = 8.0  # non-card pages: home printers cannot print the outer few mm
@@ -79,11 +79,15 @@ class PageDraft:
     bleed_box: Optional[Box] = None
     free_from: Optional[float] = None  # y below which the page is still empty (room to pack more)
     packed: list = field(default_factory=list)  # (drawing, role, section) of each item packed on it
+    listed: tuple[str, ...] = ()  # the things a page holding several names in its footer, each once
 
-    def finish(self, game: str, number: int, total: int, page_words: str = "page %(number)s of %(total)s") -> Drawing:
-        """The page with its footer: the game, the component, "page 2 of 9" (`page_words`: in the kit's language)."""
+    def finish(self, game: str, number: int, total: int, page_words: str = "page %(number)s of %(total)s",
+               names: Optional[Callable[[Sequence[str]], str]] = None) -> Drawing:
+        """The page with its footer: the game, the component, "page 2 of 9" (`page_words`: in the kit's
+        language; `names`: how it lists several things, "Arena, Teams und Steine", "アリーナ、チーム、岩")."""
         footer = self.footer or Footer(self.width / 2, self.height - FOOTER_BASELINE, max_width=self.width - 2 * MARGIN)
-        text = f"{game} — {self.component} — " + page_words % {"number": number, "total": total}
+        component = names(self.listed) if names and len(self.listed) > 1 else self.component
+        text = f"{game} — {component} — " + page_words % {"number": number, "total": total}
         shapes = list(self.shapes)
         shapes.append(fit.line(footer.x, footer.y, text, size=FOOTER_SIZE, max_width=footer.max_width,
                                min_size=FOOTER_MIN, fill=GREY, anchor=footer.anchor, rotate=footer.rotate,
@@ -92,7 +96,7 @@ class PageDraft:
 
 
 # -- calibration -------------------------------------------------------------------------
-ENGLISH = gettext("")  # Rulepress's words as written (a kit in no language of its own)
+ENGLISH = gettext(SOURCE)  # Rulepress's words as written (a kit in no language of its own; a name, not "": no msgid)
 
 
 def calibration_square(x: float, y: float, _: Callable[[str], str] = ENGLISH) -> list:

@@ -401,7 +401,8 @@ def draw(plan: Plan, given: Sequence[PageDraft]) -> list[PageDraft]:
                                      role=role))
             page.packed.append((drawing, role, block.section))
     for page, names in zip(pages, titles):
-        page.component = ", ".join(dict.fromkeys(names))
+        page.listed = tuple(dict.fromkeys(names))  # the footer lists them in the kit's language (impose.finish)
+        page.component = ", ".join(page.listed)
     return pages[len(given):]
 
 

@@ -9,6 +9,7 @@ from generator.draw.inline_icons import use_game_icons
 from generator.draw.screen import has_picture
 from generator.draw.shapes import Drawing, Group, Rect, Style
 from generator.draw.svg import to_svg
+from generator.i18n.interface import ngettext
 from generator.kit.board import board_drawing
 from generator.kit.cards import back_drawing, front_drawing
 from generator.kit.sheets import sheet_drawing
@@ -48,11 +49,13 @@ class CardImage:
         return png_names(self.file) if self.pictured else ()
 
 
-def render_previews(components: Components, resolve_image: Optional[Callable[[str], str]] = None) -> list[Preview]:
-    """`resolve_image`: a picture's file -> the URL the SVG names (kit.pictures.PictureAssets)."""
+def render_previews(components: Components, resolve_image: Optional[Callable[[str], str]] = None,
+                    language: str = "") -> list[Preview]:
+    """`resolve_image`: a picture's file -> the URL the SVG names (kit.pictures.PictureAssets);
+    `language`: the page's, its captions' ("Teams: 12 Teile")."""
     use_game_icons(components.game_dir)  # its text's `:coin:` is its own icons/coin.svg
     return [_preview(name, title, draw(), kind, components.slug, resolve_image, pictured)
-            for name, title, kind, draw, pictured in _planned(components)]
+            for name, title, kind, draw, pictured in _planned(components, language)]
 
 
 @dataclass(frozen=True)
@@ -89,21 +92,25 @@ def card_gallery(components: Components, draw: bool = True,
     return galleries
 
 
-def plan_previews(components: Components) -> list[tuple[str, str, str, bool]]:
+def plan_previews(components: Components, language: str = "") -> list[tuple[str, str, str, bool]]:
     """(name, title, kind, pictured) of each preview, in order, without drawing any:
     `check` needs their file names and the section's text, not the pictures."""
-    return [(name, title, kind, pictured) for name, title, kind, _draw, pictured in _planned(components)]
+    return [(name, title, kind, pictured) for name, title, kind, _draw, pictured in _planned(components, language)]
 
 
-def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], Drawing], bool]]:
+def _planned(components: Components, language: str = "") -> list[tuple[str, str, str, Callable[[], Drawing], bool]]:
     """(name, title, kind, draw, pictured) per component; drawing waits for draw(). `pictured`:
-    the preview shows a picture (known from the components, so `check` names its PNGs too)."""
+    the preview shows a picture (known from the components, so `check` names its PNGs too);
+    the titles count the cards and pieces in `language` ("Teams: 12 Teile")."""
+    n_ = ngettext(language)
     planned = []
     for spec in components.boards:
         planned.append((spec.name, spec.title, "board", lambda spec=spec: board_drawing(spec),
                         drawn_pictured(spec.drawn)))
     for deck in components.decks:
-        planned.append((deck.name, f"{deck.title}: {len(deck.instances())} cards", "deck",
+        count = len(deck.instances())
+        planned.append((deck.name, n_("%(title)s: %(count)s card", "%(title)s: %(count)s cards", count)
+                        % {"title": deck.title, "count": count}, "deck",
                         lambda deck=deck: card_sheet(components, deck),
                         web_font(deck.font) or any(front_pictured(card.front) for card, _count in deck.cards[:8])))
     for spec in components.sheets:
@@ -114,7 +121,8 @@ def _planned(components: Components) -> list[tuple[str, str, str, Callable[[], D
     for spec in components.tokens:
         owners = components.options.players if spec.per_player else (None,)
         count = sum(item.count for item in spec.items) * len(owners)
-        planned.append((spec.name, f"{spec.title}: {count} piece{'s' if count != 1 else ''}", "token",
+        planned.append((spec.name, n_("%(title)s: %(count)s piece", "%(title)s: %(count)s pieces", count)
+                        % {"title": spec.title, "count": count}, "token",
                         lambda spec=spec: token_flow(spec, components.options.players),
                         web_font(spec.font) or drawn_pictured(*(piece for _key, piece in spec.pieces))))
     return planned

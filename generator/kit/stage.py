@@ -107,7 +107,7 @@ class KitStage(Stage):
         folder = kit_folder(game.slug)
         previews = []
         pictures = PictureAssets()
-        drawn = render_previews(components, pictures.resolver())
+        drawn = render_previews(components, pictures.resolver(), reader_language(game, site))
         scale = preview_scale([preview.width for preview in drawn])
         for preview in drawn:
             rel = f"{folder}/{preview_file(preview.name)}"
@@ -159,7 +159,8 @@ class KitStage(Stage):
 
         components = self.components(game)  # checked: `check` has reported any error in it
         previews = [screen_entry({"title": title, "kind": kind, "file": kit_file(preview_file(name)), "width": 0,
-                                  "height": 0}, pictured) for name, title, kind, pictured in plan_previews(components)]
+                                  "height": 0}, pictured)
+                    for name, title, kind, pictured in plan_previews(components, reader_language(game, site))]
         kits = planned_kits(components, reader_language(game, site))
         galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
         files = [in_game(game.slug, entry["file"]) for entry in previews + kits]
@@ -180,7 +181,8 @@ def planned_kits(components, language: str) -> list[dict]:
     from generator.kit.spec import kit_label, plan_kits
 
     words = gettext(language)
-    return [{"name": kit.name, "file": kit_file(kit.name), "label": kit_label(kit.edition, kit.paper, kit.variant, words),
+    return [{"name": kit.name, "file": kit_file(kit.name),
+             "label": kit_label(kit.edition, kit.paper, kit.variant, words, language),
              "pages": "", "size": "", "paper": kit.paper, "variant": kit.variant} for kit in plan_kits(components)]
 
 

@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import reduce
 from html import escape
+from typing import Callable
 
 from markdown_it import MarkdownIt
 
 from generator.markdown.directives import DirectiveContext, check_keys
 
 LONG = 40  # characters: a cell this long is prose, and gets a readable width (style.css `td.long`)
+# Rulepress's own words in a table and a clarifications list, in English: the i18n layer extracts
+# them (i18n/interface_pot.py) and hands a page's gettext to the directives as env["words"]
+# (i18n/labels.py; a printed book's env has its book's), the Markdown layer sitting below it
+YES, NO = "yes", "no"
+BOTH = "%(first)s and %(second)s"  # two colours at once: "white and red"
+NO_AMBIGUITIES = "This page decides no ambiguities."
 ALIGNMENT = {"text-align:left": "align-left", "text-align:center": "align-center", "text-align:right": "align-right"}
 
 
@@ -37,30 +45,47 @@ class TableView:
     rows: list[list[str]]  # cells as text: true/false read "yes"/"no"
 
 
-def table_view(options: dict, game) -> TableView:
-    """The view of checked options (see `table_directive`)."""
+def same(text: str) -> str:
+    return text
+
+
+def said(env: dict) -> Callable[[str], str]:
+    """The page's gettext (env["words"]), else the words as written."""
+    return env.get("words") or same
+
+
+def table_view(options: dict, game, words: Callable[[str], str] = same) -> TableView:
+    """The view of checked options (see `table_directive`); `words`: the page's gettext."""
     table = game.data[options["data"]]
     columns = options.get("columns") or table.reader_columns
     headers = [str(h) for h in options.get("headers") or [c.replace("_", " ").capitalize() for c in columns]]
-    caption = str(options.get("caption", "") or table.caption or table.name.replace("_", " ").capitalize())
-    return TableView(caption, headers, [[cell_words(row[column]) for column in columns] for row in table.rows])
+    caption = str(options.get("caption", "") or table.caption or name_caption(table.name))
+    return TableView(caption, headers, [[cell_words(row[column], words) for column in columns] for row in table.rows])
 
 
-def cell_words(value) -> str:
+def name_caption(name: str) -> str:
+    """The caption of a table that has none, made from its name (`hit_locations`: "Hit locations");
+    a translated game's catalogue says it in its language (generator/i18n/options.py)."""
+    return name.replace("_", " ").capitalize()
+
+
+def cell_words(value, _: Callable[[str], str] = same) -> str:
     """A data value as a reader says it, on the site and on paper alike: true/false as
     "yes"/"no", a blank or "-" as a dash, a hex colour as its colour's name, and a
-    data identifier such as `right-arm` as words ("right arm")."""
+    data identifier such as `right-arm` as words ("right arm"); `_`: the page's gettext."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _(YES) if value else _(NO)
     text = str(value).strip()
     if text in ("", "-"):
         return "—"
     if HEX_COLOUR.fullmatch(text):
-        return colour_name(text)
+        return _(colour_name(text))
     if IDENTIFIER.fullmatch(text):
         words = text.split("-")
         # `white-red` is two colours at once ("white and red"); `right-arm` is one thing
-        return " and ".join(words) if all(word.capitalize() in COLOUR_WORDS for word in words) else " ".join(words)
+        if all(word.capitalize() in COLOUR_WORDS for word in words):
+            return reduce(lambda first, second: _(BOTH) % {"first": first, "second": second}, words)
+        return " ".join(words)
     return text
 
 
@@ -96,7 +121,7 @@ def table_directive(options: dict, context: DirectiveContext) -> str:
     if len(headers) != len(columns):
         raise context.error("headers and columns differ in length", expected=f"{len(columns)} headers",
                             found=f"{len(headers)} headers")
-    view = table_view(options, game)
+    view = table_view(options, game, said(context.env))
     # a wide table scrolls: keyboard users must be able to reach and scroll it
     out = [f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(view.caption)}">'
            f'<table class="data-table">', f"<caption>{escape(view.caption)}</caption>"]
@@ -113,7 +138,7 @@ def table_on_paper(options: dict, context: DirectiveContext) -> list:
     from generator.paper import DataTable
 
     table_directive(options, context)
-    view = table_view(options, context.game)
+    view = table_view(options, context.game, said(context.env))
     return [DataTable(tuple(view.headers), tuple(tuple(row) for row in view.rows), view.caption)]
 
 
@@ -122,7 +147,7 @@ def clarifications_directive(options: dict, context: DirectiveContext) -> str:
     check_keys(options, context, set())
     items = context.env.get("clarifications", [])
     if not items:
-        return '<p class="empty">This page decides no ambiguities.</p>\n'
+        return f'<p class="empty">{escape(said(context.env)(NO_AMBIGUITIES))}</p>\n'
     out = ['<ol class="clarification-list">']
     for item in items:
         cid = escape(item["id"])
@@ -137,5 +162,5 @@ def clarifications_on_paper(options: dict, context: DirectiveContext) -> list:
 
     items = context.env.get("clarifications", [])
     if not items:
-        return [Words("This page decides no ambiguities.")]
+        return [Words(quoted(said(context.env)(NO_AMBIGUITIES)))]
     return [Index(tuple(f"<b>{quoted(item['id'])}</b> {quoted(item['title'])}" for item in items))]

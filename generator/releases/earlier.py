@@ -23,6 +23,7 @@ from generator.content.schema import Source
 from generator.errors import ContentError, ContentErrors
 from generator.fingerprint import digest, file_hashes
 from generator.i18n import FOLDER
+from generator.i18n.interface import N_, gettext
 from generator.releases.sources import Missing, Scratch, unpack_release
 from generator.urls import CHANGES_PAGE, release_folder
 
@@ -48,7 +49,7 @@ def with_earlier_releases(site: Site, known: Known) -> Site:
     for game in histories:
         for before, after in zip(game.releases, game.releases[1:]):
             owner = release_slug(game, after)
-            page = changes_page(scratch, game, before, after, known, errors)
+            page = changes_page(scratch, game, before, after, known, errors, site.language)
             if page is not None and owner in games and not taken(games[owner], page, errors):
                 games[owner] = replace(games[owner], pages=(*games[owner].pages, page))
     if errors:
@@ -131,31 +132,36 @@ def source_hashes(folder: Path) -> dict[str, str]:
 
 
 def changes_page(scratch: Scratch, game: Game, before: Release, after: Release, known: Known,
-                 errors: list) -> Page | None:
-    """The "What changed" page of `after`: a generated page holding one ```release-changes block."""
+                 errors: list, language: str = "en") -> Page | None:
+    """The "What changed" page of `after`: a generated page holding one ```release-changes block,
+    its title and headings in the site's `language`."""
     folder = scratch.place("changes", after.version, game.slug)
     path = folder / f"{CHANGES_PAGE}.md"
-    path.write_text(changes_source(game, before, after), encoding="utf-8")
+    path.write_text(changes_source(game, before, after, language), encoding="utf-8")
     # at /<game>/<version>/ whichever game holds it: the current release's stays where it is when
     # a newer one comes (a feed's link to it holds)
     return load_page(release_folder(game.slug, after.version), path, scratch.folder, errors, known)
 
 
-PARTS = (("summary", ""), ("sections", "Rules text"), ("clarifications", "Clarifications"),
-         ("components", "Cards and components"), ("walkthroughs", "Walkthroughs"), ("engine", "Rule engine"),
-         ("translations", "For translators"))
+PARTS = (("summary", ""), ("sections", N_("Rules text")), ("clarifications", N_("Clarifications")),
+         ("components", N_("Cards and components")), ("walkthroughs", N_("Walkthroughs")),
+         ("engine", N_("Rule engine")), ("translations", N_("For translators")))
 
 
-def changes_source(game: Game, before: Release, after: Release) -> str:
-    """The page's Markdown: a heading per part (in its table of contents) over the part's block."""
-    summary = f"What changed in {game.title} from version {before.version} to {after.version}."
-    lines = [f"---\ntitle: What changed in {after.version}\nsummary: {yaml_text(summary)}\nonly: web\n---\n"]
+def changes_source(game: Game, before: Release, after: Release, language: str = "en") -> str:
+    """The page's Markdown: a heading per part (in its table of contents) over the part's block,
+    Rulepress's words in `language` (the site's: the page is its source game's)."""
+    _ = gettext(language)
+    summary = _("What changed in %(game)s from version %(before)s to %(after)s.") % {
+        "game": game.title, "before": before.version, "after": after.version}
+    title = _("What changed in %(version)s") % {"version": after.version}
+    lines = [f"---\ntitle: {yaml_text(title)}\nsummary: {yaml_text(summary)}\nonly: web\n---\n"]
     catalogues = sorted(str(path) for path in (game.folder / FOLDER).glob("*.po"))  # none: no part for translators
     for part, heading in PARTS:
         if part == "translations" and not catalogues:
             continue
         if heading:
-            lines.append(f"## {heading} {{#changed-{part}}}\n")
+            lines.append(f"## {_(heading)} {{#changed-{part}}}\n")
         # the translators' part names its catalogues' bytes, so the page (the source game's: its key
         # leaves catalogues out) is made again when one changes
         read = f"catalogues: {yaml_text(digest(*source_hashes_of(catalogues)))}\n" if part == "translations" else ""

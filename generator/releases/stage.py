@@ -11,6 +11,7 @@ walkthroughs.py). The games of earlier releases themselves are loaded with the s
 """
 from __future__ import annotations
 
+from generator.i18n.interface import date_text, reader_language
 from generator.stages import Directive, Stage
 from generator.urls import page_url, relative
 
@@ -51,8 +52,10 @@ class ReleasesStage(Stage):
             raise context.error("no such part", expected="one of: " + ", ".join(PARTS), found=repr(part))
         before, after = games
         here = context.page.url
-        data = {"part": part, "changes": self.changes(before, after), "before": before, "after": after,
+        language = reader_language(None, site)  # the page is the source game's: the site's language
+        data = {"part": part, "changes": self.changes(before, after), "before": before, "after": after, "site": site,
                 "before_release": before.release, "after_release": after.release,
+                "before_date": date_text(language, before.release.date), "after_date": date_text(language, after.release.date),
                 "before_url": relative(here, before.pages[0].url), "after_url": relative(here, after.pages[0].url),
                 "href": lambda game, page, anchor="": relative(here, page_url(game.slug, page)) + (
                     f"#{anchor}" if anchor else ""),

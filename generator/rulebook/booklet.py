@@ -15,11 +15,12 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.draw.pdf import binary_streams
-from generator.rulebook.fonts import SANS, register_book_fonts
+from generator.i18n.interface import N_, gettext
+from generator.rulebook.fonts import SANS, book_faces, register_book_fonts
 
 SHEETS = {"a4": landscape(A4), "letter": landscape(LETTER)}
-HOW_TO_PRINT = ("Print double-sided, flipping on the short edge, at 100%. Fold the stack in half "
-                "and staple along the fold.")
+HOW_TO_PRINT = N_("Print double-sided, flipping on the short edge, at 100%. Fold the stack in half "
+                  "and staple along the fold.")
 HOW_TO_PRINT_PT = 8.0  # set on an A5 page: 7.5 pt on paper when US Letter shrinks it (94%)
 HOW_TO_PRINT_MARGIN = 14.0  # mm, from the A5 page's left edge and foot (the book's own margins)
 
@@ -52,16 +53,17 @@ def padded_pages(pages: int) -> int:
     return -(-(pages + 2) // 4) * 4
 
 
-def impose(a5_book: bytes, paper: str) -> bytes:
+def impose(a5_book: bytes, paper: str, language: str = "") -> bytes:
     """The A5 book's pages two-up on `paper` ("a4" or "letter"), landscape. How to print it
-    goes inside the back cover (on the first sheet's back), never on the finished cover."""
+    goes inside the back cover (on the first sheet's back), never on the finished cover, in the
+    book's `language`."""
     reader = PdfReader(io.BytesIO(a5_book))
     pages = list(reader.pages)
     width, height = float(pages[0].mediabox.width), float(pages[0].mediabox.height)
     total = padded_pages(len(pages))
     while len(pages) < total:
         pages.append(PageObject.create_blank_page(width=width, height=height))
-    pages[total - 2] = how_to_print(width, height)  # inside the back cover
+    pages[total - 2] = how_to_print(width, height, language)  # inside the back cover
     sheet_width, sheet_height = SHEETS[paper]
     scale = fit((width, height), paper)
     writer = PdfWriter()
@@ -99,15 +101,17 @@ def page_form(page: PageObject, writer: PdfWriter) -> DecodedStreamObject:
     return form
 
 
-def how_to_print(width: float, height: float) -> PageObject:
-    """The inside back cover: the note on duplex and folding at the foot of an A5 page."""
+def how_to_print(width: float, height: float, language: str = "") -> PageObject:
+    """The inside back cover: the note on duplex and folding at the foot of an A5 page, in
+    `language` and its book's sans face (a CJK face for Japanese)."""
     register_book_fonts()
+    face = book_faces(language).sans
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(width, height), invariant=1, initialFontName=SANS)
     margin = HOW_TO_PRINT_MARGIN * MM
-    lines = simpleSplit(HOW_TO_PRINT, SANS, HOW_TO_PRINT_PT, width - 2 * margin)
+    lines = note_lines(gettext(language)(HOW_TO_PRINT), face, width - 2 * margin)
     text = canvas.beginText(margin, margin + HOW_TO_PRINT_PT * 1.3 * len(lines))
-    text.setFont(SANS, HOW_TO_PRINT_PT, HOW_TO_PRINT_PT * 1.3)
+    text.setFont(face, HOW_TO_PRINT_PT, HOW_TO_PRINT_PT * 1.3)
     text.setFillGray(0.35)
     text.textLines(lines)
     canvas.drawText(text)
@@ -115,3 +119,21 @@ def how_to_print(width: float, height: float) -> PageObject:
     with binary_streams():
         canvas.save()
     return PdfReader(io.BytesIO(out.getvalue())).pages[0]
+
+
+CLOSERS = "、。，．！？；：」』）〕】〉》"  # never start a line (kinsoku)
+
+
+def note_lines(words: str, face: str, width: float) -> list[str]:
+    """`words` in lines of at most `width` points: at spaces, or where a text has none (Japanese,
+    Chinese) between any two characters, a closing mark kept on the line it closes."""
+    if " " in words.strip():
+        return simpleSplit(words, face, HOW_TO_PRINT_PT, width)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines = [""]
+    for char in words:
+        if lines[-1] and char not in CLOSERS and stringWidth(lines[-1] + char, face, HOW_TO_PRINT_PT) > width:
+            lines.append("")
+        lines[-1] += char
+    return lines

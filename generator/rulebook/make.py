@@ -5,6 +5,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator import jobs
 from generator.content.model import Game, Site
+from generator.i18n.interface import gettext
 from generator.markdown.render import make_markdown
 from generator.replays import Replays
 from generator.stages import StageContext, no_templates
@@ -34,8 +35,9 @@ class GameBook:
         build = StageContext(assets={}, hashes={}, render=no_templates, replays=Replays() if replays is None else replays,
                              directives=directives, products=products or {})
         self.directives = directives
+        words = gettext(book_language(site, game))  # the directives' own words ("yes"), as the pages' (i18n/labels.py)
         for page in game.pages:
-            env = {"page": page, "game": game, "site": site, "build": build}
+            env = {"page": page, "game": game, "site": site, "build": build, "words": words}
             self.chapters[page.name] = Chapter(page, SyntaxTreeNode(md.parse(page.body, env)), env)
         self.figures: dict = {}  # (directive, options text) -> drawings, shared by every paper
         self.rejected: list = []  # blocks the pages will refuse, met while placing figures: said in the check

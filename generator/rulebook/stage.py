@@ -127,18 +127,21 @@ class RulebookStage(Stage):
         book = self._checked.get(game.slug) or GameBook(site, game, self.context.directives, self.context.replays,
                                                         self.context.products)
         jobs = book_jobs(game)
-        return Job(f"typesetting the rulebooks of {game.title}", lambda: write_books(game, typeset_all(book, jobs), paths),
+        language = book_language(site, game)
+        return Job(f"typesetting the rulebooks of {game.title}",
+                   lambda: write_books(game, typeset_all(book, jobs), paths, language),
                    self.name, CHILDREN_PER_CORE, spare_core=True,
-                   before_fork=partial(load_for_children, hyphenation(book_language(site, game))))
+                   before_fork=partial(load_for_children, hyphenation(language)))
 
 
-def write_books(game: Game, made: dict, paths: dict) -> None:
-    """The typeset books of `game` (`made`: (kind, paper) -> PDF) at their `paths`."""
+def write_books(game: Game, made: dict, paths: dict, language: str = "") -> None:
+    """The typeset books of `game` (`made`: (kind, paper) -> PDF) at their `paths`; `language`:
+    the books', of the booklet's note on how to print it."""
     from generator.rulebook.booklet import impose
 
     slug = game.slug
     for paper, _label in PAPERS:
         paths[in_game(slug, rules_pdf(slug, paper))].write_bytes(made["rules", paper])
-        paths[in_game(slug, rules_booklet_pdf(slug, paper))].write_bytes(impose(made["rules", "a5"], paper))
+        paths[in_game(slug, rules_booklet_pdf(slug, paper))].write_bytes(impose(made["rules", "a5"], paper, language))
         if ("player_aid", paper) in made:
             paths[in_game(slug, player_aid_pdf(slug, paper))].write_bytes(made["player_aid", paper])

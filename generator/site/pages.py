@@ -143,7 +143,8 @@ def render_game_page(env: jinja2.Environment, context: SiteContext, game: Game, 
     data = common(context, url, game)
     release = page_release(context.site, game, url)
     # tags the page's directives asked for, and its game's feed
-    data["extra_head"] = Markup("\n".join([*rendered.head, *game_feed_head(game, release)]))
+    data["extra_head"] = Markup("\n".join([*rendered.head, *game_feed_head(game, release,
+                                                                          reader_language(game, context.site))]))
     data["languages"] = page_languages(context.site, game, page.name, url)
     return env.get_template("game.html").render(
         release=release,

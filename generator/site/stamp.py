@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from html import escape
 
 from generator.content.model import Game, Site
-from generator.i18n.interface import reader_language, release_label
+from generator.i18n.interface import reader_language, release_label, releases_title
 from generator.urls import SITE_FEED, changes_url, relative, release_folder, releases_feed
 
 
@@ -51,12 +51,13 @@ def feed_link(title: str, href: str) -> str:
     return f'<link rel="alternate" type="application/atom+xml" title="{escape(title)}" href="{escape(href)}">'
 
 
-def game_feed_head(game: Game, release: PageRelease | None) -> list[str]:
-    return [feed_link(f"{game.title}: releases", release.feed)] if release else []
+def game_feed_head(game: Game, release: PageRelease | None, language: str = "en") -> list[str]:
+    """The game's feed, named in the page's `language`."""
+    return [feed_link(releases_title(language, game.title), release.feed)] if release else []
 
 
 def site_feed_head(site: Site, url: str) -> list[str]:
     """The site's feed, on its index, when any game lists a release (generator/feeds)."""
     if not any(game.releases for game in site.games):
         return []
-    return [feed_link(f"{site.title}: releases", relative(url, SITE_FEED))]
+    return [feed_link(releases_title(site.language, site.title), relative(url, SITE_FEED))]

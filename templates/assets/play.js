@@ -213,7 +213,9 @@
 
   // What a reader hears for a step of the game: who, and what happened in words.
   function stepWords(step) {
-    const who = step.computer ? t("{player} (computer)", { player: step.who }) : step.who;
+    // the session names a chance step "Chance" (its key here too): said in the page's language
+    const named = step.who === "Chance" ? t("Chance") : step.who;
+    const who = step.computer ? t("{player} (computer)", { player: named }) : named;
     return t("{player}: {what}", { player: who, what: step.events.length ? step.events.join(" ") : step.notation });
   }
 

@@ -62,8 +62,8 @@ def test_a_japanese_kit_embeds_its_cjk_face_and_its_words_extract_as_japanese(ja
                   "プリント＆プレイキット", "印刷と組み立て", "内容物"):  # the kit's own words (Rulepress's ja.po)
         assert words in text, words
     assert "?" not in text and "Print-and-play kit" not in text
-    # the cover's footer names the set-up picture it holds in Japanese too
-    assert "内容物と印刷, セットアップ" in text and "set-up" not in text
+    # the cover's footer names the set-up picture it holds in Japanese too, listed with a Japanese comma
+    assert "内容物と印刷、セットアップ" in text and "set-up" not in text
 
 
 def test_a_japanese_kits_previews_name_its_cjk_face_first_and_need_no_pictures(japanese_splut):
