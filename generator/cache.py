@@ -121,6 +121,9 @@ class Manifest:
     notes: list[str] = field(default_factory=list)  # the build's notes to its user, repeated by a no-op
 
     unread: str | None = field(default=None, repr=False)  # the entries' line, until with_entries parses it
+    # output file -> its inode, as output_matches found it (not saved): the commit's look at the
+    # kept earlier output compares it with that folder's own (write.Output.look_ahead)
+    inodes: dict[str, int] = field(default_factory=dict, repr=False)
     early: dict[str, tuple[object, str]] = field(default_factory=dict, repr=False)  # EARLY: (the table, its JSON)
 
     def to_json(self) -> dict:
@@ -233,13 +236,18 @@ def damaged(problems: list[str] | None, path: Path, why: str) -> None:
 
 
 def output_matches(output: Path, manifest: Manifest) -> bool:
-    """The output still holds exactly the files the manifest says it wrote."""
+    """The output still holds exactly the files the manifest says it wrote; their inodes noted
+    (`manifest.inodes`, those on the output folder's device), so that no later step stats them again."""
     base = str(output) + os.sep
+    inodes = manifest.inodes = {}
     try:
+        device = os.stat(output).st_dev
         for rel, (size, mtime) in manifest.files.items():
             stat = os.stat(base + rel)
             if stat.st_size != size or stat.st_mtime_ns != mtime:
                 return False
+            if stat.st_dev == device:
+                inodes[rel] = stat.st_ino
     except (OSError, ValueError, TypeError):
         return False
     return True
