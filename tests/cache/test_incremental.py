@@ -124,7 +124,9 @@ def write_manifest(path: Path, data: dict) -> None:
 
 
 @pytest.mark.parametrize("damage", ["a page entry of the wrong shape", "a link of the wrong shape",
-                                    "a game entry of the wrong shape"])
+                                    "a game entry of the wrong shape", "an anchor that is a number",
+                                    "a link line that is a boolean", "a use that is not text",
+                                    "a file's stat that is a fraction", "front matter that is not a table"])
 def test_a_readable_but_damaged_cache_falls_back_to_a_clean_build(tmp_path, damage):
     site = make_site(tmp_path / "site")
     build(site, stages=[NotesStage()])
@@ -134,6 +136,16 @@ def test_a_readable_but_damaged_cache_falls_back_to_a_clean_build(tmp_path, dama
         data["pages"]["pebbles/index.html"] = ["garbage"]
     elif damage == "a link of the wrong shape":
         data["pages"]["pebbles/index.html"]["links"] = [{"url": 3}]
+    elif damage == "an anchor that is a number":
+        data["pages"]["pebbles/index.html"]["anchors"].append(3)
+    elif damage == "a link line that is a boolean":
+        data["pages"]["pebbles/index.html"]["links"] = [{"line": True, "href": "a.md", "url": "a.html", "anchor": ""}]
+    elif damage == "a use that is not text":
+        data["pages"]["pebbles/index.html"]["uses"] = {"play": [None]}
+    elif damage == "a file's stat that is a fraction":
+        data["files"]["pebbles/index.html"][0] += 0.5
+    elif damage == "front matter that is not a table":
+        data["front"][next(iter(data["front"]))] = ["title"]
     else:
         data["games"]["notes/pebbles"]["files"] = "notes.txt"
     write_manifest(manifest, data)  # sealed with a good checksum: the shape check alone must catch it
