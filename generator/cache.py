@@ -44,9 +44,10 @@ from generator.usercache import user_secret
 
 CACHE_VERSION = 12
 HEAD = ("version", "code", "inputs", "files", "sources", "notes")  # the manifest's first line
-# the entries a build knows before its end, four fifths of the manifest: encoded while Pagefind
+ENTRIES = ("pages", "games", "front", "game_toml", "site_pages", "search")  # its second
+# the tables a build knows before its end, nine tenths of the manifest: encoded while Pagefind
 # indexes (Manifest.encode_early), not after the output is committed
-EARLY = ("pages", "front", "game_toml")
+EARLY = ("pages", "front", "game_toml", "sources")
 SEAL_KEY = "site-cache-seal"  # the user secret that seals manifests
 
 
@@ -143,21 +144,32 @@ class Manifest:
     # output file -> its inode, as output_matches found it (not saved): the commit's look at the
     # kept earlier output compares it with that folder's own (write.Output.look_ahead)
     inodes: dict[str, int] = field(default_factory=dict, repr=False)
-    early: dict[str, tuple[object, str]] = field(default_factory=dict, repr=False)  # EARLY: (the table, its JSON)
+    early: dict[str, tuple[object, bytes]] = field(default_factory=dict, repr=False)  # EARLY: (the table, its JSON)
 
     def to_json(self) -> dict:
-        return {"version": CACHE_VERSION, "code": self.code, "inputs": self.inputs,
-                "pages": {url: vars(entry) for url, entry in self.pages.items()},  # not asdict: it deep-copies
-                "games": {name: vars(entry) for name, entry in self.games.items()},
-                "files": self.files, "sources": self.sources, "front": self.front,
-                "game_toml": self.game_toml, "site_pages": self.site_pages,
-                "search": {name: vars(entry) for name, entry in self.search.items()}, "notes": self.notes}
+        return {key: self.json_of(key) for key in ("version", "code", "inputs", "pages", "games", "files", "sources",
+                                                   "front", "game_toml", "site_pages", "search", "notes")}
+
+    def json_of(self, key: str):
+        """The value the manifest's JSON holds under `key`."""
+        if key == "version":
+            return CACHE_VERSION
+        value = getattr(self, key)
+        if key in ("pages", "games", "search"):  # entries as plain tables (not asdict: it deep-copies)
+            return {name: vars(entry) for name, entry in value.items()}
+        return value
 
     def encode_early(self) -> None:
         """Encode the EARLY entries now, once they are final: `save` writes them as they are then
         (a table replaced since is encoded again; one changed in place would not be)."""
-        data = self.to_json()
-        self.early = {key: (getattr(self, key), encoded(data[key])) for key in EARLY}
+        self.early = {key: (getattr(self, key), encoded(self.json_of(key)).encode("ascii")) for key in EARLY}
+
+    def member(self, key: str) -> bytes:
+        """`"key":value` of the manifest's JSON: the value as encoded early if the table is still that one."""
+        known = self.early.get(key)
+        value = known[1] if known is not None and known[0] is getattr(self, key) else \
+            encoded(self.json_of(key)).encode("ascii")
+        return b'"' + key.encode("ascii") + b'":' + value
 
     def read_entries(self, data: dict) -> None:
         """The entries (the manifest's second line, parsed), shape-checked: Untrusted if one is wrong."""
@@ -276,11 +288,11 @@ def save(output: Path, manifest: Manifest) -> None:
     folder = cache_dir(output)
     folder.mkdir(parents=True, exist_ok=True)
     temporary = folder / f"manifest.json.{os.getpid()}"
-    data = manifest.to_json()
-    head = {key: data.pop(key) for key in HEAD}
-    entries = (f"{encoded(key)}:{early_json(manifest, key, value)}" for key, value in data.items())
-    body = encoded(head) + "\n{" + ",".join(entries) + "}"  # as json.dumps writes the entries' table
-    temporary.write_text(checksum(body) + "\n" + body, encoding="utf-8")
+    # as json.dumps writes the head's and the entries' tables, in bytes (ASCII: JSON's escapes)
+    head = b"{" + b",".join(manifest.member(key) for key in HEAD) + b"}"
+    entries = b"{" + b",".join(manifest.member(key) for key in ENTRIES) + b"}"
+    body = head + b"\n" + entries
+    temporary.write_bytes(checksum(body).encode("ascii") + b"\n" + body)
     os.replace(temporary, folder / "manifest.json")
 
 
@@ -288,12 +300,6 @@ def encoded(value) -> str:
     """The manifest's JSON of `value`: compact, keys in their order (a game.toml's tables and
     columns keep theirs); check_circular off: plain trees, and the check is a tenth of the time."""
     return json.dumps(value, separators=(",", ":"), check_circular=False)
-
-
-def early_json(manifest: Manifest, key: str, value) -> str:
-    """The entry's JSON: encoded early (Manifest.encode_early) if the table is still that one."""
-    known = manifest.early.get(key)
-    return known[1] if known is not None and known[0] is getattr(manifest, key) else encoded(value)
 
 
 def prepare(output: Path) -> Path:
