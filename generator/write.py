@@ -234,9 +234,10 @@ class Output:
         With no earlier output kept yet (the first build after a clean one), the output's files are
         linked into one now: the commit that would link them into the staging folder instead then
         moves in only what changed (a one-page edit's first commit linked 2,000 files, waited for)."""
+        exchangeable = can_exchange()  # asked here, beside Pagefind: ctypes's import was 2 ms of the commit
         if self.previous is None or not self.target.is_dir():
             return
-        if not os.path.lexists(self.previous) and len(self.reused) * 2 > len(self.files) and can_exchange():
+        if not os.path.lexists(self.previous) and len(self.reused) * 2 > len(self.files) and exchangeable:
             link_tree(self.target, self.previous)  # (a build that keeps little moves its files in)
         if not self.previous.is_dir():
             return
