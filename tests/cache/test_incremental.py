@@ -105,6 +105,32 @@ def test_a_manifest_table_encoded_early_is_saved_as_it_stands_at_the_end(tmp_pat
         "b.html": {"key": "new", "path": "b.md", "anchors": [], "links": [], "uses": {"play": ["pebbles"]}, "html": "h2"}}
 
 
+def test_a_manifest_is_written_over_the_one_before_last_never_the_one_in_force(tmp_path):
+    """Manifests are written into two files in turn (cache.SLOTS) and linked in place: the
+    manifest in force is never written to, and no save frees the last one's blocks."""
+    output = tmp_path / "output"
+    output.mkdir()
+    live = cache.cache_dir(output) / "manifest.json"
+    inodes, texts = [], []
+    for inputs in ("first", "second", "third"):
+        cache.save(output, cache.Manifest(code="code", inputs=inputs))
+        inodes.append(live.stat().st_ino)
+        texts.append(live.read_bytes())
+        assert cache.load(output, "code").inputs == inputs
+    assert inodes[0] != inodes[1] and inodes[2] == inodes[0]  # the second's file was left as it was
+    kept = next(path for path in live.parent.glob("manifest.[ab]") if path.stat().st_ino == inodes[1])
+    assert kept.read_bytes() == texts[1]
+
+
+def test_a_manifest_slot_that_is_not_a_file_still_saves(tmp_path):
+    output = tmp_path / "output"
+    output.mkdir()
+    for name in cache.SLOTS:
+        (cache.cache_dir(output) / name / "in the way").mkdir(parents=True)
+    cache.save(output, cache.Manifest(code="code", inputs="saved"))
+    assert cache.load(output, "code").inputs == "saved"
+
+
 def test_a_corrupted_cache_falls_back_to_a_clean_build(tmp_path):
     site = make_site(tmp_path / "site")
     build(site, stages=[])
