@@ -59,6 +59,11 @@ RUNTIME = ("pagefind.js", "pagefind-worker.js", "pagefind-ui.css", "pagefind-ui.
 NOT_TEXT = ("svg", "[hidden]")  # diagrams' labels and hidden helpers are not words of the rules
 
 
+# Requests of up to this many bytes are written to Pagefind at once: a pipe holds 64 KiB (Linux,
+# macOS) whatever its reader does, so writing them cannot wait for Pagefind's replies to be read
+AT_ONCE = 16 * 1024
+
+
 class SearchIndexFailed(RuntimeError):
     """Pagefind could not index the pages (its own message says why)."""
 
@@ -261,24 +266,29 @@ class Pagefind:
     def ask(self, requests: list[dict]):
         """The replies' payloads to `requests`, in their order, each as soon as it and those
         before it are in (an iterator: the requests are sent at once, the replies read as it
-        is read). The requests are written by a thread of their own: written first, they
-        could fill the pipe while Pagefind waits for its replies to be read."""
+        is read). Requests that could fill the pipe while Pagefind waits for its replies to be read
+        are written by a thread of their own; fewer (an edit's shard) are written at once: a thread
+        waits for the interpreter's lock while the build works on, up to 5 ms before Pagefind starts."""
         first = self.sent + 1
         messages = b"".join(base64.b64encode(json.dumps({"message_id": first + n, "payload": request}).encode())
                             + b"," for n, request in enumerate(requests))
         self.sent += len(requests)
+        if len(messages) <= AT_ONCE:
+            self.send(messages)
+            return self.answers(first, self.sent, None)
         writer = threading.Thread(target=self.send, args=(messages,), daemon=True)
         writer.start()
         return self.answers(first, self.sent, writer)
 
-    def answers(self, first: int, last: int, writer: threading.Thread):
+    def answers(self, first: int, last: int, writer: threading.Thread | None):
         early: dict[int, dict] = {}
         for wanted in range(first, last + 1):
             while wanted not in early:
                 number, payload = self.reply()
                 early[number] = payload
             yield early.pop(wanted)
-        writer.join()
+        if writer is not None:
+            writer.join()
 
     def stop(self) -> None:
         """Ended now, whatever it was doing (its replies are no longer wanted)."""
