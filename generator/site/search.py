@@ -304,16 +304,22 @@ class Pagefind:
             pass  # it stopped: reading its output says so
 
     def reply(self) -> tuple[int, dict]:
-        while b"," not in self.unread:
+        decoded = bytearray()  # the reply's base64 decoded as it comes, four characters at a time
+        end = self.unread.find(b",")
+        while end < 0:
+            whole = len(self.unread) // 4 * 4  # (padding only ends a message: any whole groups decode alone)
+            decoded += base64.b64decode(self.unread[:whole])
+            del self.unread[:whole]
             chunk = self.process.stdout.read1(1 << 20)
             if not chunk:
                 self.errors.seek(0)
                 said = self.errors.read().decode("utf-8", "replace").strip()
                 raise SearchIndexFailed(f"Pagefind stopped ({self.process.poll()}): {said or 'no message'}")
             self.unread += chunk
-        end = self.unread.index(b",")
-        message = json.loads(base64.b64decode(self.unread[:end]))
+            end = self.unread.find(b",", len(self.unread) - len(chunk))  # (base64 has no comma)
+        decoded += base64.b64decode(self.unread[:end])
         del self.unread[:end + 1]
+        message = json.loads(decoded)
         payload = message.get("payload") or {}
         if payload.get("type") == "Error":
             raise SearchIndexFailed(f"Pagefind failed: {payload.get('message')}")
