@@ -192,6 +192,8 @@ class Part:
         """The shards' files written below `folder` as their replies come."""
         replies, folders = self.replies, set()  # folders made already: a shard's thousand files share three
         for (_indexed, made, _deleted), shard in zip(zip(replies, replies, replies), self.shards):  # three replies a shard
+            if shard is self.shards[-1]:  # every reply read: it is torn down (1-3 ms) while the files are written
+                self.pagefind.kill()
             wasm = wasm_used(made["files"])
             for file in made["files"]:
                 if served(file["path"], shard, wasm):
@@ -292,9 +294,13 @@ class Pagefind:
 
     def stop(self) -> None:
         """Ended now, whatever it was doing (its replies are no longer wanted)."""
+        self.kill()
+        self.__exit__()
+
+    def kill(self) -> None:
+        """Told to end at once (`stop` then waits for it)."""
         if self.process.poll() is None:
             self.process.kill()
-        self.__exit__()
 
     def send(self, messages: bytes) -> None:
         try:
