@@ -308,15 +308,11 @@ def write_in_turn(folder: Path, sealed: bytes) -> None:
     the commit, waited for); overwritten, a slot's blocks are used again. The manifest in force
     is never written to: a build killed on the way leaves it whole."""
     live = folder / "manifest.json"
-    try:
-        in_force = os.stat(live).st_ino
-    except FileNotFoundError:
-        in_force = None
-    first, other = (folder / name for name in SLOTS)
-    try:
-        slot = other if os.stat(first).st_ino == in_force else first
-    except FileNotFoundError:
-        slot = first
+    in_force = inode(live)
+    slot = next((path for path in (folder / name for name in SLOTS) if in_force is None or inode(path) != in_force),
+                None)
+    if slot is None:  # (both slots the manifest in force: linked so by hand)
+        raise OSError(f"no manifest slot but the one in force in {folder}")
     with open(slot, "r+b" if slot.exists() else "wb") as handle:
         handle.write(sealed)
         handle.truncate()
@@ -324,6 +320,13 @@ def write_in_turn(folder: Path, sealed: bytes) -> None:
     linked.unlink(missing_ok=True)
     os.link(slot, linked)
     os.replace(linked, live)
+
+
+def inode(path: Path) -> int | None:
+    try:
+        return os.stat(path).st_ino
+    except FileNotFoundError:
+        return None
 
 
 def encoded(value) -> str:

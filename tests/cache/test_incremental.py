@@ -131,6 +131,19 @@ def test_a_manifest_slot_that_is_not_a_file_still_saves(tmp_path):
     assert cache.load(output, "code").inputs == "saved"
 
 
+def test_slots_both_linked_to_the_manifest_in_force_leave_it_whole(tmp_path):
+    output = tmp_path / "output"
+    output.mkdir()
+    cache.save(output, cache.Manifest(code="code", inputs="first"))
+    folder = cache.cache_dir(output)
+    for name in cache.SLOTS:  # (by hand: both the file in force)
+        (folder / name).unlink(missing_ok=True)
+        os.link(folder / "manifest.json", folder / name)
+    before = (folder / cache.SLOTS[0]).read_bytes()
+    cache.save(output, cache.Manifest(code="code", inputs="second"))
+    assert cache.load(output, "code").inputs == "second" and (folder / cache.SLOTS[0]).read_bytes() == before
+
+
 def test_a_corrupted_cache_falls_back_to_a_clean_build(tmp_path):
     site = make_site(tmp_path / "site")
     build(site, stages=[])
