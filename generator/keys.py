@@ -8,6 +8,8 @@ is written once and every stage and the Builder agree on what "changed" means:
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -109,8 +111,24 @@ def site_key(site: Site, code: str, hashes: dict[str, str], assets: dict[str, st
 
 
 def page_key(site_key: str, game_digest: str, stages_key: str, page) -> str:
-    """A page's key: the site's, its game's inputs, what the stages give its pages, its text."""
-    return digest(site_key, game_digest, stages_key, page.source_hash)
+    """A page's key: the site's, its game's inputs, what the stages give its pages, its text
+    (digest's bytes: the three keys its game's pages share hashed once, see prefix_hash)."""
+    h = prefix_hash(site_key, game_digest, stages_key).copy()
+    data = page.source_hash.encode("utf-8")
+    h.update(len(data).to_bytes(8, "little"))
+    h.update(data)
+    return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)  # a game's pages come one after the other: every page of a site is keyed
+def prefix_hash(*parts: str):
+    """The hash of `digest(*parts, ...)` up to its last part, to copy."""
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8")
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h
 
 
 def site_pages_key(site_key: str, game_digests: dict[str, str], dates: dict[str, str]) -> str:

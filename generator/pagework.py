@@ -146,14 +146,14 @@ def write_pages(site: Site, output, context, build, keys: dict[str, str], reuse,
 
     pages: dict = {}
     todo: list[str] = []
-    for page in (page for game in site.games for page in game.pages):
-        old = reuse.previous.pages.get(page.url) if reuse.previous else None
-        if old and old.key == keys[page.url] and reuse.file(output, page.url) \
-                or reuse.page_kept_for_now(output, page.url, old):
-            pages[page.url] = old
+    previous = reuse.previous.pages if reuse.previous else {}
+    for url, key in keys.items():  # every page, in site order (a page's URL is worked out each time it is asked)
+        old = previous.get(url)
+        if old and old.key == key and reuse.file(output, url) or reuse.page_kept_for_now(output, url, old):
+            pages[url] = old
         else:
-            pages[page.url] = build_cache.PageEntry(keys[page.url])
-            todo.append(page.url)
+            pages[url] = build_cache.PageEntry(key)
+            todo.append(url)
     errors: list[ContentError] = []
     folder = None if output.staging is None else str(output.staging)  # None: a dry output
     for result in render_urls(site, todo, build, context, processes, folder=folder):

@@ -29,7 +29,7 @@ class Reuse:
 
     def file(self, output: OutputFolder, rel: str) -> bool:
         """Keep the last output's `rel`, whose stat the build cache has just checked."""
-        return output.reuse(rel, self.previous.files.get(rel))
+        return output.reuse(rel, self.previous.files.get(rel), self.previous.inodes.get(rel))
 
     def kept(self, output: OutputFolder, old, key: str) -> bool:
         """Whether the last build's entry `old` (its key and files) stands for this build's

@@ -68,7 +68,7 @@ class OutputFolder(Protocol):
 
     def write(self, rel: str, data: bytes | str) -> None: ...  # a new file
     def record(self, rel: str, size: int | None = None) -> None: ...  # a file written some other way
-    def reuse(self, rel: str, known: list | None = None) -> bool: ...  # keep the previous output's file
+    def reuse(self, rel: str, known: list | None = None, inode: int | None = None) -> bool: ...  # keep the previous output's file
     def exists(self, rel: str) -> bool: ...
     def path(self, rel: str) -> Path: ...  # where to write a file oneself (not when dry)
 
@@ -104,6 +104,7 @@ class Output:
             self.staging.mkdir(parents=True)
         self.files: dict[str, int] = {}  # every file of the new output -> size
         self.reused: dict[str, list] = {}  # those kept from the previous output -> [size, mtime_ns]
+        self.inodes: dict[str, int] = {}  # the inodes of kept files, where the build cache knows them (see reuse)
         self.made: set[Path] = {self.staging}  # folders known to exist
         self.ahead: tuple[dict[str, int], int, dict[str, bool]] | None = None  # see look_ahead
 
@@ -129,9 +130,10 @@ class Output:
         self.path(rel).write_bytes(data)
         self.files[rel] = len(data)
 
-    def reuse(self, rel: str, known: list | None = None) -> bool:
+    def reuse(self, rel: str, known: list | None = None, inode: int | None = None) -> bool:
         """Keep `rel` from the previous output; False if it is not there.
-        `known`: its [size, mtime_ns] from the build cache, which has just checked it."""
+        `known`: its [size, mtime_ns] from the build cache, which has just checked it, and `inode`
+        its inode as the cache's check found it (on the output folder's device)."""
         if known is None:
             try:
                 known = file_stat(self.target / rel)
@@ -139,6 +141,8 @@ class Output:
                 return False
         self.files[rel] = known[0]
         self.reused[rel] = known
+        if inode is not None:
+            self.inodes[rel] = inode
         return True
 
     def record(self, rel: str, size: int | None = None) -> None:
@@ -230,15 +234,19 @@ class Output:
         With no earlier output kept yet (the first build after a clean one), the output's files are
         linked into one now: the commit that would link them into the staging folder instead then
         moves in only what changed (a one-page edit's first commit linked 2,000 files, waited for)."""
+        exchangeable = can_exchange()  # asked here, beside Pagefind: ctypes's import was 2 ms of the commit
         if self.previous is None or not self.target.is_dir():
             return
-        if not os.path.lexists(self.previous) and len(self.reused) * 2 > len(self.files) and can_exchange():
+        if not os.path.lexists(self.previous) and len(self.reused) * 2 > len(self.files) and exchangeable:
             link_tree(self.target, self.previous)  # (a build that keeps little moves its files in)
         if not self.previous.is_dir():
             return
         present, device = inodes_below(self.previous), os.stat(self.previous).st_dev
         target = str(self.target)
-        self.ahead = present, device, {rel: same_inode(f"{target}/{rel}", present.get(rel), device) for rel in self.reused}
+        # a kept file's inode as the build cache found it (on the output's device), else stat it: 2,000 stats
+        known = self.inodes if os.stat(self.target).st_dev == device else {}
+        self.ahead = present, device, {rel: present.get(rel) == known[rel] if rel in known else
+                                       same_inode(f"{target}/{rel}", present.get(rel), device) for rel in self.reused}
 
     def set_aside(self) -> None:
         """The staging folder, its files moved out, kept as the next build's (`spare`)."""
@@ -535,7 +543,7 @@ class DryOutput:
     def record(self, rel: str, size: int | None = None) -> None:
         self.files[rel] = size or 0
 
-    def reuse(self, rel: str, known: list | None = None) -> bool:
+    def reuse(self, rel: str, known: list | None = None, inode: int | None = None) -> bool:
         return False  # nothing is kept from a previous output: every file is named anew
 
     def exists(self, rel: str) -> bool:

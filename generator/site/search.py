@@ -59,6 +59,11 @@ RUNTIME = ("pagefind.js", "pagefind-worker.js", "pagefind-ui.css", "pagefind-ui.
 NOT_TEXT = ("svg", "[hidden]")  # diagrams' labels and hidden helpers are not words of the rules
 
 
+# Requests of up to this many bytes are written to Pagefind at once: a pipe holds 64 KiB (Linux,
+# macOS) whatever its reader does, so writing them cannot wait for Pagefind's replies to be read
+AT_ONCE = 16 * 1024
+
+
 class SearchIndexFailed(RuntimeError):
     """Pagefind could not index the pages (its own message says why)."""
 
@@ -187,6 +192,8 @@ class Part:
         """The shards' files written below `folder` as their replies come."""
         replies, folders = self.replies, set()  # folders made already: a shard's thousand files share three
         for (_indexed, made, _deleted), shard in zip(zip(replies, replies, replies), self.shards):  # three replies a shard
+            if shard is self.shards[-1]:  # every reply read: it is torn down (1-3 ms) while the files are written
+                self.pagefind.kill()
             wasm = wasm_used(made["files"])
             for file in made["files"]:
                 if served(file["path"], shard, wasm):
@@ -217,16 +224,31 @@ def wasm_used(files: list[dict]) -> set[str]:
     return {f"wasm.{language['wasm']}.pagefind" for language in languages.values() if language.get("wasm")}
 
 
+def pagefind_executable() -> str:
+    """The `pagefind_bin` package's binary, found where that package keeps it (its
+    get_executable's names, in its order) without importing it: its import loads `platform`,
+    2 ms of a one-page edit's build. Its own look-up where it is not found so."""
+    import os
+    import sys
+
+    for entry in sys.path:
+        for name in ("pagefind_extended", "pagefind"):
+            path = os.path.join(entry or ".", "pagefind_bin", name)
+            if os.path.isfile(path):
+                return path
+    from pagefind_bin import get_executable
+
+    return str(get_executable())
+
+
 class Pagefind:
     """A `pagefind --service` process: requests go to its standard input, and replies come
     from its output, each a base64-encoded JSON message ended by a comma and answering a
     request's message_id."""
 
     def __init__(self):
-        from pagefind_bin import get_executable
-
         self.errors = tempfile.TemporaryFile()
-        self.process = subprocess.Popen([str(get_executable()), "--service"], stdin=subprocess.PIPE,
+        self.process = subprocess.Popen([pagefind_executable(), "--service"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.errors)
         self.sent = 0
         self.unread = bytearray()
@@ -246,30 +268,39 @@ class Pagefind:
     def ask(self, requests: list[dict]):
         """The replies' payloads to `requests`, in their order, each as soon as it and those
         before it are in (an iterator: the requests are sent at once, the replies read as it
-        is read). The requests are written by a thread of their own: written first, they
-        could fill the pipe while Pagefind waits for its replies to be read."""
+        is read). Requests that could fill the pipe while Pagefind waits for its replies to be read
+        are written by a thread of their own; fewer (an edit's shard) are written at once: a thread
+        waits for the interpreter's lock while the build works on, up to 5 ms before Pagefind starts."""
         first = self.sent + 1
         messages = b"".join(base64.b64encode(json.dumps({"message_id": first + n, "payload": request}).encode())
                             + b"," for n, request in enumerate(requests))
         self.sent += len(requests)
+        if len(messages) <= AT_ONCE:
+            self.send(messages)
+            return self.answers(first, self.sent, None)
         writer = threading.Thread(target=self.send, args=(messages,), daemon=True)
         writer.start()
         return self.answers(first, self.sent, writer)
 
-    def answers(self, first: int, last: int, writer: threading.Thread):
+    def answers(self, first: int, last: int, writer: threading.Thread | None):
         early: dict[int, dict] = {}
         for wanted in range(first, last + 1):
             while wanted not in early:
                 number, payload = self.reply()
                 early[number] = payload
             yield early.pop(wanted)
-        writer.join()
+        if writer is not None:
+            writer.join()
 
     def stop(self) -> None:
         """Ended now, whatever it was doing (its replies are no longer wanted)."""
+        self.kill()
+        self.__exit__()
+
+    def kill(self) -> None:
+        """Told to end at once (`stop` then waits for it)."""
         if self.process.poll() is None:
             self.process.kill()
-        self.__exit__()
 
     def send(self, messages: bytes) -> None:
         try:
@@ -279,16 +310,22 @@ class Pagefind:
             pass  # it stopped: reading its output says so
 
     def reply(self) -> tuple[int, dict]:
-        while b"," not in self.unread:
+        decoded = bytearray()  # the reply's base64 decoded as it comes, four characters at a time
+        end = self.unread.find(b",")
+        while end < 0:
+            whole = len(self.unread) // 4 * 4  # (padding only ends a message: any whole groups decode alone)
+            decoded += base64.b64decode(self.unread[:whole])
+            del self.unread[:whole]
             chunk = self.process.stdout.read1(1 << 20)
             if not chunk:
                 self.errors.seek(0)
                 said = self.errors.read().decode("utf-8", "replace").strip()
                 raise SearchIndexFailed(f"Pagefind stopped ({self.process.poll()}): {said or 'no message'}")
             self.unread += chunk
-        end = self.unread.index(b",")
-        message = json.loads(base64.b64decode(self.unread[:end]))
+            end = self.unread.find(b",", len(self.unread) - len(chunk))  # (base64 has no comma)
+        decoded += base64.b64decode(self.unread[:end])
         del self.unread[:end + 1]
+        message = json.loads(decoded)
         payload = message.get("payload") or {}
         if payload.get("type") == "Error":
             raise SearchIndexFailed(f"Pagefind failed: {payload.get('message')}")

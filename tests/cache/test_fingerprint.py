@@ -7,6 +7,8 @@ import hashlib
 import os
 import sys
 
+import pytest
+
 from generator import fingerprint
 
 
@@ -62,3 +64,32 @@ def test_a_file_changed_moments_ago_is_read_again_next_time(tmp_path):
     assert table == {str(page): [sha256(b"fresh")]}  # no stat to trust: it may change again within the tick
     page.write_text("FRESH")
     assert fingerprint.file_hashes([str(page)], table)[str(page)] == [sha256(b"FRESH")]
+
+
+def test_the_code_key_is_hashed_once_until_a_module_changes(tmp_path, monkeypatch):
+    """A command reads our modules only when one has changed since the key was kept (user cache)."""
+    code = tmp_path / "generator"
+    code.mkdir()
+    (code / "one.py").write_text("ONE = 1\n")
+    (code / "two.py").write_text("TWO = 2\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(fingerprint, "GENERATOR", code)
+    monkeypatch.setattr(fingerprint, "RACY_NS", -1)  # as if every module had last changed long ago
+    first = fingerprint.code_digest()
+    hashed = fingerprint.files_digest
+    monkeypatch.setattr(fingerprint, "files_digest", lambda *args: pytest.fail("hashed again"))
+    assert fingerprint.code_digest() == first == fingerprint.digest(
+        hashed([code / "one.py", code / "two.py"], code), fingerprint.library_versions(), sys.version.split()[0])
+    monkeypatch.setattr(fingerprint, "files_digest", hashed)
+    (code / "two.py").write_text("TWO = 22\n")  # (RACY_NS is off: a change within the same clock tick must show in the size)
+    assert fingerprint.code_digest() != first
+
+
+def test_a_module_changed_moments_ago_keeps_no_code_key(tmp_path, monkeypatch):
+    code = tmp_path / "generator"
+    code.mkdir()
+    (code / "one.py").write_text("ONE = 1\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(fingerprint, "GENERATOR", code)
+    fingerprint.code_digest()  # (RACY_NS: the module was written just now)
+    assert not any((tmp_path / "cache").rglob("code/*"))

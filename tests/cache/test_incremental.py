@@ -105,6 +105,45 @@ def test_a_manifest_table_encoded_early_is_saved_as_it_stands_at_the_end(tmp_pat
         "b.html": {"key": "new", "path": "b.md", "anchors": [], "links": [], "uses": {"play": ["pebbles"]}, "html": "h2"}}
 
 
+def test_a_manifest_is_written_over_the_one_before_last_never_the_one_in_force(tmp_path):
+    """Manifests are written into two files in turn (cache.SLOTS) and linked in place: the
+    manifest in force is never written to, and no save frees the last one's blocks."""
+    output = tmp_path / "output"
+    output.mkdir()
+    live = cache.cache_dir(output) / "manifest.json"
+    inodes, texts = [], []
+    for inputs in ("first", "second", "third"):
+        cache.save(output, cache.Manifest(code="code", inputs=inputs))
+        inodes.append(live.stat().st_ino)
+        texts.append(live.read_bytes())
+        assert cache.load(output, "code").inputs == inputs
+    assert inodes[0] != inodes[1] and inodes[2] == inodes[0]  # the second's file was left as it was
+    kept = next(path for path in live.parent.glob("manifest.[ab]") if path.stat().st_ino == inodes[1])
+    assert kept.read_bytes() == texts[1]
+
+
+def test_a_manifest_slot_that_is_not_a_file_still_saves(tmp_path):
+    output = tmp_path / "output"
+    output.mkdir()
+    for name in cache.SLOTS:
+        (cache.cache_dir(output) / name / "in the way").mkdir(parents=True)
+    cache.save(output, cache.Manifest(code="code", inputs="saved"))
+    assert cache.load(output, "code").inputs == "saved"
+
+
+def test_slots_both_linked_to_the_manifest_in_force_leave_it_whole(tmp_path):
+    output = tmp_path / "output"
+    output.mkdir()
+    cache.save(output, cache.Manifest(code="code", inputs="first"))
+    folder = cache.cache_dir(output)
+    for name in cache.SLOTS:  # (by hand: both the file in force)
+        (folder / name).unlink(missing_ok=True)
+        os.link(folder / "manifest.json", folder / name)
+    before = (folder / cache.SLOTS[0]).read_bytes()
+    cache.save(output, cache.Manifest(code="code", inputs="second"))
+    assert cache.load(output, "code").inputs == "second" and (folder / cache.SLOTS[0]).read_bytes() == before
+
+
 def test_a_corrupted_cache_falls_back_to_a_clean_build(tmp_path):
     site = make_site(tmp_path / "site")
     build(site, stages=[])
@@ -124,7 +163,9 @@ def write_manifest(path: Path, data: dict) -> None:
 
 
 @pytest.mark.parametrize("damage", ["a page entry of the wrong shape", "a link of the wrong shape",
-                                    "a game entry of the wrong shape"])
+                                    "a game entry of the wrong shape", "an anchor that is a number",
+                                    "a link line that is a boolean", "a use that is not text",
+                                    "a file's stat that is a fraction", "front matter that is not a table"])
 def test_a_readable_but_damaged_cache_falls_back_to_a_clean_build(tmp_path, damage):
     site = make_site(tmp_path / "site")
     build(site, stages=[NotesStage()])
@@ -134,6 +175,16 @@ def test_a_readable_but_damaged_cache_falls_back_to_a_clean_build(tmp_path, dama
         data["pages"]["pebbles/index.html"] = ["garbage"]
     elif damage == "a link of the wrong shape":
         data["pages"]["pebbles/index.html"]["links"] = [{"url": 3}]
+    elif damage == "an anchor that is a number":
+        data["pages"]["pebbles/index.html"]["anchors"].append(3)
+    elif damage == "a link line that is a boolean":
+        data["pages"]["pebbles/index.html"]["links"] = [{"line": True, "href": "a.md", "url": "a.html", "anchor": ""}]
+    elif damage == "a use that is not text":
+        data["pages"]["pebbles/index.html"]["uses"] = {"play": [None]}
+    elif damage == "a file's stat that is a fraction":
+        data["files"]["pebbles/index.html"][0] += 0.5
+    elif damage == "front matter that is not a table":
+        data["front"][next(iter(data["front"]))] = ["title"]
     else:
         data["games"]["notes/pebbles"]["files"] = "notes.txt"
     write_manifest(manifest, data)  # sealed with a good checksum: the shape check alone must catch it

@@ -203,14 +203,18 @@ def test_pagefind_refusing_a_request_fails_the_index_with_its_message():
 
 
 def test_pagefind_stopping_fails_the_index_with_what_it_said(tmp_path, monkeypatch):
-    import pagefind_bin
-
     broken = tmp_path / "pagefind"
     broken.write_text("#!/bin/sh\necho 'cannot start: no memory' >&2\nexit 3\n")
     broken.chmod(0o755)
-    monkeypatch.setattr(pagefind_bin, "get_executable", lambda: broken)
+    monkeypatch.setattr(search, "pagefind_executable", lambda: str(broken))
     with pytest.raises(search.SearchIndexFailed, match="cannot start: no memory"):
         search.index_shards([Shard("0", ("a/index.html",))], tmp_path, tmp_path / "pagefind", "en", 1)
+
+
+def test_the_pagefind_binary_is_the_one_its_package_runs():
+    from pagefind_bin import get_executable
+
+    assert Path(search.pagefind_executable()).samefile(get_executable())
 
 
 def test_a_site_of_up_to_a_hundred_pages_is_one_index_and_a_larger_one_is_sharded():
