@@ -110,6 +110,7 @@ class Builder:
         self.jobs = None  # the stages' jobs (jobs.Scheduler), made by `run`
         self.made_by_jobs: list[str] = []  # files the stages' jobs write, recorded once they are done
         self.said: set[str] = set()  # what the jobs do, said as they start
+        self.ahead = None  # the search service started before the site is loaded (begin_search)
 
     def up_to_date(self) -> bool:
         return self.previous is not None and self.previous.inputs == self.inputs
@@ -124,12 +125,17 @@ class Builder:
         from generator.staging import start_output
         from generator.stagework import add_games
 
-        site, context, assets, stages_context = self.start()
-        output = start_output(self.output_dir, self.dry)
+        try:
+            site, context, assets, stages_context = self.start()
+            output = start_output(self.output_dir, self.dry)
+        except BaseException:
+            if self.ahead is not None:  # (an edit's shards begun, for a build that stops here)
+                self.ahead.stop()
+            raise
         search = None
         try:
             # its Pagefind starts while the pages are made (`serve`'s first pass keeps the index)
-            search = prepare_search(site, output, warm=not self.pages_first)
+            search = prepare_search(site, output, warm=not self.pages_first, ahead=self.ahead)
             for target, data in assets.values():
                 output.write(target, data)
             made = self.check_and_make(site, output)
@@ -159,6 +165,8 @@ class Builder:
             self.jobs.abandon()
             if search is not None:
                 search.stop()  # Pagefind reads the staging folder: stopped before it is cleared
+            elif self.ahead is not None:
+                self.ahead.stop()
             output.abort()
             raise
         output.commit()
@@ -167,6 +175,17 @@ class Builder:
         return BuildReport(site=site, output=self.output_dir, files=dict(sorted(output.files.items())),
                            rendered=self.rendered, notes=list(context.notes), deferred=self.reuse.deferred, later=self.reuse.pages_later,
                            warnings=report_lines(self.warnings))
+
+    def begin_search(self) -> None:
+        """An edit's shards of the search index begun from the last build's pages (sitewide.py), on
+        the core the build leaves idle while it imports its stages and loads the site."""
+        from generator.sitewide import begin_search
+
+        if self.previous is None or self.pages_first or self.dry:
+            return
+        self.previous = build_cache.with_entries(self.output_dir, self.previous, self.repairs)
+        if self.previous is not None:
+            self.ahead = begin_search(self.previous, self.hashes, self.output_dir)
 
     def start(self):
         """The cache's entries read, the site loaded, its assets made and the stages started:
@@ -320,7 +339,13 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
                                  notes=[n for n in said if not n.startswith(WARNED)],
                                  warnings=[n[len(WARNED):] for n in said if n.startswith(WARNED)])
         else:
-            builder.stages = default_stages() if stages is None else stages
+            builder.begin_search()  # before the stages are imported: Pagefind reads meanwhile
+            try:
+                builder.stages = default_stages() if stages is None else stages
+            except BaseException:
+                if builder.ahead is not None:
+                    builder.ahead.stop()
+                raise
             report = builder.run()
     finally:
         remove_release_sources()

@@ -18,12 +18,23 @@ if TYPE_CHECKING:
 SITE_PAGES = ("index.html", "404.html", "sitemap.xml", "robots.txt")  # written beside the games' pages
 
 
-def prepare_search(site: Site, output, warm: bool = True):
+def prepare_search(site: Site, output, warm: bool = True, ahead=None):
     """The search index to make (site/search.py's Indexing): its Pagefind service started now
-    (`warm`), while the pages are made."""
+    (`warm`), while the pages are made, unless the build started one `ahead` (site/search.py's Ahead)."""
     from generator.site.search import Indexing
 
-    return Indexing(site, output, warm)
+    return Indexing(site, output, warm, ahead)
+
+
+def begin_search(previous, hashes: dict[str, str], output_dir):
+    """The shards of the last build's search index that hold the pages whose sources changed
+    (`hashes`: path -> this build's sha256), begun from the last output (site/search.py's
+    begin_shards), or None."""
+    from generator.site.search import begin_shards
+
+    old = previous.sources
+    changed = {path for path, sha in hashes.items() if (old.get(path) or (None,))[0] != sha}
+    return begin_shards(previous.search, previous.pages, changed, output_dir) if changed else None
 
 
 def start_search(indexing, pages: dict, reuse, code: str, processes: int | None, say) -> None:

@@ -30,6 +30,12 @@ reading each reply, 20 s for a 1,000-page site: so `Pagefind` below speaks it it
 The build starts a service before it renders the pages and sends the shards to index once
 they are written; Pagefind then works while the build makes the site's own pages and reads
 what its commit needs (`Indexing`): an edit's shard was a fifth of a one-page edit, waited for.
+
+An edit's shard is begun before its page is made (`begin_shards`): once the site is loaded, the
+shards of the pages whose sources changed are given every page of theirs as the last build wrote
+it, and the build then hands Pagefind only the pages it made again (`AddFile`, which takes a
+page's place in its index: the index is the one a whole shard makes). Pagefind reads twenty pages
+while the build makes one.
 """
 from __future__ import annotations
 
@@ -58,6 +64,9 @@ UNUSED = ("pagefind-component-ui.css", "pagefind-component-ui.js", "pagefind-mod
 RUNTIME = ("pagefind.js", "pagefind-worker.js", "pagefind-ui.css", "pagefind-ui.js", "wasm.*.pagefind")
 NOT_TEXT = ("svg", "[hidden]")  # diagrams' labels and hidden helpers are not words of the rules
 
+
+# An edit of more pages than this many shards hold is not begun early: it renders long enough
+BEGIN_SHARDS = 4
 
 # Requests of up to this many bytes are written to Pagefind at once: a pipe holds 64 KiB (Linux,
 # macOS) whatever its reader does, so writing them cannot wait for Pagefind's replies to be read
@@ -147,15 +156,21 @@ class Parts:
 
 
 def start_shards(shards: list[Shard], site: Path, folder: Path, language: str, processes: int | None,
-                 service: "Pagefind | None" = None) -> Parts:
-    """The shards sent to their services (the first one `service`, if one was started already)."""
+                 service: "Pagefind | None" = None, begun: dict[str, "Begun"] | None = None) -> Parts:
+    """The shards sent to their services (the first one `service`, if one was started already,
+    with the shards `begun` in it: name -> Begun)."""
     from generator.children import worker_count
 
+    begun = begun or {}
     count = max(1, min(len(shards), processes or worker_count()))
+    rest = [shard for shard in shards if shard.name not in begun]
     parts = Parts([])
     try:
         for n in range(count if shards else 0):
-            parts.parts.append(Part(shards[n::count], site, folder, language, service if n == 0 else None))
+            mine = [shard for shard in shards if shard.name in begun] if n == 0 else []
+            if mine or rest[n::count]:
+                parts.parts.append(Part(mine + rest[n::count], site, folder, language, service if n == 0 else None,
+                                        begun if n == 0 else {}))
     except BaseException:
         parts.stop()
         if service is not None and not parts.parts:
@@ -172,28 +187,49 @@ def index_config(language: str) -> dict:
 class Part:
     """`shards` indexed by one Pagefind service: every request sent at once (it answers them
     in order), each shard's files asked for right after its pages, so that they are written
-    while it indexes the next, and the shard then dropped from its memory."""
+    while it indexes the next, and the shard then dropped from its memory. A shard `begun`
+    already (name -> Begun) is given only its pages made again since."""
 
-    def __init__(self, shards: list[Shard], site: Path, folder: Path, language: str, service: "Pagefind | None" = None):
+    def __init__(self, shards: list[Shard], site: Path, folder: Path, language: str,
+                 service: "Pagefind | None" = None, begun: dict[str, "Begun"] | None = None):
         self.shards, self.folder = shards, folder
+        self.begun = begun or {}
         self.pagefind = service or Pagefind()
-        ids = [reply["index_id"] for reply in self.pagefind.ask([{"type": "NewIndex", "config": index_config(
-            shard.language or language)} for shard in shards])]
+        fresh = [shard for shard in shards if shard.name not in self.begun]
+        ids = {shard.name: reply["index_id"] for shard, reply in zip(fresh, self.pagefind.ask(
+            [{"type": "NewIndex", "config": index_config(shard.language or language)} for shard in fresh]))}
         requests = []
-        # a shard's pages named by a glob of their exact paths: slugs and page names are
-        # letters, digits and hyphens, nothing in them special to a glob
-        for shard, index in zip(shards, ids):
-            requests += [{"type": "AddDir", "index_id": index, "path": str(site), "glob": "{" + ",".join(shard.urls) + "}"},
-                         {"type": "GetFiles", "index_id": index},
+        self.asked: list[int] = []  # how many replies each shard's pages get, before its files'
+        for shard in shards:
+            if shard.name in self.begun:
+                index = self.begun[shard.name].index_id
+                pages = [{"type": "AddFile", "index_id": index, "url": f"/{url}",
+                          "file_contents": (site / url).read_text(encoding="utf-8")}
+                         for url in self.begun[shard.name].made_again]
+            else:
+                index = ids[shard.name]
+                # a shard's pages named by a glob of their exact paths: slugs and page names are
+                # letters, digits and hyphens, nothing in them special to a glob
+                pages = [{"type": "AddDir", "index_id": index, "path": str(site), "glob": "{" + ",".join(shard.urls) + "}"}]
+            self.asked.append(len(pages))
+            requests += [*pages, {"type": "GetFiles", "index_id": index},
                          {"type": "DeleteIndex", "index_id": index}]  # its memory, once its files are out
         self.replies = self.pagefind.ask(requests)
 
     def receive(self) -> None:
         """The shards' files written below `folder` as their replies come."""
+        for begun in self.begun.values():
+            begun.check()
         replies, folders = self.replies, set()  # folders made already: a shard's thousand files share three
-        for (_indexed, made, _deleted), shard in zip(zip(replies, replies, replies), self.shards):  # three replies a shard
-            if shard is self.shards[-1]:  # every reply read: it is torn down (1-3 ms) while the files are written
+        for shard, asked in zip(self.shards, self.asked):
+            for _page in range(asked):
+                next(replies)
+            made = next(replies)
+            if shard is self.shards[-1]:  # every reply but the last read: it is torn down (1-3 ms) while the files are written
+                next(replies)
                 self.pagefind.kill()
+            else:
+                next(replies)
             wasm = wasm_used(made["files"])
             for file in made["files"]:
                 if served(file["path"], shard, wasm):
@@ -205,6 +241,69 @@ class Part:
         # every reply read: ended, not told to end (a child the build forked since it started,
         # a page worker, may still hold its input open, and it would wait for that)
         self.pagefind.stop()
+
+
+@dataclass
+class Begun:
+    """A shard's index begun before the build made its pages, from the last build's entries: every
+    page of the shard as that build wrote it, read by Pagefind from the output folder. It stands
+    for this build's shard of the same name if that holds the same pages in the same language.
+    `made_again`: the pages the build has made since (Indexing.start), which Pagefind is then
+    given in place of their old HTML."""
+
+    shard: Shard  # as the last build dealt it
+    language: str  # its index's
+    index_id: int  # as the service numbers it: a service numbers its indexes in the order asked, from 0
+    pagefind: "Pagefind"
+    messages: tuple[int, int]  # of its NewIndex and AddDir requests
+    made_again: tuple[str, ...] = ()
+
+    def stands_for(self, shard: Shard, language: str) -> bool:
+        return self.shard.urls == shard.urls and self.language == language
+
+    def check(self) -> None:
+        """Pagefind made the index this shard was sent to and read every page of it."""
+        made, read = (self.pagefind.answer(message) for message in self.messages)
+        if made.get("index_id") != self.index_id or read.get("page_count") != len(self.shard.urls):
+            raise SearchIndexFailed(f"Pagefind read {read.get('page_count')} of the {len(self.shard.urls)} pages of "
+                                    f"search shard {self.shard.name} (index {made.get('index_id')}, not "
+                                    f"{self.index_id}): the output folder changed while the site was built")
+
+
+@dataclass
+class Ahead:
+    """The Pagefind service a build starts before it loads the site, and the shards begun in it."""
+
+    pagefind: "Pagefind"
+    begun: dict[str, Begun]
+
+    def stop(self) -> None:
+        self.pagefind.stop()
+
+
+def begin_shards(entries: dict, pages: dict, changed: set[str], target: Path) -> Ahead | None:
+    """The last build's shards (`entries`: name -> cache.GameEntry, their pages and language in its
+    info) that hold a page (`pages`: url -> cache.PageEntry) whose source is one of the `changed`
+    paths, begun in a new Pagefind service from the last output, `target`. None where no shard
+    holds one, where they are more than BEGIN_SHARDS, or where that output lacks one of their pages."""
+    import os
+
+    edited = {url for url, page in pages.items() if page.path in changed}
+    chosen = [(name, entry.info) for name, entry in entries.items()
+              if entry.info.get("urls") and not edited.isdisjoint(entry.info["urls"])]
+    if not chosen or len(chosen) > BEGIN_SHARDS:
+        return None
+    if not all(os.path.isfile(target / url) for _name, info in chosen for url in info["urls"]):
+        return None
+    try:
+        pagefind = Pagefind()
+    except OSError:  # said by the build, if it needs Pagefind
+        return None
+    made = pagefind.post([{"type": "NewIndex", "config": index_config(info["language"])} for _name, info in chosen])
+    read = pagefind.post([{"type": "AddDir", "index_id": n, "path": str(target), "glob": "{" + ",".join(info["urls"]) + "}"}
+                          for n, (_name, info) in enumerate(chosen)])
+    return Ahead(pagefind, {name: Begun(Shard(name, tuple(info["urls"])), info["language"], n, pagefind, (made[n], read[n]))
+                            for n, (name, info) in enumerate(chosen)})
 
 
 def served(path: str, shard: Shard, wasm: set[str]) -> bool:
@@ -244,19 +343,26 @@ def pagefind_executable() -> str:
 class Pagefind:
     """A `pagefind --service` process: requests go to its standard input, and replies come
     from its output, each a base64-encoded JSON message ended by a comma and answering a
-    request's message_id."""
+    request's message_id. It answers them one at a time, in order."""
 
     def __init__(self):
         self.errors = tempfile.TemporaryFile()
         self.process = subprocess.Popen([pagefind_executable(), "--service"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.errors)
         self.sent = 0
+        self.indexes = 0  # NewIndex requests sent: the service numbers its indexes in that order
         self.unread = bytearray()
+        self.early: dict[int, dict] = {}  # replies read before they were asked for
+        self.writers: list[threading.Thread] = []
 
     def __enter__(self) -> "Pagefind":
         return self
 
     def __exit__(self, *exc) -> None:
+        if any(writer.is_alive() for writer in self.writers):
+            self.kill()  # what it was still being sent is no longer wanted: the writer stops at once
+        for writer in self.writers:
+            writer.join()
         try:
             self.process.stdin.close()
             self.process.wait(timeout=10)
@@ -268,29 +374,38 @@ class Pagefind:
     def ask(self, requests: list[dict]):
         """The replies' payloads to `requests`, in their order, each as soon as it and those
         before it are in (an iterator: the requests are sent at once, the replies read as it
-        is read). Requests that could fill the pipe while Pagefind waits for its replies to be read
-        are written by a thread of their own; fewer (an edit's shard) are written at once: a thread
-        waits for the interpreter's lock while the build works on, up to 5 ms before Pagefind starts."""
+        is read)."""
+        messages = self.post(requests)
+        return (self.answer(message) for message in messages)
+
+    def post(self, requests: list[dict]) -> range:
+        """Send `requests` (their message ids). Requests that could fill the pipe while Pagefind
+        waits for its replies to be read are written by a thread of their own; fewer (an edit's
+        shard) are written at once: a thread waits for the interpreter's lock while the build
+        works on, up to 5 ms before Pagefind starts."""
         first = self.sent + 1
         messages = b"".join(base64.b64encode(json.dumps({"message_id": first + n, "payload": request}).encode())
                             + b"," for n, request in enumerate(requests))
         self.sent += len(requests)
+        self.indexes += sum(1 for request in requests if request["type"] == "NewIndex")
         if len(messages) <= AT_ONCE:
             self.send(messages)
-            return self.answers(first, self.sent, None)
-        writer = threading.Thread(target=self.send, args=(messages,), daemon=True)
-        writer.start()
-        return self.answers(first, self.sent, writer)
+        else:
+            writer = threading.Thread(target=self.send, args=(messages,), daemon=True)
+            writer.start()
+            self.writers.append(writer)
+        return range(first, self.sent + 1)
 
-    def answers(self, first: int, last: int, writer: threading.Thread | None):
-        early: dict[int, dict] = {}
-        for wanted in range(first, last + 1):
-            while wanted not in early:
-                number, payload = self.reply()
-                early[number] = payload
-            yield early.pop(wanted)
-        if writer is not None:
-            writer.join()
+    def answer(self, message: int) -> dict:
+        """The reply to request `message`, read now if it has not been read yet; a reply saying
+        the request failed raises SearchIndexFailed with what Pagefind said."""
+        while message not in self.early:
+            number, payload = self.reply()
+            self.early[number] = payload
+        payload = self.early.pop(message)
+        if payload.get("type") == "Error":
+            raise SearchIndexFailed(f"Pagefind failed: {payload.get('message')}")
+        return payload
 
     def stop(self) -> None:
         """Ended now, whatever it was doing (its replies are no longer wanted)."""
@@ -327,9 +442,9 @@ class Pagefind:
         del self.unread[:end + 1]
         message = json.loads(decoded)
         payload = message.get("payload") or {}
-        if payload.get("type") == "Error":
+        if message.get("message_id") is None:  # a request it could not read: no reply will say which
             raise SearchIndexFailed(f"Pagefind failed: {payload.get('message')}")
-        return message.get("message_id"), payload
+        return message["message_id"], payload
 
 
 class Indexing:
@@ -338,18 +453,21 @@ class Indexing:
     the site. Made before the pages are rendered, it starts a Pagefind service (its start
     then costs the build nothing); `start` sends it the shards to index, and Pagefind works
     while the build goes on (an edit's shard took a fifth of the edit); `finish` writes what
-    it made and records it in the output; `stop` ends it (a build that failed)."""
+    it made and records it in the output; `stop` ends it (a build that failed). `ahead`: the
+    service the build started before it loaded the site, with an edit's shards begun in it
+    (`begin_shards`)."""
 
-    def __init__(self, site, output, warm: bool = True):
+    def __init__(self, site, output, warm: bool = True, ahead: Ahead | None = None):
         self.site, self.output = site, output
-        self.shards: list[Shard] = []
         self.entries: dict = {}
         self.todo: list[Shard] = []
         self.parts: Parts | None = None
-        self.service: Pagefind | None = None
+        self.service: Pagefind | None = ahead.pagefind if ahead else None
+        self.begun: dict[str, Begun] = ahead.begun if ahead else {}
         # Pagefind reads written pages: none for `check` (its files are no link's target)
         self.searched = site.search and not output.dry
-        if self.searched and warm:  # (not for `serve`'s pages, which keep the index for the build after)
+        self.shards: list[Shard] = language_shards(site) if self.searched else []
+        if self.searched and warm and self.service is None:  # (not for `serve`'s pages, which keep the index for the build after)
             try:
                 self.service = Pagefind()
             except OSError:  # said by `start` if a shard needs it (a build that keeps them all does not)
@@ -362,26 +480,32 @@ class Indexing:
         from generator.fingerprint import digest
 
         site, output = self.site, self.output
-        self.shards = language_shards(site) if self.searched else []
         for shard in self.shards:
-            key = digest(code, shard.language or site.language, str(shard.first),
-                         *(f"{url}\0{pages[url].html}" for url in shard.urls))
+            language = shard.language or site.language
+            key = digest(code, language, str(shard.first), *(f"{url}\0{pages[url].html}" for url in shard.urls))
             before = old.get(shard.name)
+            # its pages and language, for the next build to begin it early (begin_shards)
+            info = {"urls": list(shard.urls), "language": language}
             if kept(output, before, key):
-                self.entries[shard.name] = before
+                self.entries[shard.name] = GameEntry(before.key, before.files, info)
             else:
-                self.entries[shard.name] = GameEntry(key, [], {})
+                self.entries[shard.name] = GameEntry(key, [], info)
                 self.todo.append(shard)
         if not self.todo:
             self.stop()
             return
-        say(f"indexing pages for search ({sum(len(shard.urls) for shard in self.todo)} pages)")
+        begun = {shard.name: self.begun[shard.name] for shard in self.todo if shard.name in self.begun
+                 and self.begun[shard.name].stands_for(shard, shard.language or site.language)}
         for shard in self.todo:
+            if shard.name in begun:  # its kept pages read from the last output already: the others, in staging
+                begun[shard.name].made_again = tuple(url for url in shard.urls if url not in output.reused)
+                continue
             for url in shard.urls:
                 output.materialize(url)  # Pagefind reads the finished pages where they stand
+        say(f"indexing pages for search ({sum(len(shard.urls) for shard in self.todo)} pages)")
         service, self.service = self.service, None
         staging = output.staging
-        self.parts = start_shards(self.todo, staging, staging / FOLDER, site.language, processes, service)
+        self.parts = start_shards(self.todo, staging, staging / FOLDER, site.language, processes, service, begun)
 
     def stop(self) -> None:
         """Pagefind stopped (a build that failed meanwhile, before clearing its staging folder)."""

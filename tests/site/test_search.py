@@ -222,3 +222,70 @@ def test_a_site_of_up_to_a_hundred_pages_is_one_index_and_a_larger_one_is_sharde
     assert [len(shard.urls) for shard in plan_shards(games)] == [100]
     larger = plan_shards(games + [["g20/p0.html"]])
     assert len(larger) == 8 and sum(len(shard.urls) for shard in larger) == 101  # 101 pages: 2 ** 3 shards
+
+
+def sent_requests(monkeypatch) -> list[dict]:
+    """Every request the build sends Pagefind, as it sends them."""
+    sent: list[dict] = []
+    real = search.Pagefind.post
+
+    def noted(service, requests):
+        sent.extend(requests)
+        return real(service, requests)
+
+    monkeypatch.setattr(search.Pagefind, "post", noted)
+    return sent
+
+
+def test_an_edit_begins_its_shard_from_the_last_output_and_hands_pagefind_only_the_page_made_again(tmp_path, monkeypatch):
+    """Pagefind reads the edited page's shard from the last output while the build loads the
+    site, and is then given the edited page alone: the shard it writes is the one a clean build writes."""
+    from tests.cache.test_incremental import clean_build_equals
+
+    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
+    site = three_games(tmp_path)
+    build(site, stages=[])
+    sent = sent_requests(monkeypatch)
+    edit(site / "content/pebbles-b/reference.md", "Move a Pebble.", "Move a Pebble northwards.")
+    assert build(site, stages=[]).rendered == 1
+    read = [request for request in sent if request["type"] == "AddDir"]
+    assert len(read) == 1 and Path(read[0]["path"]) == site / "output"  # the shard's pages, as they were
+    assert "pebbles-b/reference.html" in read[0]["glob"]
+    given = [request["url"] for request in sent if request["type"] == "AddFile"]
+    assert given == ["/pebbles-b/reference.html"]  # then the page made again, in its old place
+    assert "northwards" in [request for request in sent if request["type"] == "AddFile"][0]["file_contents"]
+    clean_build_equals(site, site / "output")
+
+
+def test_a_begun_shard_whose_pages_changed_is_indexed_as_a_clean_build_would(tmp_path, monkeypatch):
+    """An edit that makes every page again (the theme changed too) hands Pagefind each of the
+    shard's pages; one that adds a page to the edited page's shard leaves the begun index unused
+    (it holds the shard as it was). Either way the index is a clean build's."""
+    from tests.cache.test_incremental import clean_build_equals
+
+    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
+    site = three_games(tmp_path)
+    build(site, stages=[])
+    sent = sent_requests(monkeypatch)
+    edit(site / "content/pebbles-b/reference.md", "Move a Pebble.", "Move a Pebble northwards.")
+    theme = site / "templates/game.html"
+    theme.parent.mkdir(exist_ok=True)
+    shutil.copy(Path(search.__file__).parents[1] / "theme/game.html", theme)
+    edit(theme, "</main>", "<p>Printed on recycled paper.</p></main>")
+    assert build(site, stages=[]).rendered == 9
+    begun = next(request for request in sent if request["type"] == "AddDir" and Path(request["path"]) == site / "output")
+    shard = next(shard for shard in shards_of(site) if "pebbles-b/reference.html" in shard.urls)
+    assert sorted(request["url"] for request in sent if request["type"] == "AddFile"
+                  and request["index_id"] == begun["index_id"]) == sorted(f"/{url}" for url in shard.urls)
+    clean_build_equals(site, site / "output")
+    sent.clear()
+    game = site / "content/pebbles-b/game.toml"
+    edit(game, 'pages = ["rules", "reference", "glossary"]', 'pages = ["rules", "reference", "glossary", "extra"]')
+    (site / "content/pebbles-b/extra.md").write_text("---\ntitle: Extra\n---\n\nA Pebble rests.\n")
+    edit(site / "content/pebbles-b/reference.md", "northwards", "southwards")
+    build(site, stages=[])
+    assert any({"pebbles-b/reference.html", "pebbles-b/extra.html"} <= set(shard.urls) for shard in shards_of(site))
+    assert not [request for request in sent if request["type"] == "AddFile"]
+    clean_build_equals(site, site / "output")
