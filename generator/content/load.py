@@ -376,6 +376,7 @@ def load_game(folder: Path, root: Path, errors: list, known: Known | None = None
         summary=values["summary"], accent=values.get("accent", "#3559c7"), pages=tuple(pages), data=data,
         releases=game_releases(values.get("releases") or [], source),
         **declared_fonts(values, source, folder),
+        files=frozenset(name for name, entry in listing.items() if entry.is_file()),
     )
 
 

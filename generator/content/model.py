@@ -83,6 +83,9 @@ class Game:
     words: dict = field(default_factory=dict)
     fonts: dict = field(default_factory=dict)  # name -> draw.fonts.GameFont: game.toml's [fonts]
     heading_font: str = ""  # the font (a name in `fonts`) of the rulebook's and the game's pages' headings
+    # the names of the files in `folder` as loading listed it (None: not listed): every stage asks
+    # whether a game has an engine or a kit, a look at the disk each time for each of its pages
+    files: frozenset[str] | None = None
 
     @property
     def release(self) -> Release | None:
@@ -91,7 +94,11 @@ class Game:
 
     @property
     def has_engine(self) -> bool:
-        return (self.folder / "engine.py").is_file()
+        return self.has_file("engine.py")
+
+    def has_file(self, name: str) -> bool:
+        """Whether the game's folder holds a file `name` (as loading found the folder)."""
+        return name in self.files if self.files is not None else (self.folder / name).is_file()
 
     def page(self, name: str) -> Page | None:
         return next((p for p in self.pages if p.name == name), None)

@@ -179,10 +179,10 @@ def ages_text(language: str, ages: int | None) -> str:
 def babel_locale(language: str):
     """Babel's locale for `language` (CLDR's data: dates, decimal marks), None for the source
     language, the pseudo-locale or a tag CLDR does not know (they read as the source writes)."""
+    if not language or language.split("-")[0] == SOURCE:
+        return None  # (before Babel's import: an English page's build never needs it)
     from babel.core import Locale, UnknownLocaleError
 
-    if not language or language.split("-")[0] == SOURCE:
-        return None
     try:
         return Locale.parse(language.replace("-", "_"))
     except (UnknownLocaleError, ValueError):

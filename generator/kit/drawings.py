@@ -16,7 +16,7 @@ NAME = "kit drawings"
 
 
 def has_kit(game: Game) -> bool:
-    return (game.folder / "components.toml").is_file()
+    return game.has_file("components.toml")
 
 
 class KitDrawings:

@@ -93,7 +93,7 @@ def game_links(game: Game) -> list[dict]:
         if page:
             links.append({"label": label, "href": relative("index.html", page.url)})
     rules = game.page("rules")
-    if rules and (game.folder / "components.toml").is_file():
+    if rules and game.has_file("components.toml"):
         links.append({"label": N_("Print & play"), "href": relative("index.html", rules.url) + "#print-and-play"})
     play = game.page("play")
     if play:

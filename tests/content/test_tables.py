@@ -73,6 +73,7 @@ GENERATOR_FILES_THAT_OPEN_FILES = {  # module -> what it opens, none of it a gam
     "generator/play/measure.py": "nothing: it writes levels.csv's text with the csv module",
     "generator/play/tables.py": "data tables and board maps: the one reader",
     "generator/pagework.py": "the pages it writes",
+    "generator/site/search.py": "the pages the build made again, handed to Pagefind",
     "generator/kit/build.py": "the kits it writes",
     "generator/cache.py": "the build cache",
     "generator/build.py": "site.toml, to hash it",
