@@ -42,7 +42,7 @@ def start_search(indexing, pages: dict, reuse, code: str, processes: int | None,
     again only when its pages' HTML changed, sent to Pagefind (`pages`: url -> cache.PageEntry);
     `indexing.finish()` then gives this build's entries for the build cache."""
     old = reuse.previous.search if reuse.previous else {}
-    indexing.start(pages, old, code, processes, say, reuse.kept)
+    indexing.start(pages, old, code, processes, say, reuse)
 
 
 def write_site_pages(site: Site, output, context, site_key: str, game_digests: dict[str, str], reuse) -> str:

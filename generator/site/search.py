@@ -48,7 +48,9 @@ import subprocess
 import tempfile
 import threading
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path, PurePosixPath
+from typing import Callable
 
 FOLDER = "pagefind"
 LIST = f"{FOLDER}/shards.json"  # the shards' folders, first the one whose UI and runtime the reader loads
@@ -156,9 +158,11 @@ class Parts:
 
 
 def start_shards(shards: list[Shard], site: Path, folder: Path, language: str, processes: int | None,
-                 service: "Pagefind | None" = None, begun: dict[str, "Begun"] | None = None) -> Parts:
+                 service: "Pagefind | None" = None, begun: dict[str, "Begun"] | None = None,
+                 keep: Callable[[str, bytes], bool] | None = None) -> Parts:
     """The shards sent to their services (the first one `service`, if one was started already,
-    with the shards `begun` in it: name -> Begun)."""
+    with the shards `begun` in it: name -> Begun). `keep(path, data)`: whether a file of theirs (its
+    path below `folder`) is kept as the last output has it, rather than written."""
     from generator.children import worker_count
 
     begun = begun or {}
@@ -170,7 +174,7 @@ def start_shards(shards: list[Shard], site: Path, folder: Path, language: str, p
             mine = [shard for shard in shards if shard.name in begun] if n == 0 else []
             if mine or rest[n::count]:
                 parts.parts.append(Part(mine + rest[n::count], site, folder, language, service if n == 0 else None,
-                                        begun if n == 0 else {}))
+                                        begun if n == 0 else {}, keep))
     except BaseException:
         parts.stop()
         if service is not None and not parts.parts:
@@ -191,9 +195,12 @@ class Part:
     already (name -> Begun) is given only its pages made again since."""
 
     def __init__(self, shards: list[Shard], site: Path, folder: Path, language: str,
-                 service: "Pagefind | None" = None, begun: dict[str, "Begun"] | None = None):
-        self.shards, self.folder = shards, folder
+                 service: "Pagefind | None" = None, begun: dict[str, "Begun"] | None = None,
+                 keep: Callable[[str, bytes], bool] | None = None):
+        self.shards, self.folder, self.keep = shards, folder, keep
         self.begun = begun or {}
+        self.files: dict[str, list[str]] = {}  # shard name -> its files (paths below `folder`)
+        self.written: dict[str, int] = {}  # those written, with their sizes (the others kept from the last output)
         self.pagefind = service or Pagefind()
         fresh = [shard for shard in shards if shard.name not in self.begun]
         ids = {shard.name: reply["index_id"] for shard, reply in zip(fresh, self.pagefind.ask(
@@ -231,13 +238,20 @@ class Part:
             else:
                 next(replies)
             wasm = wasm_used(made["files"])
+            files = self.files[shard.name] = []
             for file in made["files"]:
                 if served(file["path"], shard, wasm):
-                    path = self.folder / shard.name / file["path"]
+                    name, data = f"{shard.name}/{file['path']}", base64.b64decode(file["content"])
+                    files.append(name)
+                    # an edit changes a few of a shard's files: its other pages' fragments are as they were
+                    if self.keep is not None and self.keep(name, data):
+                        continue
+                    path = self.folder / name
                     if path.parent not in folders:
                         path.parent.mkdir(parents=True, exist_ok=True)
                         folders.add(path.parent)
-                    path.write_bytes(base64.b64decode(file["content"]))
+                    path.write_bytes(data)
+                    self.written[name] = len(data)
         # every reply read: ended, not told to end (a child the build forked since it started,
         # a page worker, may still hold its input open, and it would wait for that)
         self.pagefind.stop()
@@ -447,6 +461,22 @@ class Pagefind:
         return message["message_id"], payload
 
 
+def keep_same(output, reuse, name: str, data: bytes) -> bool:
+    """Whether the file `name` (a path below FOLDER) of a shard made again is kept from the last
+    output (reuse.Reuse's `file`), which holds it with exactly these bytes: linked, not written."""
+    rel = f"{FOLDER}/{name}"
+    known = reuse.previous.files.get(rel)
+    if known is None or known[0] != len(data):
+        return False
+    try:
+        with open(output.target / rel, "rb") as handle:
+            if handle.read() != data:
+                return False
+    except OSError:
+        return False
+    return reuse.file(output, rel)
+
+
 class Indexing:
     """The search index in shards, each made again only when one of its pages' HTML changed
     (not merely re-rendered: a whitespace edit keeps it), so an edit re-indexes its shard, not
@@ -473,9 +503,9 @@ class Indexing:
             except OSError:  # said by `start` if a shard needs it (a build that keeps them all does not)
                 pass
 
-    def start(self, pages: dict, old: dict, code: str, processes: int | None, say, kept) -> None:
+    def start(self, pages: dict, old: dict, code: str, processes: int | None, say, reuse) -> None:
         """`pages`: url -> cache.PageEntry; `old`: the last build's entries by shard name;
-        `kept(output, entry, key)`: the Builder's reuse decision."""
+        `reuse`: the Builder's reuse.Reuse, which decides what stands of the last build."""
         from generator.cache import GameEntry
         from generator.fingerprint import digest
 
@@ -486,7 +516,7 @@ class Indexing:
             before = old.get(shard.name)
             # its pages and language, for the next build to begin it early (begin_shards)
             info = {"urls": list(shard.urls), "language": language}
-            if kept(output, before, key):
+            if reuse.kept(output, before, key):
                 self.entries[shard.name] = GameEntry(before.key, before.files, info)
             else:
                 self.entries[shard.name] = GameEntry(key, [], info)
@@ -505,7 +535,8 @@ class Indexing:
         say(f"indexing pages for search ({sum(len(shard.urls) for shard in self.todo)} pages)")
         service, self.service = self.service, None
         staging = output.staging
-        self.parts = start_shards(self.todo, staging, staging / FOLDER, site.language, processes, service, begun)
+        keep = partial(keep_same, output, reuse) if reuse.previous is not None else None
+        self.parts = start_shards(self.todo, staging, staging / FOLDER, site.language, processes, service, begun, keep)
 
     def stop(self) -> None:
         """Pagefind stopped (a build that failed meanwhile, before clearing its staging folder)."""
@@ -516,17 +547,16 @@ class Indexing:
 
     def finish(self) -> dict:
         """Wait for the index, record its files; this build's entries for the build cache."""
-        from generator.write import files_below
-
+        made: dict[str, list[str]] = {}  # shard name -> its files, written or kept (Part.receive)
         if self.parts is not None:
             parts, self.parts = self.parts, None
             parts.receive()
+            for part in parts.parts:
+                made.update(part.files)
+                for name, size in part.written.items():
+                    self.output.record(f"{FOLDER}/{name}", size)
         for shard in self.todo:
-            folder = f"{FOLDER}/{shard.name}"
-            files = [f"{folder}/{name}" for name in sorted(files_below(self.output.staging / folder))]
-            for rel in files:
-                self.output.record(rel)
-            self.entries[shard.name].files = files
+            self.entries[shard.name].files = sorted(f"{FOLDER}/{name}" for name in made.get(shard.name, ()))
         if self.shards:
             self.output.write(LIST, shard_list(self.shards))
         return self.entries

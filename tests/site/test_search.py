@@ -246,9 +246,16 @@ def test_an_edit_begins_its_shard_from_the_last_output_and_hands_pagefind_only_t
     monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
     site = three_games(tmp_path)
     build(site, stages=[])
+    edited = next(shard.name for shard in shards_of(site) if "pebbles-b/reference.html" in shard.urls)
+    inodes = {path.relative_to(site / "output"): path.stat().st_ino
+              for path in (site / "output/pagefind" / edited).rglob("*") if path.is_file()}
     sent = sent_requests(monkeypatch)
     edit(site / "content/pebbles-b/reference.md", "Move a Pebble.", "Move a Pebble northwards.")
     assert build(site, stages=[]).rendered == 1
+    after = {path.relative_to(site / "output"): path.stat().st_ino
+             for path in (site / "output/pagefind" / edited).rglob("*") if path.is_file()}
+    kept = [path for path in after if path in inodes and path.parent.name == "fragment"]  # named by their contents
+    assert kept and all(after[path] == inodes[path] for path in kept)  # the other pages' fragments, linked, not written
     read = [request for request in sent if request["type"] == "AddDir"]
     assert len(read) == 1 and Path(read[0]["path"]) == site / "output"  # the shard's pages, as they were
     assert "pebbles-b/reference.html" in read[0]["glob"]
