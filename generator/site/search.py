@@ -313,11 +313,34 @@ def begin_shards(entries: dict, pages: dict, changed: set[str], target: Path) ->
         pagefind = Pagefind()
     except OSError:  # said by the build, if it needs Pagefind
         return None
+    keep_to_one_core(pagefind.process.pid)
     made = pagefind.post([{"type": "NewIndex", "config": index_config(info["language"])} for _name, info in chosen])
     read = pagefind.post([{"type": "AddDir", "index_id": n, "path": str(target), "glob": "{" + ",".join(info["urls"]) + "}"}
                           for n, (_name, info) in enumerate(chosen)])
     return Ahead(pagefind, {name: Begun(Shard(name, tuple(info["urls"])), info["language"], n, pagefind, (made[n], read[n]))
                             for n, (name, info) in enumerate(chosen)})
+
+
+def keep_to_one_core(pid: int) -> None:
+    """The process `pid` (a Pagefind service) kept to one of the cores this one may use, where the
+    system lets a program say so (Linux). Pagefind reads with every core it has: reading an edit's
+    shard beside a build that imports its modules and loads the site, it took a third of the
+    build's core, and the build waited for that longer than for the shard. Its threads inherit
+    the core from the first one, which is kept to it at once; any started before are kept too."""
+    import os
+
+    if not hasattr(os, "sched_setaffinity"):
+        return
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) < 2:
+        return
+    try:
+        os.sched_setaffinity(pid, {cores[-1]})
+        for thread in os.listdir(f"/proc/{pid}/task"):
+            if int(thread) != pid:
+                os.sched_setaffinity(int(thread), {cores[-1]})
+    except (OSError, ValueError):  # it has ended, or a thread has: what was kept stays so
+        pass
 
 
 def served(path: str, shard: Shard, wasm: set[str]) -> bool:
