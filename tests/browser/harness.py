@@ -46,6 +46,17 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A request Chromium dropped (a page closed or navigated while its files came) is no
+        failure of the site: say nothing. Anything else still prints its traceback."""
+        import sys
+
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 @dataclass
 class Server:
     """A built site served on 127.0.0.1 at a free port, in a background thread."""
@@ -55,7 +66,7 @@ class Server:
 
     def __post_init__(self):
         handler = functools.partial(_Handler, directory=str(self.folder))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = _QuietServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
