@@ -31,11 +31,12 @@ The build starts a service before it renders the pages and sends the shards to i
 they are written; Pagefind then works while the build makes the site's own pages and reads
 what its commit needs (`Indexing`): an edit's shard was a fifth of a one-page edit, waited for.
 
-An edit's shard is begun before its page is made (`begin_shards`): once the site is loaded, the
-shards of the pages whose sources changed are given every page of theirs as the last build wrote
-it, and the build then hands Pagefind only the pages it made again (`AddFile`, which takes a
-page's place in its index: the index is the one a whole shard makes). Pagefind reads twenty pages
-while the build makes one.
+An edit's shard is begun before its page is made (`begin_shards`): before the build even loads
+the site, the last build's shards that hold a page whose source changed (their pages listed in
+the build cache) are given every page of theirs as the last output has it, by a service kept to
+one core; the build then hands Pagefind only the pages it made again (`AddFile`, which takes a
+page's place in its index: the index is the one the whole shard makes) and keeps the files that
+come out as they were (`keep_same`). Pagefind reads twenty pages while the build makes one.
 """
 from __future__ import annotations
 
