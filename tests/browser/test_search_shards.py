@@ -70,3 +70,21 @@ def test_the_game_a_word_belongs_to_ranks_first_for_it(open_page, tmp_path, monk
         first = page.locator(".pagefind-ui__result").first.locator(".pagefind-ui__result-title a").first
         first.wait_for()  # results stand in rank order at once; each fills in its title as it loads
         assert first.inner_text().startswith("Pebbles C")
+
+
+def test_search_finds_a_word_an_edit_added_and_no_longer_the_word_it_removed(open_page, tmp_path, monkeypatch):
+    """An edit's shard is begun from the last output and handed the edited page alone
+    (site/search.py): the reader's search then finds the page by its new words, not its old ones."""
+    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    monkeypatch.setattr(search, "ONE_INDEX_PAGES", 0)
+    site = three_games(tmp_path)
+    build(site, stages=[])
+    edit(site / "content/pebbles-c/reference.md", "past the zeppelin", "past the lighthouse")
+    assert build(site, stages=[]).rendered == 1
+    with searching(open_page, site, "lighthouse") as page:
+        result = page.locator(".pagefind-ui__result").first
+        result.wait_for()
+        assert result.locator(".pagefind-ui__result-title a").first.inner_text() == "Pebbles C · Player aid"
+        page.keyboard.press("Control+a")
+        page.keyboard.type("zeppelin")
+        page.locator(".pagefind-ui__message").filter(has_text="No results for zeppelin").wait_for()
