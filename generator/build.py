@@ -125,13 +125,8 @@ class Builder:
         from generator.staging import start_output
         from generator.stagework import add_games
 
-        try:
-            site, context, assets, stages_context = self.start()
-            output = start_output(self.output_dir, self.dry)
-        except BaseException:
-            if self.ahead is not None:  # (an edit's shards begun, for a build that stops here)
-                self.ahead.stop()
-            raise
+        site, context, assets, stages_context = self.start()
+        output = start_output(self.output_dir, self.dry)
         search = None
         try:
             # its Pagefind starts while the pages are made (`serve`'s first pass keeps the index)
@@ -165,8 +160,6 @@ class Builder:
             self.jobs.abandon()
             if search is not None:
                 search.stop()  # Pagefind reads the staging folder: stopped before it is cleared
-            elif self.ahead is not None:
-                self.ahead.stop()
             output.abort()
             raise
         output.commit()
@@ -342,11 +335,11 @@ def build(root: Path, output_dir: Path | None = None, *, stages: list | None = N
             builder.begin_search()  # before the stages are imported: Pagefind reads meanwhile
             try:
                 builder.stages = default_stages() if stages is None else stages
+                report = builder.run()
             except BaseException:
-                if builder.ahead is not None:
+                if builder.ahead is not None:  # (stopping it again, if the build's search had it, is harmless)
                     builder.ahead.stop()
                 raise
-            report = builder.run()
     finally:
         remove_release_sources()
         if lock is not None:

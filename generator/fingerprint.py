@@ -188,6 +188,26 @@ def code_digest() -> str:
     return found
 
 
+def signature(paths) -> tuple:
+    """Each path with its stats (a missing one as None), in order: what a kept answer made from
+    files stands on (`serve` reads and follows again only what a save changed). A file changed
+    within RACY_NS of being looked at could change again within the same timestamp tick, unseen
+    (file_hashes's rule): its signature then matches no other, and the answer is made again."""
+    now = time.time_ns()
+    found = []
+    for path in paths:
+        try:
+            stat = os.stat(path)
+        except (OSError, ValueError):
+            found.append((str(path), None))
+            continue
+        if now - max(stat.st_mtime_ns, stat.st_ctime_ns) <= RACY_NS:
+            found.append((str(path), object()))  # equal to nothing: not kept on its stats
+            continue
+        found.append((str(path), stat.st_mtime_ns, stat.st_ctime_ns, stat.st_size, stat.st_ino))
+    return tuple(found)
+
+
 def code_signature(code: list[str], versions: tuple[str, ...]) -> tuple[str, bool]:
     """The stat of every module in `code` (with `versions`: the libraries' and Python's), as one
     digest; and whether every module last changed more than RACY_NS ago."""

@@ -405,7 +405,7 @@ def rebuild(site: Path, output: Path, reloader: Reloader | None = None, pages_fi
     from generator.build import build
     from generator.errors import ContentErrors, format_errors
 
-    before = html_files(output)
+    before = html_files(output) if reloader else {}  # (with no browser to tell, no page is looked at)
     # pages first, those the browsers show first of all: the others follow with the PDFs (with no
     # page open, all of them now: the one the author opens next is up to date)
     showing = (reloader.open_pages() if pages_first and reloader else None) or None
@@ -422,10 +422,12 @@ def rebuild(site: Path, output: Path, reloader: Reloader | None = None, pages_fi
         if report.warnings:  # poor print, not wrong: the pages are served, the warnings said (issue 44.1)
             print("\n".join(["Warnings:", *report.warnings]), flush=True)
         later = bool(report.deferred and background)
+        after = None
         if reloader:
-            reloader.bump(PDFS_UPDATING if later else None, changed_pages(before, html_files(output)))
+            after = html_files(output)
+            reloader.bump(PDFS_UPDATING if later else None, changed_pages(before, after))
         if later:
-            background.start()
+            background.start(after)  # the pages as this build left them: not looked at again
         return True
     print(text + "\nThe last good build is still being served.", flush=True)
     if reloader:
@@ -443,13 +445,14 @@ class Background:
         self.before: dict[str, tuple] = {}  # the output's pages as the build found them
         self.lock = threading.Lock()
 
-    def start(self) -> None:
+    def start(self, before: dict[str, tuple] | None = None) -> None:
+        """`before`: the output's pages now (html_files), if the caller has just looked."""
         import subprocess
         import sys
 
         self.stop()
         with self.lock:
-            self.before = html_files(self.output)
+            self.before = html_files(self.output) if before is None else before
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "generator", "build", str(self.site), "-o", str(self.output)],
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)

@@ -67,21 +67,10 @@ class Release:
             raise ValueError(f"release {self.version!r} {self.date!r}: {problem}")
 
     @property
-    def label(self) -> str:
-        """For a stamp: "version 1.1, 26 November 2026"."""
-        day = datetime.date.fromisoformat(self.date)
-        return f"version {self.version}, {day.day} {day:%B %Y}"
-
-    @property
     def date_text(self) -> str:
         """The date as a reader reads it: "26 November 2026"."""
         day = datetime.date.fromisoformat(self.date)
         return f"{day.day} {day:%B %Y}"
-
-    @property
-    def stamp(self) -> str:
-        """The label where it starts a line (a PDF's foot, a kit's cover): "Version 1.1, 26 November 2026"."""
-        return self.label[:1].upper() + self.label[1:]
 
 
 def ordered(releases: list[Release]) -> tuple[Release, ...]:

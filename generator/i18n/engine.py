@@ -73,8 +73,9 @@ def compiled_words(game: Game) -> dict[str, bytes]:
     (nothing for a game in the site's own language). Asked three times a build (the replays'
     narration, the kit's set-up words, the Play download): compiled once for each version of
     the catalogue, and again when it is edited."""
-    from generator.i18n.catalogues import catalogue_path, read
+    from generator.i18n.catalogues import catalogue_path
     from generator.i18n.interface import catalogue
+    from generator.i18n.site import KEPT  # the catalogue as the pages' translation read it: not parsed twice
 
     if not game.translation_of:
         return {}
@@ -84,7 +85,7 @@ def compiled_words(game: Game) -> dict[str, bytes]:
     if key not in COMPILED:
         if len(COMPILED) >= 64:  # a long `serve` session's edits: the oldest contents forgotten
             COMPILED.clear()
-        COMPILED[key] = engine_words(game, read(path, game.language), catalogue(game.language))
+        COMPILED[key] = engine_words(game, KEPT.catalogue(path, game.language), catalogue(game.language))
     return dict(COMPILED[key])
 
 

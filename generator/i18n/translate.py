@@ -94,10 +94,6 @@ class Edits:
         return "\n".join(lines)
 
 
-# where a text without spaces (Chinese, Japanese) may go on to the next line: after its punctuation
-CLOSERS = "、。，．！？；：」』）〕】〉》"
-
-
 # where a text without spaces (Chinese, Japanese) may go on to the next line: after its punctuation,
 # else between two characters of the CJK blocks (from U+2E80)
 CLOSERS = "、。，．！？；：」』）〕】〉》"

@@ -32,9 +32,9 @@ from html import escape
 from generator.browser.diagram import player_name, slim
 from generator.draw.svg import to_svg
 from generator.errors import describe_value
-from generator.interactive.balance_charts import PIXELS_PER_MM, cards_chart, lengths_chart, percent, seats_chart
+from generator.interactive.balance_charts import PIXELS_PER_MM, cards_chart, lengths_chart, seats_chart
 from generator.interactive.bundle import bundle_contents, bundle_key
-from generator.i18n.interface import gettext, ngettext, reader_language
+from generator.i18n.interface import gettext, ngettext, percent_text, reader_language
 from generator.markdown.directives import DirectiveContext, check_keys
 from generator.play.balance import MAX_MOVES, BalanceSpec, BalanceStats, self_play, wilson
 from generator.play.bots import make_bot
@@ -245,8 +245,8 @@ def _summary(stats: BalanceStats, names: list[str], language: str = "en") -> str
     # a level's name in the page's words (Rulepress's catalogue names its levels: play/levels.py)
     return escape(words, quote=False) % {
         "games": stats.games, "players": stats.players, "bot": f"<strong>{escape(_(stats.bot))}</strong>",
-        "seat": escape(names[0]), "share": percent(wins / stats.games, language), "low": percent(low, language),
-        "high": percent(high, language), "even": percent(1 / stats.players, language)}
+        "seat": escape(names[0]), "share": percent_text(language, wins / stats.games), "low": percent_text(language, low),
+        "high": percent_text(language, high), "even": percent_text(language, 1 / stats.players)}
 
 
 def _figure(drawing, figure_id: str, caption: str) -> str:

@@ -30,11 +30,6 @@ WHISKER = Style(stroke=INK, stroke_width=0.4)
 FILL = Style(fill=BAR)
 
 
-def percent(share: float, language: str = "en") -> str:
-    """A share as a whole percentage, as `language` writes it ("54 %" in German)."""
-    return percent_text(language, share)
-
-
 def same(text: str) -> str:
     """The words as written: a chart's default gettext (the page's language's is passed in)."""
     return text
@@ -63,15 +58,15 @@ def seats_chart(stats: BalanceStats, names: list[str], words=same, language: str
             Line(LABEL_W + span * low / scale, y + ROW / 2, LABEL_W + span * high / scale, y + ROW / 2, WHISKER,
                  role="interval"),
             Text(LABEL_W + span + 2, y + ROW * 0.65,
-                 f"{percent(share, language)} ({percent(low, language)}–{percent(high, language)})", size=TEXT, fill=INK),
+                 f"{percent_text(language, share)} ({percent_text(language, low)}–{percent_text(language, high)})", size=TEXT, fill=INK),
         ]
     bottom = top + len(stats.seat_wins) * ROW
     even = LABEL_W + span * even_share / scale
     shapes += [Line(LABEL_W, top, LABEL_W, bottom, AXIS), Line(LABEL_W, bottom, LABEL_W + span, bottom, AXIS),
                Line(even, top - 1, even, bottom + 1, EVEN, role="even"),
-               Text(LABEL_W, bottom + 5, percent(0, language), size=TEXT, fill=INK, anchor="middle"),
-               Text(LABEL_W + span, bottom + 5, percent(scale, language), size=TEXT, fill=INK, anchor="middle"),
-               Text(even, bottom + 5, _("even share %(share)s") % {"share": percent(even_share, language)}, size=TEXT,
+               Text(LABEL_W, bottom + 5, percent_text(language, 0), size=TEXT, fill=INK, anchor="middle"),
+               Text(LABEL_W + span, bottom + 5, percent_text(language, scale), size=TEXT, fill=INK, anchor="middle"),
+               Text(even, bottom + 5, _("even share %(share)s") % {"share": percent_text(language, even_share)}, size=TEXT,
                     fill=INK, anchor="middle")]
     return Drawing(WIDTH, bottom + 8, tuple(shapes), title=_("Games won from each seat, with 95%% intervals") % {})
 
@@ -127,7 +122,7 @@ def cards_chart(stats: BalanceStats, most: int = 16, words=same, language: str =
         shapes += [
             Text(label_w - 2, y + ROW * 0.65, name, size=TEXT, fill=INK, anchor="end"),
             Rect(label_w, y + 1, max(0.2, span * count / biggest), ROW - 2, FILL, role="bar"),
-            Text(label_w + span + 2, y + ROW * 0.65, f"{percent(share, language)} ({count})", size=TEXT, fill=INK),
+            Text(label_w + span + 2, y + ROW * 0.65, f"{percent_text(language, share)} ({count})", size=TEXT, fill=INK),
         ]
     bottom = top + len(ranked) * ROW
     shapes.append(Line(label_w, top, label_w, bottom, AXIS))

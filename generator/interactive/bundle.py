@@ -32,7 +32,7 @@ import importlib.util
 
 from generator.interactive.bytecode import Compiler, pycache_name
 from generator.interactive.published import published_files
-from generator.interactive.signature import signature
+from generator.fingerprint import signature
 from generator.play.modules import game_modules
 
 GENERATOR = Path(__file__).resolve().parent.parent

@@ -21,8 +21,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from generator.fingerprint import digest
-from generator.interactive.signature import signature
+from generator.fingerprint import digest, signature
 from generator.usercache import repaired, user_cache
 
 BROWSER_ROOT = "/home/pyodide/rulepress"  # where play-worker.js unpacks a bundle
@@ -78,15 +77,15 @@ class Compiler:
         """The entry's .pyc if it is whole; a damaged one is removed (and noted), to be compiled again.
         One found whole is kept for the process (`serve` asks for every module on every save) while
         its file's stats stand: an entry damaged since is read (and remade, and said) again."""
-        path = self.cache / f"{key}.pyc"
+        stats = signature([self.cache / f"{key}.pyc"])
         kept = FOUND.get(key)
-        if kept is not None and kept[0] == signature([path]):
+        if kept is not None and kept[0] == stats:
             return kept[1]
         pyc = self._read(name, key)
         if pyc is not None:
             if len(FOUND) >= FOUND_LIMIT:
                 FOUND.clear()
-            FOUND[key] = (signature([path]), pyc)
+            FOUND[key] = (stats, pyc)
         return pyc
 
     def _read(self, name: str, key: str) -> bytes | None:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from generator.content.schema import Source
 from generator.errors import ContentError
-from generator.interactive.signature import signature
+from generator.fingerprint import signature
 from generator.play.modules import game_modules
 
 MAX_FILE_BYTES = 8 * 1024 * 1024

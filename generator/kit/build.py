@@ -545,7 +545,7 @@ def kit_metadata(title: str, kit, language: str = "") -> dict[str, str]:
     """The PDF's title, subject and keywords in the kit's `language` (a reader's PDF viewer shows
     the title in its window and its tab): "Splut!: Print-and-Play-Material (A4, Tintensparmodus)"."""
     _ = gettext(language)
-    label = kit_label(kit.edition, kit.paper, kit.variant, _, language)
+    label = kit_label(kit.edition, kit.paper, kit.variant, language)
     return {"title": _("%(title)s: print-and-play kit (%(label)s)") % {"title": title, "label": label},
             "subject": _("Print-and-play kit for %(title)s") % {"title": title},
             "keywords": _("print and play, Rulepress")}

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Optional
 
 from generator.draw.shapes import Drawing, FontRef
-from generator.i18n.interface import N_, parts_text
+from generator.i18n.interface import N_, gettext, parts_text
 from generator.play.tables import Row, Table
 
 PAPERS = {"a4": (N_("A4"), 210.0, 297.0), "letter": (N_("US Letter"), 215.9, 279.4)}
@@ -356,12 +356,14 @@ def plan_kits(components: Components, papers: Optional[tuple[str, ...]] = None,
     return planned
 
 
-def kit_label(edition: Optional[Edition], paper: str, variant: str, words=None, language: str = "") -> str:
+def kit_label(edition: Optional[Edition], paper: str, variant: str, language: str = "") -> str:
     """A kit's paper and variant in words, after its edition's title: "A4", "US Letter, ink saver",
-    "Beginner game, A4"; `words`: a language's gettext, for a translated page's download link and
-    the PDF's title, `language` that language (its list separator: "A4、インク節約")."""
+    "Beginner game, A4"; in `language` for a translated page's download link and the PDF's title
+    (its words and its list separator: "A4、インク節約")."""
+    words = gettext(language)
+
     def said(text: str) -> str:
-        return words(text) if words and text else text  # gettext("") is the catalogue's header
+        return words(text) if text else text  # gettext("") is the catalogue's header
 
     return parts_text(language, [p for p in (edition.title if edition else "", said(PAPERS[paper][0]),
                                              said(VARIANT_LABELS[variant])) if p])

@@ -180,9 +180,8 @@ def planned_kits(components, language: str) -> list[dict]:
     label in the page's `language` ("A4, Tintensparmodus")."""
     from generator.kit.spec import kit_label, plan_kits
 
-    words = gettext(language)
     return [{"name": kit.name, "file": kit_file(kit.name),
-             "label": kit_label(kit.edition, kit.paper, kit.variant, words, language),
+             "label": kit_label(kit.edition, kit.paper, kit.variant, language),
              "pages": "", "size": "", "paper": kit.paper, "variant": kit.variant} for kit in plan_kits(components)]
 
 

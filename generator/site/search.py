@@ -232,12 +232,9 @@ class Part:
         for shard, asked in zip(self.shards, self.asked):
             for _page in range(asked):
                 next(replies)
-            made = next(replies)
-            if shard is self.shards[-1]:  # every reply but the last read: it is torn down (1-3 ms) while the files are written
-                next(replies)
+            made, _deleted = next(replies), next(replies)
+            if shard is self.shards[-1]:  # every reply read: it is torn down (1-3 ms) while the files are written
                 self.pagefind.kill()
-            else:
-                next(replies)
             wasm = wasm_used(made["files"])
             files = self.files[shard.name] = []
             for file in made["files"]:
@@ -388,7 +385,6 @@ class Pagefind:
         self.process = subprocess.Popen([pagefind_executable(), "--service"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.errors)
         self.sent = 0
-        self.indexes = 0  # NewIndex requests sent: the service numbers its indexes in that order
         self.unread = bytearray()
         self.early: dict[int, dict] = {}  # replies read before they were asked for
         self.writers: list[threading.Thread] = []
@@ -425,7 +421,6 @@ class Pagefind:
         messages = b"".join(base64.b64encode(json.dumps({"message_id": first + n, "payload": request}).encode())
                             + b"," for n, request in enumerate(requests))
         self.sent += len(requests)
-        self.indexes += sum(1 for request in requests if request["type"] == "NewIndex")
         if len(messages) <= AT_ONCE:
             self.send(messages)
         else:

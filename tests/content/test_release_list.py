@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 from generator.content.load import load_site
+from generator.i18n.interface import release_label
 from tests.sitefactory import GAME_TOML, make_site
 
 RELEASES = '''
@@ -27,7 +28,7 @@ def test_the_newest_release_is_current_and_a_toml_date_reads_as_text(tmp_path):
     assert [r.version for r in game.releases] == ["1.0", "1.1"]
     assert game.release.version == "1.1" and game.release.ref == "pebbles-1.1"
     assert game.releases[0].date == "2026-01-05"
-    assert game.release.label == "version 1.1, 20 November 2026"
+    assert release_label("en", game.release.version, game.release.date) == "version 1.1, 20 November 2026"
 
 
 def test_a_game_without_releases_has_no_current_release(tmp_path):
