@@ -6,7 +6,6 @@ fits in print; SVG previews pin the measured width with `Text.length`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
 
 from generator.draw.pdf import has_glyph, text_width
 from generator.draw.inline_icons import ICON_EM, ICON_RISE, ICON_SIZE, has_icons, pieces
@@ -67,18 +66,15 @@ def line(x: float, y: float, text: str, *, size: float, max_width: float, min_si
                 role=role, length=round(width(text, size, bold), 3), cut=whole if text != whole else "")
 
 
-def wrap(text: str, max_width: float, size: float, bold: bool = False,
-         measure: Callable[[str, float, bool], float] | None = None) -> list[str]:
+def wrap(text: str, max_width: float, size: float, bold: bool = False) -> list[str]:
     """Greedy word wrap; explicit newlines (or " / " in data) start new lines. Japanese, Chinese
-    and Korean break between their characters too (`units`). `measure(text, size, bold)`: the
-    width in the face the lines are set in, if not the kit's (`width`)."""
-    measure = measure or width
+    and Korean break between their characters too (`units`)."""
     lines: list[str] = []
     for paragraph in text.replace(" / ", "\n").split("\n"):
         current = ""
         for unit, spaced in units(paragraph):
             candidate = (f"{current} {unit}" if spaced else current + unit) if current else unit
-            if measure(candidate, size, bold) <= max_width or not current:
+            if width(candidate, size, bold) <= max_width or not current:
                 current = candidate
             else:
                 lines.append(current)
