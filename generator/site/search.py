@@ -8,7 +8,10 @@ Content-Security-Policy ('wasm-unsafe-eval' is already there for Pyodide).
 
 A site of more than ONE_INDEX_PAGES pages is indexed in shards of about
 SHARD_PAGES pages, so that editing a page re-indexes its shard, not the site:
-Pagefind costs about 1.7-2 ms a page, about 2 s for 1,000 pages. The reader's
+Pagefind costs about 1.7-2 ms a page, about 2 s for 1,000 pages. They are at most
+MAX_SHARDS, which then grow: a reader's search fetches three files of every shard, and
+every shard costs Pagefind ~20 ms of its runtime again (512 shards of a 10,000-page site
+were 10 s of CPU, a tenth of its build; the edit there is the site's loading, not its shard's). The reader's
 search UI loads the first shard and merges the others (Pagefind's `mergeIndex`,
 which shares one WebAssembly module); `pagefind/shards.json` lists them.
 
@@ -55,9 +58,10 @@ from typing import Callable
 
 FOLDER = "pagefind"
 LIST = f"{FOLDER}/shards.json"  # the shards' folders, first the one whose UI and runtime the reader loads
-# Measured: a 20-page shard re-indexes in about 0.05 s, and a 1,000-page site is 50 shards,
+# Measured: a 20-page shard re-indexes in about 0.05 s, and a 1,000-page site is 64 shards,
 # which a search fetches in parallel (each shard's entry, metadata and the term's chunk).
 SHARD_PAGES = 20
+MAX_SHARDS = 64  # reached at 1,281 pages
 # Up to this many pages, one index: ranked over the whole site, and re-indexed whole in 0.2 s
 ONE_INDEX_PAGES = 100
 # Pagefind's other UIs (web components, modular) and its highlighter: the theme uses the default UI
@@ -104,11 +108,11 @@ def language_shards(site) -> list[Shard]:
 def plan_shards(games: list[list[str]]) -> list[Shard]:
     """The site's pages (each game's URLs, in site order) as one shard for a site of up
     to ONE_INDEX_PAGES pages, else dealt to a power of two of shards of about
-    SHARD_PAGES pages by a hash of each page's URL (the empty ones left out)."""
+    SHARD_PAGES pages, at most MAX_SHARDS, by a hash of each page's URL (the empty ones left out)."""
     urls = [url for game in games for url in game]
     if len(urls) <= ONE_INDEX_PAGES:
         return [Shard("0", tuple(urls), first=True)] if urls else []
-    count = 1 << max(0, math.ceil(math.log2(len(urls) / SHARD_PAGES)))
+    count = min(MAX_SHARDS, 1 << max(0, math.ceil(math.log2(len(urls) / SHARD_PAGES))))
     drawn: list[list[str]] = [[] for _ in range(count)]
     for url in urls:
         drawn[int.from_bytes(hashlib.sha256(url.encode("utf-8")).digest()[:8], "big") % count].append(url)

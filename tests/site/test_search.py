@@ -73,6 +73,19 @@ def test_a_large_site_is_dealt_to_shards_by_page_address_each_a_sample_of_the_si
     assert plan_shards([]) == [] and plan_shards([["a.html"]]) == [Shard("0", ("a.html",), first=True)]
 
 
+def test_a_very_large_site_has_at_most_max_shards_which_grow_instead_of_multiplying():
+    """A reader's search fetches from every shard, and every shard costs Pagefind its runtime
+    again: 10,000 pages are 64 shards of about 156 pages, not 512 of 20, and a page keeps its
+    shard however much the site grows past that."""
+    games = [[f"g{n:04d}/p{i}.html" for i in range(10)] for n in range(1000)]
+    shards = plan_shards(games)
+    assert len(shards) == search.MAX_SHARDS == 64
+    assert 120 < min(len(shard.urls) for shard in shards) and max(len(shard.urls) for shard in shards) < 200
+    holding = {url: shard.name for shard in shards for url in shard.urls}
+    grown = plan_shards(games * 2 + [[f"h{n:04d}/p{i}.html" for i in range(10)] for n in range(2000)])
+    assert {url: shard.name for shard in grown for url in shard.urls if url in holding} == holding
+
+
 def test_a_large_site_is_searched_through_every_shard(tmp_path, monkeypatch):
     """Only the first shard carries Pagefind's runtime and UI; the others hold their pages'
     index alone, and together they hold every page once."""
