@@ -204,13 +204,18 @@ def decimal_text(language: str, value: float, places: int | None = None) -> str:
 def names_text(language: str, names) -> str:
     """Names (designers, components, seats) as a list in `language`, by CLDR's pattern: "Rot, Gelb
     und Blau" in German, "赤、黄、青" in Japanese; the source's ", " between them where Babel has
-    no locale for it (English, the pseudo-locale)."""
+    no locale for it (English, the pseudo-locale). A name that holds the list's own "and" ("Druck
+    und Aufbau") makes it a list of separators alone: "Inhalt, Druck und Aufbau", not "Inhalt und
+    Druck und Aufbau", which reads as three names."""
     names = [str(name) for name in names]
     locale = babel_locale(language)
     if locale is None or not names:
         return ", ".join(names)
     from babel.lists import format_list
 
+    last = locale.list_patterns["standard"]["end"].replace("{0}", "").replace("{1}", "")
+    if last.strip() and any(last in name for name in names):
+        return parts_text(language, names)
     return format_list(names, style="standard", locale=locale)
 
 

@@ -179,6 +179,17 @@ def test_a_kit_lists_its_components_as_the_kits_language_writes_a_list(site, tmp
     assert listed in text and footer in text
 
 
+@pytest.mark.parametrize(("language", "footer", "doubled"), [
+    ("de", "Splut! — Inhalt und Druck, Aufbau — Seite 1 von 2", "Druck und Aufbau"),
+    ("fr", "Splut! — Contenu et impression, mise en place — page 1 sur 2", "impression et mise"),
+])
+def test_a_kits_footer_lists_names_holding_its_languages_and_with_separators_alone(site, tmp_path, language, footer,
+                                                                                     doubled):
+    """"Inhalt und Druck und Aufbau" reads as three sections: the cover's footer lists two."""
+    text = " ".join(kit_text(site, f"{language}/splut", tmp_path).split())
+    assert footer in text and doubled not in text
+
+
 def test_a_translated_page_lists_the_designers_as_its_language_writes_a_list(tmp_path):
     from generator.build import build
     from tests.i18n.translating import CARDS_TOML, i18n, translate_everything, translated_site
