@@ -286,6 +286,14 @@ class TokenSpec:
     pieces: tuple[tuple[tuple[str, int], Drawing], ...] = ()
     size_line: Optional[int] = None  # the line of its `size` in components.toml, for messages
     font: Optional[FontRef] = None  # a designer's font its labels are set in (kit/fonts.py)
+    # a player's piece named as the kit's language names it: "Red Wizard", "Zauberer (Rot)", "赤の魔法使い"
+    owned: str = "%(player)s %(piece)s"
+
+    def title_of(self, player: Optional[Player], label: str) -> str:
+        """A token's name (its drawing's title: exports name their pieces by it)."""
+        if player is None or not label:
+            return label or (player.name if player else "")
+        return self.owned % {"player": player.name, "piece": label}
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from generator.draw.inksaver import ink_saver as saving_ink
 from generator.draw.shapes import Circle, Drawing, Group, Rect, Style
 from generator.draw import colour as colours
 from generator.errors import ContentError
+from generator.i18n.interface import gettext
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks, title_of
 from generator.kit.data import fill
@@ -74,8 +75,7 @@ def token_drawing(spec: TokenSpec, item: TokenItem, player: Player | None = None
         shapes.append(fit.line(s / 2, below + i * s * 0.14, text, size=size, max_width=usable * 0.95,
                                min_size=min(size, LEGIBLE_MM), fill=ink, anchor="middle",
                                bold=bool(i == 0 and secondary), strict=True))
-    title = " ".join(t for t in (player.name if player else "", item.caption or item.label) if t)
-    return Drawing(s, s, tuple(shapes), title=title)
+    return Drawing(s, s, tuple(shapes), title=spec.title_of(player, item.caption or item.label))
 
 
 def token_drawings(spec: TokenSpec, players: tuple[Player, ...], ink_saver: bool = False) -> list[Drawing]:
@@ -176,8 +176,7 @@ def piece_token(spec: TokenSpec, item: TokenItem, piece: Drawing, player: Player
     for number, text in enumerate(lines):
         shapes.append(fit.line(s / 2, first + CAPTION_MM * 1.2 * number, text, size=CAPTION_MM,
                                max_width=s * 0.78, min_size=CAPTION_MM, fill="#1b1b1b", anchor="middle"))
-    title = " ".join(t for t in (player.name if player else "", label) if t)
-    return Drawing(s, s, tuple(shapes), title=title)
+    return Drawing(s, s, tuple(shapes), title=spec.title_of(player, label))
 
 
 # -- from components.toml ---------------------------------------------------------------
@@ -213,8 +212,10 @@ def load_token(checks: KitChecks, table: Values) -> Optional[TokenSpec]:
     size_at = table.key("size") if "size" in table.given else table.at  # the default size: the table's header
     if font is not None:
         set_glyphs(checks, table, font, pieces)
+    _ = gettext(checks.language)
     return TokenSpec(name, title, table["shape"], table["size"], table["per_player"], tuple(items), pieces,
-                     checks.source.line_of(size_at), font=font.ref if font else None)
+                     checks.source.line_of(size_at), font=font.ref if font else None,
+                     owned=_("%(player)s %(piece)s"))  # a player's piece: "Red Wizard"
 
 
 def item_glyphs(font: Optional[GameFont], item: TokenItem) -> Optional[tuple[str, str, str, str]]:

@@ -358,3 +358,17 @@ def test_a_chance_step_is_announced_in_the_readers_language(language, chance):
 
     assert script_words(language)["Chance"] == chance
     assert 'step.who === "Chance" ? t("Chance")' in (ROOT / "templates/assets/play.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("language", "named"), [("de", {"Zauberer (Rot)", "Troll (Blau)", "Stein"}),
+                                                 ("ja", {"赤のソーサラー", "青のトロル", "岩"}),
+                                                 ("en", {"Red Sorcerer", "Blue Troll", "Rock"})])
+def test_a_players_token_is_named_as_the_kits_language_names_it(site, language, named):
+    """What the virtual tables and shops' files call a piece: "Zauberer (Rot)", not "Rot Zauberer"."""
+    from generator.kit.drawings import KitDrawings
+
+    product = KitDrawings()
+    product.start({}, site.language)
+    _components, artworks = product.drawn(site.game("splut" if language == "en" else f"{language}/splut"))
+    titles = {drawing.title for artwork in artworks.values() for _spec, drawings in artwork.tokens for drawing in drawings}
+    assert named <= titles
