@@ -19,6 +19,7 @@ from generator.content.schema import Values
 from generator.draw.bounds import bounds, overlaps
 from generator.draw.shapes import Line, Style, Text
 from generator.draw import colour as colours
+from generator.draw import linebreak
 from generator.errors import ContentError, ContentErrors
 from generator.kit import text as fit
 from generator.kit.checks import KitChecks
@@ -115,8 +116,8 @@ def place_name(kind: CellKind, at: list, centres: dict, corners: dict, cell: flo
     middle = (sum(centres[a][0] for a in at) / len(at), sum(centres[a][1] for a in at) / len(at))
     spots = sorted(at, key=lambda a: (round(math.dist(centres[a], middle), 3), a[1], a[0]))
     ink = colours.ink_on(kind.fill)
-    words = fit.units(kind.name)  # a Japanese name breaks between its characters
-    layouts = [[kind.name]] + [[fit.joined(words[:i]), fit.joined(words[i:])] for i in range(1, len(words))]
+    words = linebreak.units(kind.name)  # a Japanese name breaks between its characters
+    layouts = [[kind.name]] + [[linebreak.joined(words[:i]), linebreak.joined(words[i:])] for i in range(1, len(words))]
     size = min(LARGEST, cell * 0.19)
     while size >= SMALLEST - 1e-9:
         for lines in layouts:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.draw import linebreak
 from generator.draw.pdf import has_glyph, text_width
 from generator.draw.inline_icons import ICON_EM, ICON_RISE, ICON_SIZE, has_icons, pieces
 from generator.draw.shapes import Text
@@ -67,61 +68,9 @@ def line(x: float, y: float, text: str, *, size: float, max_width: float, min_si
 
 
 def wrap(text: str, max_width: float, size: float, bold: bool = False) -> list[str]:
-    """Greedy word wrap; explicit newlines (or " / " in data) start new lines. Japanese, Chinese
-    and Korean break between their characters too (`units`)."""
-    lines: list[str] = []
-    for paragraph in text.replace(" / ", "\n").split("\n"):
-        current = ""
-        for unit, spaced in units(paragraph):
-            candidate = (f"{current} {unit}" if spaced else current + unit) if current else unit
-            if width(candidate, size, bold) <= max_width or not current:
-                current = candidate
-            else:
-                lines.append(current)
-                current = unit
-        lines.append(current)
-    return lines
-
-
-# where a CJK script is written: its characters stand without spaces, and a line may break
-# between any two (CJK radicals to ideographs and kana, Hangul, compatibility ideographs,
-# vertical and full-width forms, the supplementary ideographs)
-CJK_BLOCKS = ((0x1100, 0x11FF), (0x2E80, 0x9FFF), (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0xF900, 0xFAFF),
-              (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF))
-
-
-def breaks_anywhere(char: str) -> bool:
-    """Whether `char` is of a script whose lines break between characters (Japanese, Chinese, Korean)."""
-    code = ord(char)
-    return code >= 0x1100 and any(low <= code <= high for low, high in CJK_BLOCKS)
-
-
-def units(paragraph: str) -> list[tuple[str, bool]]:
-    """What a line may break between, each with whether a space comes before it: the words, and in
-    CJK text each character, kept with a closing mark after it (、。」, small kana: kinsoku, the
-    rule reportlab's CJK wrapping keeps) and an opening one before it (「（)."""
-    if not any(breaks_anywhere(char) for char in paragraph):
-        return [(word, True) for word in paragraph.split()]  # Latin text: as it always wrapped
-    from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
-
-    found: list[tuple[str, bool]] = []
-    for word in paragraph.split():
-        spaced = True
-        for index, char in enumerate(word):
-            before = word[index - 1] if index else ""
-            glued = index and not ((breaks_anywhere(char) or breaks_anywhere(before))
-                                   and char not in ALL_CANNOT_START and before not in ALL_CANNOT_END)
-            if glued:
-                found[-1] = (found[-1][0] + char, found[-1][1])
-            else:
-                found.append((char, spaced))
-            spaced = False
-    return found
-
-
-def joined(units_: list[tuple[str, bool]]) -> str:
-    """Units (`units`) as the text of one line: a space where one stood between them."""
-    return "".join(f" {unit}" if spaced and index else unit for index, (unit, spaced) in enumerate(units_))
+    """Greedy wrap in the kit's face (draw/linebreak.py: Japanese, Chinese and Korean break between
+    their characters too); explicit newlines (or " / " in data) start new lines."""
+    return linebreak.wrap(text.replace(" / ", "\n"), max_width, lambda line: width(line, size, bold))
 
 
 @dataclass(frozen=True)

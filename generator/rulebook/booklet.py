@@ -11,9 +11,9 @@ from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 from reportlab.lib.pagesizes import A4, A5, LETTER, landscape
 from reportlab.lib.units import mm as MM
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.draw import linebreak
 from generator.draw.pdf import binary_streams
 from generator.i18n.interface import N_, gettext
 from generator.rulebook.fonts import SANS, book_faces, register_book_fonts
@@ -121,19 +121,9 @@ def how_to_print(width: float, height: float, language: str = "") -> PageObject:
     return PdfReader(io.BytesIO(out.getvalue())).pages[0]
 
 
-CLOSERS = "、。，．！？；：」』）〕】〉》"  # never start a line (kinsoku)
-
-
 def note_lines(words: str, face: str, width: float) -> list[str]:
-    """`words` in lines of at most `width` points: at spaces, or where a text has none (Japanese,
-    Chinese) between any two characters, a closing mark kept on the line it closes."""
-    if " " in words.strip():
-        return simpleSplit(words, face, HOW_TO_PRINT_PT, width)
+    """`words` in lines of at most `width` points in `face`, broken where the kit breaks its
+    words (draw/linebreak.py): at spaces, and in Japanese or Chinese between characters."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    lines = [""]
-    for char in words:
-        if lines[-1] and char not in CLOSERS and stringWidth(lines[-1] + char, face, HOW_TO_PRINT_PT) > width:
-            lines.append("")
-        lines[-1] += char
-    return lines
+    return linebreak.wrap(words, width, lambda line: stringWidth(line, face, HOW_TO_PRINT_PT))
