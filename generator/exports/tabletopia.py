@@ -7,20 +7,21 @@ from __future__ import annotations
 from generator.exports.formats import Download, Exporter, ExportJob, csv_text, zip_bytes
 from generator.exports.raster import MM_PER_INCH, Target, cut_to_disc, png_bytes, render_many
 from generator.exports.shop_faces import TABLETOPIA_SAFE_MM, with_shop_cards
-from generator.i18n.interface import gettext, reader_language
+from generator.i18n.interface import N_, gettext, reader_language
 from generator.urls import tabletopia_zip
 
 PX_PER_MM = 10
 MAX_PX = 4000
 FOLDERS = {"card-front": "cards", "card-back": "cards", "board": "boards", "token": "tokens", "sheet": "sheets"}
 
-README = """Tabletopia images for {title}, made by Rulepress from the same drawings as its print-and-play kit.
+# in the language of the page that offers the ZIP, as its manifest's titles are
+README = N_("""Tabletopia images for %(title)s, made by Rulepress from the same drawings as its print-and-play kit.
 
 In Tabletopia's Creation Tool (tabletopia.com, "Create"): add each deck as a Deck, its faces from
 cards/<deck>/ and its back from the same folder (back.png); add each board from boards/, and each token
 from tokens/. manifest.csv says how many copies of each the game has.
-Every picture is {ppm} px per mm of the real component (no side over {limit} px).
-"""
+Every picture is %(ppm)s px per mm of the real component (no side over %(limit)s px).
+""")
 
 
 def pixel_size(width_mm: float, height_mm: float) -> tuple[int, int, float]:
@@ -75,7 +76,8 @@ class Tabletopia(Exporter):
                 name = member_name(piece, backs.get(piece.group, 0))
                 members.append((name, png_bytes(image, dpi)))
                 rows.append([name, piece.group, piece.kind, piece.title or piece.name, piece.count, width, height])
-        readme = README.format(title=job.game.title, ppm=PX_PER_MM, limit=MAX_PX).encode("utf-8")
+        _ = gettext(reader_language(job.game, job.site))
+        readme = (_(README) % {"title": job.game.title, "ppm": PX_PER_MM, "limit": MAX_PX}).encode("utf-8")
         job.write(tabletopia_zip(job.game.slug),
                   zip_bytes([("README.txt", readme), ("manifest.csv", csv_text(rows))] + members))
 

@@ -41,6 +41,10 @@ def test_a_translation_is_exported_in_its_language_under_its_own_names(tmp_path)
     assert "Pebble yard" in english_save and "Kieselhof" not in english_save
     with zipfile.ZipFile(german / "de-pebbles-stones-thegamecrafter.zip") as archive:
         assert any("Feuerstein" in line or "feuerstein" in line for line in archive.read("manifest.csv").decode().splitlines())
+    with zipfile.ZipFile(german / "de-pebbles-tabletopia.zip") as archive:  # what the one who sets it up reads
+        assert archive.read("README.txt").decode().startswith("Tabletopia-Bilder für Pebbles, von Rulepress")
+    with zipfile.ZipFile(english / "pebbles-tabletopia.zip") as archive:
+        assert archive.read("README.txt").decode().startswith("Tabletopia images for Pebbles, made by Rulepress")
     page = (output / "de/pebbles/index.html").read_text(encoding="utf-8")
     assert 'href="exports/de-pebbles-tabletopia.zip"' in page
 
