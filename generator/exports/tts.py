@@ -156,6 +156,7 @@ class Table:
 
     slug: str
     title: str
+    language: str = ""  # of its own words (the rules' name, a card's editions): the page's that offers it
     makers: list[Callable[[Callable[[str], str]], dict]] = field(default_factory=list)
 
     def add(self, maker: Callable[[Callable[[str], str]], dict]) -> None:
@@ -214,16 +215,17 @@ class Layout:
         return self.place(-self.board_w / 2 - 2 * GAP - RULES_WIDTH - width / 2, top + height / 2, **kw)
 
 
-def deck_faces(deck, artwork, editions=()) -> tuple[list[tuple], list[int]]:
+def deck_faces(deck, artwork, editions=(), language: str = "") -> tuple[list[tuple], list[int]]:
     """The deck's distinct cards (its data rows) as (front, back, title, description), and each
     physical card, in the kit's order, as its index among them. The save holds every card of
-    every edition; a card's description names the editions that play it."""
+    every edition; a card's description names the editions that play it (in `language`)."""
+    _ = gettext(language)
     fronts, backs = artwork.cards(deck, None)  # every card, a row's copies one after another
     faces, order, at = [], [], 0
     whole = [edition for edition in editions if not edition.add_on and edition.column in deck.data.columns]
     for number, (card, count) in enumerate(deck.cards):
         sets = [edition.title for edition in whole if edition.keeps(card.row)]
-        description = f"Only in: {'; '.join(sets)}" if sets and len(sets) < len(whole) else ""
+        description = _("Only in: %(editions)s") % {"editions": "; ".join(sets)} if sets and len(sets) < len(whole) else ""
         faces.append((fronts[at], backs[at], card.front.title or deck.title, description))
         order += [number] * count
         at += count
@@ -261,7 +263,7 @@ def add_decks(table: Table, layout: Layout, components, artwork, write: Callable
     for deck in components.decks:
         if not deck.cards:  # a deck whose data keeps no row: nothing to put out
             continue
-        faces, order = deck_faces(deck, artwork, components.editions)
+        faces, order = deck_faces(deck, artwork, components.editions, table.language)
         entries = write_sheets(deck, faces, key, write)
         key += len(planned_sheets(deck))
         cards = [(entries[number], faces[number][2], faces[number][3]) for number in order]
@@ -366,7 +368,9 @@ def add_rulebook(table: Table, layout: Layout, rulebook: str) -> None:
     """The typeset rules (a site path; "" when the site typesets none) left of the board."""
     if rulebook:
         place = layout.left(RULES_WIDTH)
-        table.add(lambda url: pdf_object(f"{table.title}: rules", url(rulebook), place, (table.slug, "rules")))
+        _ = gettext(table.language)
+        named = _("%(title)s: rules") % {"title": table.title}
+        table.add(lambda url: pdf_object(named, url(rulebook), place, (table.slug, "rules")))
 
 
 def start_position(components, game_folder: Path):
@@ -387,15 +391,16 @@ def start_position(components, game_folder: Path):
 
 
 def build_table(components, artwork, *, slug: str, title: str, rulebook: str, setup,
-                write: Callable[[str, bytes], None]) -> Table:
-    """The whole table, its pictures written through `write` (names in the exports folder)."""
+                write: Callable[[str, bytes], None], language: str = "") -> Table:
+    """The whole table, its pictures written through `write` (names in the exports folder), its
+    own words in `language` (its pieces are named in the kit's)."""
     folder = exports_folder(slug)
 
     def path(name: str) -> str:
         return f"{folder}/{name}"
 
     board = artwork.boards[0][1] if artwork.boards else None
-    table = Table(slug, title)
+    table = Table(slug, title, language)
     layout = Layout(board.width if board else 0.0, board.height if board else 0.0)
     add_boards(table, layout, artwork, write, path)
     add_decks(table, layout, components, artwork, write, path)
@@ -432,7 +437,8 @@ class TabletopSimulator(Exporter):
         site, game, components = job.site, job.game, job.components
         rulebook = f"{game.slug}/{rules_pdf(game.slug, 'a4')}" if site.rulebooks else ""
         table = build_table(components, job.artwork, slug=game.slug, title=game.title, rulebook=rulebook,
-                            setup=start_position(components, game.folder), write=job.write)
+                            setup=start_position(components, game.folder), write=job.write,
+                            language=reader_language(game, site))
         if placeholder(site.base_url):
             name, site_url = unpublished_name(game.slug), UNPUBLISHED_ROOT
         else:

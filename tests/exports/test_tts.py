@@ -320,3 +320,18 @@ def test_tts_local_without_a_built_save_says_to_build_first(tmp_path, capsys):
     assert main(["tts-local", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "no Tabletop Simulator saves in the output" in err and "rulepress build" in err
+
+
+def test_a_saves_own_words_are_in_the_language_of_the_page_that_offers_it(built):
+    """A German page's save names the rulebook beside the board and a card's editions in German
+    (its pieces and cards are named by the kit, in the kit's language)."""
+    from generator.exports.tts import build_table
+    from generator.kit.build import Artwork
+
+    _root, _site, kits = built
+    components = kits["shoot"]
+    table = build_table(components, Artwork(components, False), slug="shoot", title="Splatter SHOOT",
+                        rulebook="shoot/rules.pdf", setup=None, write=lambda _name, _data: None, language="de")
+    objects = json.dumps(table.objects(lambda path: path), ensure_ascii=False)
+    assert '"Nickname": "Splatter SHOOT: Regeln"' in objects
+    assert '"Description": "Nur in: ' in objects and "Only in" not in objects
