@@ -49,6 +49,16 @@ def test_a_translation_is_exported_in_its_language_under_its_own_names(tmp_path)
     assert 'href="exports/de-pebbles-tabletopia.zip"' in page
 
 
+def test_a_translations_kit_is_named_for_its_language_as_its_rulebook_is(tmp_path):
+    """Both kits downloaded into one folder keep apart: "de-pebbles-kit-a4.pdf" beside "pebbles-kit-a4.pdf"."""
+    root = german_pebbles(tmp_path / "site")
+    output = build(root, processes=1).output
+    assert sorted(path.name for path in (output / "de/pebbles/kit").glob("*.pdf")) == ["de-pebbles-kit-a4.pdf"]
+    assert sorted(path.name for path in (output / "pebbles/kit").glob("*.pdf")) == ["pebbles-kit-a4.pdf"]
+    page = (output / "de/pebbles/index.html").read_text(encoding="utf-8")
+    assert 'href="kit/de-pebbles-kit-a4.pdf"' in page and "pebbles-kit-a4.pdf\"" not in page.replace("de-pebbles", "")
+
+
 def test_tts_local_writes_a_save_for_each_language(tmp_path, capsys):
     root = german_pebbles(tmp_path / "site")
     build(root, processes=1)
