@@ -13,7 +13,8 @@ MAX_SHARDS, which then grow: a reader's search fetches three files of every shar
 every shard costs Pagefind ~20 ms of its runtime again (512 shards of a 10,000-page site
 were 10 s of CPU, a tenth of its build; the edit there is the site's loading, not its shard's). The reader's
 search UI loads the first shard and merges the others (Pagefind's `mergeIndex`,
-which shares one WebAssembly module); `pagefind/shards.json` lists them.
+which shares one WebAssembly module; the theme's site.js merges them all at once, where
+Pagefind's UI would one by one); `pagefind/shards.json` lists them.
 
 Each index weighs a word's rarity over its own pages only, and ranks by it. So a
 page's shard is drawn by a hash of its address: each shard is then a sample of

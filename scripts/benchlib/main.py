@@ -432,6 +432,7 @@ def main() -> None:
                            "--pyodide")
         if "browser" in only:
             script_section("Browser", "bench_browser.py")
+            script_section("A reader's search: the shards against one index", "bench_search.py")
         if "serve" in only:
             script_section("Save to reload in serve", "bench_reload.py")
             script_section("Development server under load", "bench_serve.py")

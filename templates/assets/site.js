@@ -182,10 +182,20 @@
       var script = document.createElement("script");
       script.src = bundles[0] + "pagefind-ui.js";
       script.onload = function () {
+        // The UI would merge the shards one after another, each shard's files asked for in turn:
+        // 64 shards, 128 round trips before the first result. Merged here all at once, into the
+        // runtime the UI then imports (the same module: one URL), and the UI given none to merge.
+        var runtime = bundles.length > 1 ? import(bundles[0] + "pagefind.js") : null;
+        Promise.resolve(runtime && runtime.then(function (pagefind) {
+          return pagefind.options({ baseUrl: baseUrl }).then(function () {
+            return Promise.all(bundles.slice(1).map(function (bundle) { return pagefind.mergeIndex(bundle); }));
+          });
+        })).then(showSearch, function () { note(t("The search index could not be loaded: build the site again.")); });
+      };
+      var baseUrl = new URL(root, location.href).pathname;
+      function showSearch() {
         /* global PagefindUI */
-        var merged = bundles.slice(1).map(function (bundle) { return { bundlePath: bundle }; });
-        var ui = new PagefindUI({ element: box, bundlePath: bundles[0], mergeIndex: merged,
-                                  baseUrl: new URL(root, location.href).pathname,
+        var ui = new PagefindUI({ element: box, bundlePath: bundles[0], baseUrl: baseUrl,
                                   showSubResults: true, showImages: false, resetStyles: false });
         var input = box.querySelector("input");
         if (input) {  // a visible label, not the placeholder alone
@@ -202,7 +212,7 @@
           ui.triggerSearch(typed);
         }
         focusInput();
-      };
+      }
       script.onerror = function () { note(t("The search index could not be loaded: build the site again.")); };
       document.head.appendChild(script);
     }
