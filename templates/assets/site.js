@@ -139,10 +139,10 @@
     var box = dialog.querySelector(".search-box");
     var started = false;
     var ready = false;
-    var typed = "";  // keys pressed in the dialog before Pagefind's UI is there
+    var typed = "";  // keys pressed in the dialog before it has an input (while shards.json loads)
     button.hidden = false;
     dialog.addEventListener("keydown", function (event) {
-      if (ready || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (ready || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key.length === 1) typed += event.key;
       else if (event.key === "Backspace") typed = typed.slice(0, -1);
     });
@@ -150,6 +150,14 @@
       var p = dialog.querySelector(".search-note");
       p.textContent = text;
       p.hidden = false;
+    }
+    function labelled(input) {  // a visible label, not the placeholder alone
+      input.id = "search-input";
+      var label = document.createElement("label");
+      label.htmlFor = "search-input";
+      label.className = "search-label";
+      label.textContent = t("Search the rules of every game");
+      box.insertBefore(label, box.firstChild);
     }
     function focusInput() {
       var input = box.querySelector("input");
@@ -179,6 +187,21 @@
       css.rel = "stylesheet";
       css.href = bundles[0] + "pagefind-ui.css";
       document.head.appendChild(css);
+      // what the reader types into while the index loads: Pagefind's own form, as its stylesheet draws it
+      var waiting = document.createElement("div");
+      waiting.className = "pagefind-ui search-waiting";
+      var form = document.createElement("form");
+      form.className = "pagefind-ui__form";
+      form.setAttribute("role", "search");
+      form.addEventListener("submit", function (event) { event.preventDefault(); });
+      var early = document.createElement("input");
+      early.className = "pagefind-ui__search-input";
+      early.value = typed;
+      form.appendChild(early);
+      waiting.appendChild(form);
+      box.appendChild(waiting);
+      labelled(early);
+      focusInput();
       var script = document.createElement("script");
       script.src = bundles[0] + "pagefind-ui.js";
       script.onload = function () {
@@ -195,21 +218,16 @@
       var baseUrl = new URL(root, location.href).pathname;
       function showSearch() {
         /* global PagefindUI */
+        var text = early.value;  // what the reader typed while the search was loading
+        box.textContent = "";
         var ui = new PagefindUI({ element: box, bundlePath: bundles[0], baseUrl: baseUrl,
                                   showSubResults: true, showImages: false, resetStyles: false });
         var input = box.querySelector("input");
-        if (input) {  // a visible label, not the placeholder alone
-          input.id = "search-input";
-          var label = document.createElement("label");
-          label.htmlFor = "search-input";
-          label.className = "search-label";
-          label.textContent = t("Search the rules of every game");
-          box.insertBefore(label, box.firstChild);
-        }
+        if (input) labelled(input);
         ready = true;
-        if (typed) {  // what the reader typed while the search was loading
-          if (input) input.value = typed;
-          ui.triggerSearch(typed);
+        if (text) {
+          if (input) input.value = text;
+          ui.triggerSearch(text);
         }
         focusInput();
       }
