@@ -14,42 +14,23 @@ what an HTTP/2 host costs). No target: the figures say what the shards cost the 
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scripts.benchlib.corpus import write_corpus  # noqa: E402
+from tests.browser.harness import Server, launch  # noqa: E402
 
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 WORDS = ("troll", "dolphin", "chest", "phase", "loot", "cover", "token")  # of the corpus's vocabulary
 LATENCY_MS = 40
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-class Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # a request the closed page dropped
-            super().handle_error(request, client_address)
-
-
-def served(folder: Path) -> http.server.ThreadingHTTPServer:
-    server = Server(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
 
 
 def one_index(output: Path, folder: Path) -> Path:
@@ -105,17 +86,16 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "generator", "build", str(site), "-q"], cwd=ROOT, check=True, env=ENV)
         shards = len(list((site / "output/pagefind").glob("*/pagefind-entry.json")))
         sites = {f"{shards} shards": site / "output", "one index": one_index(site / "output", Path(folder) / "one")}
-        servers = {name: served(path) for name, path in sites.items()}
+        servers = {name: Server(path) for name, path in sites.items()}
         found = {}
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
+            browser = launch(playwright)
             for latency in (0, LATENCY_MS):
                 for name, server in servers.items():  # (the two alternate within each latency)
-                    url = f"http://127.0.0.1:{server.server_address[1]}/g0000/p1.html"
-                    found[name, latency] = searches(browser, url, args.runs, latency)
+                    found[name, latency] = searches(browser, server.url("g0000/p1.html"), args.runs, latency)
             browser.close()
         for server in servers.values():
-            server.shutdown()
+            server.close()
     sharded = f"{shards} shards"
     for latency in (0, LATENCY_MS):
         (many, asked_many), (one, asked_one) = found[sharded, latency], found["one index", latency]

@@ -213,7 +213,7 @@ def names_text(language: str, names) -> str:
         return ", ".join(names)
     from babel.lists import format_list
 
-    last = locale.list_patterns["standard"]["end"].replace("{0}", "").replace("{1}", "")
+    last = list_joint(locale, "end")
     if last.strip() and any(last in name for name in names):
         return parts_text(language, names)
     return format_list(names, style="standard", locale=locale)
@@ -230,7 +230,12 @@ def list_separator(language: str) -> str:
     locale = babel_locale(language)
     if locale is None:
         return ", "
-    return locale.list_patterns["standard"]["middle"].replace("{0}", "").replace("{1}", "")
+    return list_joint(locale, "middle")
+
+
+def list_joint(locale, place: str) -> str:
+    """What CLDR's standard list puts between two items at `place` ("middle": ", "; "end": " und ")."""
+    return locale.list_patterns["standard"][place].replace("{0}", "").replace("{1}", "")
 
 
 def percent_text(language: str, share: float) -> str:

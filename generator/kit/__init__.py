@@ -59,14 +59,13 @@ def __getattr__(name: str):
 def write_kits(components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
                variants: Optional[tuple[str, ...]] = None, rulebook: str = "", artwork=None,
-               stamp: str = "", language: str = "", stem: str = "") -> list:
+               stamp: str = "", language: str = "") -> list:
     """Write every kit PDF of the game into out_dir; see the module docstring.
     `rulebook`: the typeset rules' file name, "{paper}" for the paper, for the contents.
     `artwork`: the component drawings if already made (build.kit_artwork).
     `stamp`: the release the kit is made from, on its cover ("Version 1.1, 20 November 2026").
-    `language`: of the words the kit adds itself (its cover's headings, "page 2 of 9").
-    `stem`: the game's name in the PDFs' names ("de-splut": spec.plan_kits), its folder's if not given."""
+    `language`: of the words the kit adds itself (its cover's headings, "page 2 of 9")."""
     from generator.kit.build import build_kits
 
     return build_kits(components, Path(out_dir), title=title, author=author, papers=papers, variants=variants,
-                      rulebook=rulebook, artwork=artwork, stamp=stamp, language=language, stem=stem)
+                      rulebook=rulebook, artwork=artwork, stamp=stamp, language=language)

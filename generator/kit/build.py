@@ -554,11 +554,9 @@ def kit_metadata(title: str, kit, language: str = "") -> dict[str, str]:
 def build_kits(components: Components, out_dir: Path, *, title: str, author: str,
                papers: Optional[tuple[str, ...]] = None,
                variants: Optional[tuple[str, ...]] = None, rulebook: str = "",
-               artwork: Optional[dict[bool, Artwork]] = None, stamp: str = "", language: str = "",
-               stem: str = "") -> list[KitFile]:
-    """`artwork`: the drawings, if already made (preflight made them); `stamp`: the release, on the
-    cover; `stem`: the game's name in the files' (spec.plan_kits)."""
-    planned = plan_kits(components, papers, variants, stem)
+               artwork: Optional[dict[bool, Artwork]] = None, stamp: str = "", language: str = "") -> list[KitFile]:
+    """`artwork`: the drawings, if already made (preflight made them); `stamp`: the release, on the cover."""
+    planned = plan_kits(components, papers, variants)
     artwork = dict(artwork or {})
     for ink in {kit.variant == "ink-saver" for kit in planned} - set(artwork):
         artwork[ink] = Artwork(components, ink)

@@ -7,10 +7,13 @@ the game): the key of every stage that reads it (the exports) includes it.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from generator.content.model import Game, Site
 from generator.errors import ContentErrors
 from generator.fingerprint import digest
 from generator.keys import folder_key
+from generator.urls import file_stem
 
 NAME = "kit drawings"
 
@@ -47,8 +50,9 @@ class KitDrawings:
             from generator.kit import load_components
 
             try:
-                self._components[game.slug] = load_components(game.folder, game.data, game.words,
-                                                              game.language or self.language, engine_words(game))
+                loaded = load_components(game.folder, game.data, game.words, game.language or self.language,
+                                         engine_words(game))
+                self._components[game.slug] = replace(loaded, stem=file_stem(game.slug))
             except ContentErrors as problems:
                 self._components[game.slug] = problems
         found = self._components[game.slug]

@@ -320,6 +320,9 @@ class Components:
     # the face of the kit's language (a CJK kit's, kit/fonts.language_font): its components, cover
     # and pages' words are set in it; None: the built-in DejaVu Sans
     face: Optional[FontRef] = None
+    # the game's name in its files' names, as its rulebooks are named (urls.file_stem: "de-splut" for a
+    # translation, "splut-1.0" for a release): two kits downloaded side by side keep apart; "": its folder's
+    stem: str = ""
 
     @property
     def slug(self) -> str:
@@ -353,16 +356,13 @@ def kit_file_name(slug: str, edition: Optional[Edition], paper: str, variant: st
 
 
 def plan_kits(components: Components, papers: Optional[tuple[str, ...]] = None,
-              variants: Optional[tuple[str, ...]] = None, stem: str = "") -> list[PlannedKit]:
-    """Every kit PDF of the game, in the order they are written; `stem`: the game's name in the
-    names of its files (urls.file_stem: "de-splut" for a translation, "splut-1.0" for a release,
-    as its rulebooks are named, so that two of them downloaded side by side keep apart); its
-    folder's name if not given."""
+              variants: Optional[tuple[str, ...]] = None) -> list[PlannedKit]:
+    """Every kit PDF of the game, in the order they are written."""
     planned = []
     for edition in components.editions or (None,):
         for paper in papers or components.options.papers:
             for variant in variants or components.options.variants:
-                planned.append(PlannedKit(edition, paper, variant, kit_file_name(stem or components.slug, edition, paper, variant),
+                planned.append(PlannedKit(edition, paper, variant, kit_file_name(components.stem or components.slug, edition, paper, variant),
                                           kit_label(edition, paper, variant)))
     return planned
 

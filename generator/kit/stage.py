@@ -16,7 +16,7 @@ from generator.kit.drawings import KitDrawings, has_kit
 from generator.kit.paper import cards_on_paper
 from generator.jobs import Job
 from generator.stages import Directive, GameOutput, Section, Stage, StageContext
-from generator.urls import RULEBOOK_PAPERS, file_stem, in_game, kit_file, kit_folder, preview_file, rules_pdf
+from generator.urls import RULEBOOK_PAPERS, in_game, kit_file, kit_folder, preview_file, rules_pdf
 
 SECTION_ID = "print-and-play"
 OTHER_FORMATS = "export formats"  # the product of the stage whose files the kit's downloads offer too
@@ -127,7 +127,7 @@ class KitStage(Stage):
             galleries.append(gallery_entry(gallery))
         for rel, data in sorted({**pictures.files, **screens}.items()):
             output.write(f"{folder}/{rel}", data)
-        kits = planned_kits(components, reader_language(game, site), game)  # their pages and sizes come with the job's answer
+        kits = planned_kits(components, reader_language(game, site))  # their pages and sizes come with the job's answer
         # a game whose source names no designer gets no "by" line
         rulebook = rules_pdf(game.slug, "{paper}") if site.rulebooks else ""  # a template: each kit its paper's
         staging = output.folder(folder)
@@ -135,7 +135,7 @@ class KitStage(Stage):
         def make() -> list[tuple[str, int, int]]:  # in a child: the PDFs, and what the section says of them
             made = write_kits(components, staging, title=game.title, author=", ".join(game.designers),
                               rulebook=rulebook, artwork=artwork, stamp=kit_stamp(site, game),
-                              language=reader_language(game, site), stem=file_stem(game.slug))
+                              language=reader_language(game, site))
             return [(Path(kit.path).name, kit.pages, kit.bytes) for kit in made]
 
         # the pages show each PDF's pages and size: the Builder waits for the job before it
@@ -161,7 +161,7 @@ class KitStage(Stage):
         previews = [screen_entry({"title": title, "kind": kind, "file": kit_file(preview_file(name)), "width": 0,
                                   "height": 0}, pictured)
                     for name, title, kind, pictured in plan_previews(components, reader_language(game, site))]
-        kits = planned_kits(components, reader_language(game, site), game)
+        kits = planned_kits(components, reader_language(game, site))
         galleries = [gallery_entry(gallery) for gallery in card_gallery(components, draw=False)]
         files = [in_game(game.slug, entry["file"]) for entry in previews + kits]
         files += [in_game(game.slug, card["file"]) for gallery in galleries for card in gallery["cards"]]
@@ -175,16 +175,14 @@ class KitStage(Stage):
                           cover=cover(game, previews))
 
 
-def planned_kits(components, language: str, game: Game) -> list[dict]:
+def planned_kits(components, language: str) -> list[dict]:
     """The section's row of each kit the game will have, its pages and size still to come; its
-    label in the page's `language` ("A4, Tintensparmodus"), its file named after the game's pages
-    ("de-splut-kit-a4.pdf")."""
+    label in the page's `language` ("A4, Tintensparmodus")."""
     from generator.kit.spec import kit_label, plan_kits
 
     return [{"name": kit.name, "file": kit_file(kit.name),
              "label": kit_label(kit.edition, kit.paper, kit.variant, language),
-             "pages": "", "size": "", "paper": kit.paper, "variant": kit.variant}
-            for kit in plan_kits(components, stem=file_stem(game.slug))]
+             "pages": "", "size": "", "paper": kit.paper, "variant": kit.variant} for kit in plan_kits(components)]
 
 
 def kit_stamp(site: Site, game: Game) -> str:

@@ -180,9 +180,13 @@
         var own = (list.languages || {})[document.documentElement.lang] || list.shards;
         load(own.map(function (shard) { return folder + shard; }));
       })
-        .catch(function () { note(t("The search index could not be loaded: build the site again.")); });
+        .catch(failed);
+    }
+    function failed() {
+      note(t("The search index could not be loaded: build the site again."));
     }
     function load(bundles) {
+      var baseUrl = new URL(root, location.href).pathname;
       var css = document.createElement("link");
       css.rel = "stylesheet";
       css.href = bundles[0] + "pagefind-ui.css";
@@ -202,20 +206,17 @@
       box.appendChild(waiting);
       labelled(early);
       focusInput();
-      var script = document.createElement("script");
-      script.src = bundles[0] + "pagefind-ui.js";
-      script.onload = function () {
-        // The UI would merge the shards one after another, each shard's files asked for in turn:
-        // 64 shards, 128 round trips before the first result. Merged here all at once, into the
-        // runtime the UI then imports (the same module: one URL), and the UI given none to merge.
-        var runtime = bundles.length > 1 ? import(bundles[0] + "pagefind.js") : null;
-        Promise.resolve(runtime && runtime.then(function (pagefind) {
+      // The UI would merge the shards one after another, each shard's files asked for in turn:
+      // 64 shards, 128 round trips before the first result. Merged here all at once, into the
+      // runtime the UI then imports (the same module: one URL), and the UI given none to merge.
+      function merged() {
+        if (bundles.length < 2) return Promise.resolve();
+        return import(bundles[0] + "pagefind.js").then(function (pagefind) {
           return pagefind.options({ baseUrl: baseUrl }).then(function () {
             return Promise.all(bundles.slice(1).map(function (bundle) { return pagefind.mergeIndex(bundle); }));
           });
-        })).then(showSearch, function () { note(t("The search index could not be loaded: build the site again.")); });
-      };
-      var baseUrl = new URL(root, location.href).pathname;
+        });
+      }
       function showSearch() {
         /* global PagefindUI */
         var text = early.value;  // what the reader typed while the search was loading
@@ -231,7 +232,10 @@
         }
         focusInput();
       }
-      script.onerror = function () { note(t("The search index could not be loaded: build the site again.")); };
+      var script = document.createElement("script");
+      script.src = bundles[0] + "pagefind-ui.js";
+      script.onload = function () { merged().then(showSearch, failed); };
+      script.onerror = failed;
       document.head.appendChild(script);
     }
     function open() {
